@@ -1,0 +1,53 @@
+// The operator's commands, on the database the server is configured with (with the embedded
+// database, stop the server first: only one process may open it):
+//   npm run ops -- payouts list | paid <id> <tx-hash> | reject <id> <reason>
+//   npm run ops -- users ban <user> <reason> | unban <user>
+import { systemClock } from '#server/clock.ts';
+import { openDatabase } from '#server/db/database.ts';
+import { loadEnv } from '#server/env.ts';
+import { accountOperator } from '#server/features/account/operator.ts';
+import { payoutOperator } from '#server/features/payouts/operator.ts';
+
+const [area, command, ...rest] = process.argv.slice(2);
+const usage =
+  'usage: npm run ops -- payouts list | paid <id> <tx-hash> | reject <id> <reason>\n' +
+  '       npm run ops -- users ban <user> <reason> | unban <user>';
+if ((area !== 'payouts' && area !== 'users') || !command) {
+  console.error(usage);
+  process.exit(2);
+}
+
+const env = loadEnv();
+const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+let problem: string | null = null;
+try {
+  if (area === 'users') {
+    if (command === 'ban' && rest.length >= 2) {
+      problem = await accountOperator.ban(database.db, systemClock, rest[0] ?? '', rest.slice(1).join(' '));
+      if (!problem) console.log(`${rest[0]} is banned; the reason is shown when they sign in.`);
+    } else if (command === 'unban' && rest.length === 1) {
+      problem = await accountOperator.unban(database.db, systemClock, rest[0] ?? '');
+      if (!problem) console.log(`${rest[0]} is no longer banned.`);
+    } else {
+      problem = usage;
+    }
+  } else if (command === 'list') {
+    const rows = await payoutOperator.list(database.db);
+    if (rows.length === 0) console.log('No withdrawal is waiting to be paid.');
+    else console.table(rows);
+  } else if (command === 'paid' && rest.length === 2) {
+    problem = await payoutOperator.paid(database.db, systemClock, Number(rest[0]), rest[1] ?? '');
+    if (!problem) console.log(`Withdrawal ${rest[0]} recorded as paid.`);
+  } else if (command === 'reject' && rest.length >= 2) {
+    problem = await payoutOperator.reject(database.db, systemClock, Number(rest[0]), rest.slice(1).join(' '));
+    if (!problem) console.log(`Withdrawal ${rest[0]} rejected and refunded.`);
+  } else {
+    problem = usage;
+  }
+} finally {
+  await database.close();
+}
+if (problem) {
+  console.error(problem);
+  process.exit(1);
+}

@@ -1,0 +1,23 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: 'primary' | 'secondary' | 'ghost' | 'danger';
+  block?: boolean;
+}
+
+/** The one button: a native <button> with the design system's variants. */
+export function Button({
+  variant = 'primary',
+  block = false,
+  className = '',
+  type = 'button',
+  ...props
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={`btn btn-${variant}${block ? ' btn-block' : ''} ${className}`.trim()}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { useLoading } from '#app/lib/loading-store.ts';
+
+/** The global loading overlay (seed §2, §4): spinner and text over a dimmed, blurred page. */
+export function LoadingOverlay() {
+  const state = useLoading();
+  const { t } = useLingui();
+  const full = state.show && state.type === 'full';
+
+  useEffect(() => {
+    document.body.classList.toggle('loading-full', full);
+  }, [full]);
+
+  return (
+    <div
+      className={`loading-overlay loading-${state.type}${state.show ? ' is-visible' : ''}`}
+      role="status"
+      aria-live="polite"
+      aria-hidden={!state.show}
+    >
+      {state.show ? (
+        <div className="loading-box">
+          <span className="spinner" aria-hidden="true" />
+          <span>{state.text ?? t`Loading...`}</span>
+        </div>
+      ) : null}
+    </div>
+  );
+}

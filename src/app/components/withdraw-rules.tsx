@@ -1,0 +1,68 @@
+import { Trans } from '@lingui/react/macro';
+import type { WithdrawRule } from '#contract/withdraw.ts';
+import { formatCount, formatXrp } from '#app/lib/format.ts';
+import { CheckIcon, CloseIcon } from './icons.tsx';
+
+/** A rule as Landing knows it (what it requires), or as the withdraw screen does (with progress). */
+export type ShownRule = Pick<WithdrawRule, 'id' | 'required'> &
+  Partial<Pick<WithdrawRule, 'met' | 'current'>>;
+
+/**
+ * H2: every withdrawal rule the server enforces, from the server's one rule list, so nothing is
+ * checked that is not shown. With progress, each rule says where the user stands.
+ */
+export function WithdrawRules({ rules }: { rules: readonly ShownRule[] }) {
+  return (
+    <ul className="checklist" data-testid="withdraw-rules">
+      {rules.map((rule) => (
+        <li
+          key={rule.id}
+          className={rule.met === undefined ? 'is-rule' : rule.met ? 'is-met' : 'is-unmet'}
+          data-rule={rule.id}
+        >
+          {rule.met === undefined ? (
+            <span className="rule-bullet" aria-hidden="true" />
+          ) : rule.met ? (
+            <CheckIcon />
+          ) : (
+            <CloseIcon />
+          )}
+          <span>
+            <RuleText rule={rule} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RuleText({ rule }: { rule: ShownRule }) {
+  switch (rule.id) {
+    case 'min_balance': {
+      const required = formatXrp(rule.required);
+      if (rule.current === undefined) return <Trans>A balance of at least {required} XRP</Trans>;
+      const current = formatXrp(rule.current);
+      return (
+        <Trans>
+          A balance of at least {required} XRP (you have {current} XRP)
+        </Trans>
+      );
+    }
+    case 'address_saved':
+      return <Trans>Your exchange address and tag are saved</Trans>;
+    case 'bound_invitations': {
+      const required = formatCount(Number(rule.required));
+      if (rule.current === undefined) {
+        return <Trans>{required} invited friends who saved a withdrawal address</Trans>;
+      }
+      const current = formatCount(Number(rule.current));
+      return (
+        <Trans>
+          {required} invited friends who saved a withdrawal address (you have {current})
+        </Trans>
+      );
+    }
+    case 'phone_verified':
+      return <Trans>Your phone number is verified</Trans>;
+  }
+}

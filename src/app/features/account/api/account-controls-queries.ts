@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { successSchema } from '#contract/envelope.ts';
+import { API } from '#contract/paths.ts';
+import { apiRequest } from '#app/lib/http.ts';
+import { forgetPersistedCache } from '#app/lib/query-persistence.ts';
+import { session } from '#app/lib/session.ts';
+
+/** Changes the password; the server signs every other device out. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: { password: string; new_password: string; confirm_password: string }) =>
+      apiRequest(API.changePassword, successSchema(z.object({ signed_out_devices: z.number().int() })), {
+        method: 'post',
+        json: body,
+      }),
+  });
+}
+
+/** Deletes the account; the device then forgets the session and the account's cached data. */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) =>
+      apiRequest(API.deleteAccount, successSchema(z.object({ deleted: z.literal(true) })), {
+        method: 'post',
+        json: { password },
+      }),
+    onSuccess: async () => {
+      const account = session.account();
+      session.clear();
+      queryClient.clear();
+      if (account) await forgetPersistedCache(account);
+    },
+  });
+}

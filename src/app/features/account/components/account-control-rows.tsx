@@ -1,0 +1,126 @@
+import { useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
+import { Button } from '#app/components/button.tsx';
+import { Dialog } from '#app/components/dialog.tsx';
+import { ErrorAlert } from '#app/components/error-alert.tsx';
+import { Field } from '#app/components/field.tsx';
+import { ListRow } from '#app/components/list.tsx';
+import { messageOf } from '#app/lib/error-messages.ts';
+import { formatCount, formatXrp } from '#app/lib/format.ts';
+import { toasts } from '#app/lib/toast-store.ts';
+import { useChangePassword, useDeleteAccount } from '../api/account-controls-queries.ts';
+
+/** Change the password: every other device is signed out (the dialog says so before). */
+export function ChangePasswordRow() {
+  const { t, i18n } = useLingui();
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState({ password: '', new_password: '', confirm_password: '' });
+  const change = useChangePassword();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    try {
+      const result = await change.mutateAsync(fields);
+      const devices = formatCount(result.signed_out_devices);
+      toasts.push('success', t`Password changed. Other devices signed out: ${devices}.`);
+      setOpen(false);
+      setFields({ password: '', new_password: '', confirm_password: '' });
+    } catch (caught) {
+      setError(i18n._(messageOf(caught)));
+    }
+  }
+
+  const set = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [name]: event.target.value }));
+
+  return (
+    <>
+      <ListRow label={<Trans>Change password</Trans>} onClick={() => setOpen(true)} />
+      <Dialog open={open} onClose={() => setOpen(false)} title={<Trans>Change password</Trans>}>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
+          <p className="muted">
+            <Trans>Every other device signed in to your account will be signed out.</Trans>
+          </p>
+          <Field
+            label={<Trans>Current password</Trans>}
+            type="password"
+            autoComplete="current-password"
+            value={fields.password}
+            onChange={set('password')}
+          />
+          <Field
+            label={<Trans>New password</Trans>}
+            type="password"
+            autoComplete="new-password"
+            value={fields.new_password}
+            onChange={set('new_password')}
+          />
+          <Field
+            label={<Trans>Confirm the new password</Trans>}
+            type="password"
+            autoComplete="new-password"
+            value={fields.confirm_password}
+            onChange={set('confirm_password')}
+          />
+          {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+          <Button type="submit" block disabled={change.isPending}>
+            <Trans>Change password</Trans>
+          </Button>
+        </form>
+      </Dialog>
+    </>
+  );
+}
+
+/** Delete the account, with one confirmation that says what is lost and what is kept (H10). */
+export function DeleteAccountRow({ balance }: { balance: string | undefined }) {
+  const { i18n } = useLingui();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const remove = useDeleteAccount();
+  const amount = formatXrp(balance ?? '0');
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    try {
+      await remove.mutateAsync(password);
+    } catch (caught) {
+      setError(i18n._(messageOf(caught)));
+      return;
+    }
+    await navigate({ to: '/' });
+  }
+
+  return (
+    <>
+      <ListRow label={<Trans>Delete my account</Trans>} tone="danger" onClick={() => setOpen(true)} />
+      <Dialog open={open} onClose={() => setOpen(false)} title={<Trans>Delete your account?</Trans>}>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
+          <p>
+            <Trans>
+              Your name, e-mail, phone and withdrawal address are erased and every device is signed out. Your
+              balance of {amount} XRP is lost. The accounting records stay, without anything that names you.
+            </Trans>
+          </p>
+          <Field
+            label={<Trans>Password</Trans>}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+          <Button type="submit" variant="danger" block disabled={remove.isPending || password === ''}>
+            <Trans>Delete my account</Trans>
+          </Button>
+        </form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { LOCALES, type Locale } from '#domain/i18n/locales.ts';
+import { Dialog } from '#app/components/dialog.tsx';
+import { CheckIcon, GlobeIcon } from '#app/components/icons.tsx';
+import { ListRow } from '#app/components/list.tsx';
+import { activateLocale } from '#app/i18n/i18n.ts';
+import { LOCALE_NAMES } from '#app/i18n/locale-names.ts';
+import { useSignedIn } from '#app/lib/session.ts';
+import { useSaveLanguage } from '../api/account-queries.ts';
+
+/** Switches the interface language now, remembers it on the device, and on the account if signed in. */
+export function useChangeLanguage() {
+  const signedIn = useSignedIn();
+  const save = useSaveLanguage();
+  return async (locale: Locale) => {
+    await activateLocale(locale, { remember: true });
+    if (signedIn) save.mutate(locale);
+  };
+}
+
+function LanguageSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { i18n } = useLingui();
+  const change = useChangeLanguage();
+  return (
+    <Dialog open={open} onClose={onClose} title={<Trans>Language</Trans>} variant="sheet">
+      <ul className="choice-list">
+        {LOCALES.map((locale) => (
+          <li key={locale}>
+            <button
+              type="button"
+              className="choice"
+              lang={locale}
+              aria-pressed={i18n.locale === locale}
+              onClick={() => {
+                void change(locale).then(onClose);
+              }}
+            >
+              <span>{LOCALE_NAMES[locale]}</span>
+              {i18n.locale === locale ? <CheckIcon /> : null}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Dialog>
+  );
+}
+
+/** A compact language button for screens without a settings list (entry page, Landing). */
+export function LanguageButton() {
+  const [open, setOpen] = useState(false);
+  const { i18n, t } = useLingui();
+  return (
+    <>
+      <button type="button" className="chip" onClick={() => setOpen(true)}>
+        <GlobeIcon width={18} height={18} />
+        <span className="sr-only">{t`Language`}: </span>
+        <span lang={i18n.locale}>{LOCALE_NAMES[i18n.locale as Locale] ?? i18n.locale}</span>
+      </button>
+      <LanguageSheet open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+/** The language row of Mine's settings list. */
+export function LanguageRow() {
+  const [open, setOpen] = useState(false);
+  const { i18n } = useLingui();
+  return (
+    <>
+      <ListRow
+        icon={<GlobeIcon />}
+        label={<Trans>Language</Trans>}
+        value={<span lang={i18n.locale}>{LOCALE_NAMES[i18n.locale as Locale] ?? i18n.locale}</span>}
+        onClick={() => setOpen(true)}
+      />
+      <LanguageSheet open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,207 @@
+import { Link } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { CheckInData } from '#contract/auth.ts';
+import { LockDetailSchema } from '#contract/auth.ts';
+import { validateCheckIn, type CheckInTab } from '#domain/auth/credentials.ts';
+import { BotChallenge } from '#app/components/lazy-bot-challenge.tsx';
+import { Button } from '#app/components/button.tsx';
+import { ErrorAlert } from '#app/components/error-alert.tsx';
+import { Field } from '#app/components/field.tsx';
+import { ERROR_MESSAGES } from '#app/lib/error-messages.ts';
+import { formatDateTime } from '#app/lib/format.ts';
+import { ApiError, type AppErrorCode } from '#app/lib/http.ts';
+import { loading } from '#app/lib/loading-store.ts';
+import { log } from '#app/lib/log.ts';
+import { useCheckIn } from '../api/auth-queries.ts';
+
+interface EntryFormProps {
+  tab: CheckInTab;
+  onTabChange: (tab: CheckInTab) => void;
+  inviteCode?: string | undefined;
+  onSignedIn: (data: CheckInData, tab: CheckInTab) => void;
+  /** The bot challenge, when the operator configured one. */
+  challenge?: { site_key: string; script_url: string } | null | undefined;
+}
+
+interface ShownError {
+  code: AppErrorCode;
+  until: number | null;
+  /** H8: why and since when an account is locked or banned, as recorded. */
+  lock?: { reason: string; since: number } | undefined;
+}
+
+/** Sign in and registration on one card, toggled in place (seed §2). */
+export function EntryForm({
+  tab,
+  onTabChange,
+  inviteCode = '',
+  onSignedIn,
+  challenge = null,
+}: EntryFormProps) {
+  const { t, i18n } = useLingui();
+  const checkIn = useCheckIn();
+  const [account, setAccount] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [invite, setInvite] = useState(inviteCode);
+  const [error, setError] = useState<ShownError | null>(null);
+  const [botToken, setBotToken] = useState<string | null>(null);
+  const registering = tab === 'register';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const input = { tab, account, password, confirmPassword: confirm, inviteCode: invite };
+    const valid = validateCheckIn(input);
+    if (!valid.ok) {
+      setError({ code: valid.error, until: null });
+      return;
+    }
+    setError(null);
+    const body = {
+      tab,
+      username: account,
+      password,
+      ...(registering ? { confirm_password: confirm, invite_code: invite } : {}),
+    };
+    try {
+      const data = await loading.during(checkIn.mutateAsync({ body, botToken }), {
+        text: registering ? t`Registering...` : t`Logging in...`,
+      });
+      onSignedIn(data, tab);
+    } catch (caught) {
+      if (!(caught instanceof ApiError)) log.error('check-in failed unexpectedly', caught);
+      const code = caught instanceof ApiError ? caught.code : 'server.error';
+      const lock = caught instanceof ApiError ? LockDetailSchema.safeParse(caught.detail) : null;
+      setError({
+        code,
+        until: lock?.success ? lock.data.until_time : null,
+        lock: lock?.success ? { reason: lock.data.reason, since: lock.data.locked_time } : undefined,
+      });
+    }
+  }
+
+  function switchTo(next: CheckInTab) {
+    setError(null);
+    onTabChange(next);
+  }
+
+  return (
+    <form className="entry-form" onSubmit={submit} noValidate>
+      <div className="segmented" role="group" aria-label={t`Sign in or register`}>
+        <button type="button" aria-pressed={!registering} onClick={() => switchTo('login')}>
+          <Trans>Sign in</Trans>
+        </button>
+        <button type="button" aria-pressed={registering} onClick={() => switchTo('register')}>
+          <Trans>Register</Trans>
+        </button>
+      </div>
+
+      <Field
+        label={<Trans>Username or e-mail</Trans>}
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={account}
+        onChange={(e) => setAccount(e.target.value)}
+        dir="auto"
+      />
+      <Field
+        label={<Trans>Password</Trans>}
+        name="password"
+        type="password"
+        autoComplete={registering ? 'new-password' : 'current-password'}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        hint={registering ? <Trans>At least 6 characters.</Trans> : undefined}
+      />
+      {registering ? (
+        <>
+          <Field
+            label={<Trans>Confirm password</Trans>}
+            name="confirm_password"
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+          <Field
+            label={<Trans>Invitation code (optional)</Trans>}
+            name="invite_code"
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            value={invite}
+            onChange={(e) => setInvite(e.target.value)}
+            dir="ltr"
+          />
+        </>
+      ) : null}
+
+      {error ? (
+        <ErrorAlert>
+          <p>{i18n._(ERROR_MESSAGES[error.code])}</p>
+          {error.lock && error.code === 'auth.account_locked' ? <LockReason {...error.lock} /> : null}
+          {error.until ? <LockedUntil until={error.until} /> : null}
+        </ErrorAlert>
+      ) : null}
+
+      {challenge ? (
+        <BotChallenge siteKey={challenge.site_key} scriptUrl={challenge.script_url} onToken={setBotToken} />
+      ) : null}
+      <Button type="submit" block disabled={checkIn.isPending || (challenge !== null && botToken === null)}>
+        {registering ? <Trans>Register</Trans> : <Trans>Sign in</Trans>}
+      </Button>
+
+      <p className="entry-switch">
+        {registering ? (
+          <>
+            <Trans>Already have an account?</Trans>{' '}
+            <button type="button" className="link" onClick={() => switchTo('login')}>
+              <Trans>Sign in</Trans>
+            </button>
+          </>
+        ) : (
+          <>
+            <Trans>No account yet?</Trans>{' '}
+            <button type="button" className="link" onClick={() => switchTo('register')}>
+              <Trans>Register</Trans>
+            </button>
+          </>
+        )}
+      </p>
+      <p className="entry-switch">
+        <Link to="/link-device" data-testid="link-device">
+          <Trans>Sign in with another device</Trans>
+        </Link>
+      </p>
+    </form>
+  );
+}
+
+/** The recorded reason, in the user's language when it is one of Earnest's own, as written otherwise. */
+function LockReason({ reason, since }: { reason: string; since: number }) {
+  const time = formatDateTime(since);
+  const text = reason === 'too_many_failed_logins' ? null : reason;
+  return (
+    <p className="alert-detail" data-testid="lock-reason">
+      {text === null ? (
+        <Trans>Reason: too many failed sign-ins. Since {time}.</Trans>
+      ) : (
+        <Trans>
+          Reason: <bdi>{text}</bdi>. Since {time}.
+        </Trans>
+      )}
+    </p>
+  );
+}
+
+function LockedUntil({ until }: { until: number }) {
+  const time = formatDateTime(until);
+  return (
+    <p className="alert-detail">
+      <Trans>Locked until {time}.</Trans>
+    </p>
+  );
+}

@@ -1,0 +1,66 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  DeviceListResponseSchema,
+  LinkPreviewResponseSchema,
+  PairingStartResponseSchema,
+  PairingStateResponseSchema,
+} from '#contract/devices.ts';
+import { successSchema } from '#contract/envelope.ts';
+import { API } from '#contract/paths.ts';
+import { apiRequest } from '#app/lib/http.ts';
+
+const devicesKey = ['account', 'devices'] as const;
+
+export const devicesQueryOptions = () =>
+  queryOptions({
+    queryKey: devicesKey,
+    queryFn: () => apiRequest(API.devices, DeviceListResponseSchema),
+    staleTime: 0,
+  });
+
+/** The signed-out side: a new code (and the secret that alone collects the session). */
+export function useStartPairing() {
+  return useMutation({
+    mutationFn: () => apiRequest(API.pairingStart, PairingStartResponseSchema, { method: 'post' }),
+  });
+}
+
+export function usePairingState() {
+  return useMutation({
+    mutationFn: (body: { code: string; secret: string }) =>
+      apiRequest(API.pairingState, PairingStateResponseSchema, { method: 'post', json: body }),
+  });
+}
+
+/** The signed-in side: what a code would link, then the approval with the password. */
+export function useLinkPreview() {
+  return useMutation({
+    mutationFn: (code: string) =>
+      apiRequest(API.linkPreview, LinkPreviewResponseSchema, { method: 'post', json: { code } }),
+  });
+}
+
+export function useApproveLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { code: string; password: string }) =>
+      apiRequest(API.linkApprove, successSchema(z.object({ approved: z.literal(true) })), {
+        method: 'post',
+        json: body,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: devicesKey }),
+  });
+}
+
+export function useRevokeDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest(API.revokeDevice, successSchema(z.object({ revoked: z.boolean() })), {
+        method: 'post',
+        json: { id },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: devicesKey }),
+  });
+}

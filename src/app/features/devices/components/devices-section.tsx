@@ -1,0 +1,207 @@
+import { useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import type { LinkPreview } from '#contract/devices.ts';
+import { Button } from '#app/components/button.tsx';
+import { Card } from '#app/components/card.tsx';
+import { Dialog } from '#app/components/dialog.tsx';
+import { ErrorAlert } from '#app/components/error-alert.tsx';
+import { Field } from '#app/components/field.tsx';
+import { messageOf } from '#app/lib/error-messages.ts';
+import { formatDateTime } from '#app/lib/format.ts';
+import { toasts } from '#app/lib/toast-store.ts';
+import { CodeScanner } from './code-scanner.tsx';
+import {
+  devicesQueryOptions,
+  useApproveLink,
+  useLinkPreview,
+  useRevokeDevice,
+} from '../api/devices-queries.ts';
+
+/** Mine → Security: the devices signed in, one-tap sign-out, and "Link a device" (H5). */
+export function DevicesSection() {
+  const { t, i18n } = useLingui();
+  const devices = useQuery(devicesQueryOptions());
+  const revoke = useRevokeDevice();
+  const [linking, setLinking] = useState(false);
+  const latest = devices.data?.latest_link;
+
+  async function signOut(id: number) {
+    try {
+      await revoke.mutateAsync(id);
+      toasts.push('success', t`That device is signed out.`);
+    } catch (caught) {
+      toasts.push('error', i18n._(messageOf(caught)));
+    }
+  }
+
+  return (
+    <section className="section" aria-labelledby="security-title" data-testid="devices">
+      <h2 id="security-title">
+        <Trans>Security: your devices</Trans>
+      </h2>
+      {latest && !latest.revoked ? (
+        <LatestLinkNotice browser={latest.browser} os={latest.os} time={latest.linked_time} />
+      ) : null}
+      <ul className="list">
+        {devices.data?.list.map((device) => (
+          <li key={device.id} className="list-row record" data-testid="device-row">
+            <p>
+              <strong>
+                {device.browser} · {device.os}
+              </strong>{' '}
+              {device.current ? (
+                <span className="muted">
+                  <Trans>(this device)</Trans>
+                </span>
+              ) : null}
+            </p>
+            <p className="muted">
+              <DeviceTimes
+                created={device.created_time}
+                seen={device.last_seen_time}
+                linked={device.linked_time}
+              />
+            </p>
+            {device.current ? null : (
+              <Button variant="ghost" onClick={() => void signOut(device.id)}>
+                <Trans>Sign this device out</Trans>
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Button block variant="secondary" onClick={() => setLinking(true)}>
+          <Trans>Link a device</Trans>
+        </Button>
+      </p>
+      {linking ? <LinkDeviceDialog onClose={() => setLinking(false)} /> : null}
+    </section>
+  );
+}
+
+function LatestLinkNotice({ browser, os, time }: { browser: string; os: string; time: number }) {
+  const when = formatDateTime(time);
+  return (
+    <Card className="alert alert-info" data-testid="latest-link">
+      <p>
+        <Trans>
+          A new device ({browser} · {os}) was linked to your account on {when}. If it was not you, sign it out
+          below and change your password.
+        </Trans>
+      </p>
+    </Card>
+  );
+}
+
+function DeviceTimes({ created, seen, linked }: { created: number; seen: number; linked: number | null }) {
+  const since = formatDateTime(created);
+  const last = formatDateTime(seen);
+  return linked !== null ? (
+    <Trans>
+      Linked {since} · last used {last}
+    </Trans>
+  ) : (
+    <Trans>
+      Signed in {since} · last used {last}
+    </Trans>
+  );
+}
+
+/** Enter the code, see what it links, read the warning, confirm with the password. */
+function LinkDeviceDialog({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const preview = useLinkPreview();
+  const approve = useApproveLink();
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [seen, setSeen] = useState<LinkPreview | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onCheck(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    try {
+      setSeen(await preview.mutateAsync(code));
+    } catch (caught) {
+      setError(i18n._(messageOf(caught)));
+    }
+  }
+
+  async function onApprove(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    try {
+      await approve.mutateAsync({ code, password });
+      toasts.push('success', t`Device approved. It signs in within a few seconds.`);
+      onClose();
+    } catch (caught) {
+      setError(i18n._(messageOf(caught)));
+    }
+  }
+
+  const when = seen ? formatDateTime(seen.requested_time) : '';
+  return (
+    <Dialog open onClose={onClose} title={<Trans>Link a device</Trans>}>
+      {seen ? (
+        <form onSubmit={(event) => void onApprove(event)} noValidate>
+          <dl className="rules-card" data-testid="link-preview">
+            <div>
+              <dt>
+                <Trans>Device</Trans>
+              </dt>
+              <dd>
+                {seen.browser} · {seen.os}
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <Trans>Approximate place</Trans>
+              </dt>
+              <dd>{seen.country ?? t`Not known`}</dd>
+            </div>
+            <div>
+              <dt>
+                <Trans>Asked</Trans>
+              </dt>
+              <dd>{when}</dd>
+            </div>
+          </dl>
+          <p className="alert alert-error">
+            <Trans>
+              This device will be able to use your account and your XRP. Only approve a device you are holding
+              now.
+            </Trans>
+          </p>
+          <Field
+            label={<Trans>Password</Trans>}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+          <Button type="submit" block variant="danger" disabled={approve.isPending || password === ''}>
+            <Trans>Approve this device</Trans>
+          </Button>
+        </form>
+      ) : (
+        <form onSubmit={(event) => void onCheck(event)} noValidate>
+          <Field
+            label={<Trans>Pairing code</Trans>}
+            dir="ltr"
+            autoComplete="off"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <CodeScanner onCode={setCode} />
+          {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+          <Button type="submit" block disabled={preview.isPending || code.trim() === ''}>
+            <Trans>Continue</Trans>
+          </Button>
+        </form>
+      )}
+    </Dialog>
+  );
+}

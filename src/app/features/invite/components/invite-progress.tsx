@@ -1,0 +1,42 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import type { InviteList } from '#contract/invite.ts';
+import { parsePercent } from '#domain/rules/product-rules.ts';
+import { Card } from '#app/components/card.tsx';
+import { formatPercent } from '#app/lib/format.ts';
+
+/** How far the user's rate has come toward the maximum, and how many more bound friends it takes. */
+export function InviteProgress({ invites }: { invites: InviteList }) {
+  const { t } = useLingui();
+  const rate = parsePercent(invites.annual_rate) ?? 0;
+  const base = parsePercent(invites.apr_base) ?? 0;
+  const step = parsePercent(invites.apr_step) ?? 0;
+  const max = parsePercent(invites.apr_max) ?? 0;
+  const toGo = step > 0 ? Math.max(0, Math.ceil((max - rate) / step)) : 0;
+  const share = max > base ? Math.round(((rate - base) / (max - base)) * 100) : 100;
+  const current = formatPercent(invites.annual_rate);
+  const top = formatPercent(invites.apr_max);
+  const bound = invites.bound_count;
+  return (
+    <Card data-testid="invite-progress">
+      <h2>
+        <Trans>Your annual rate</Trans>
+      </h2>
+      <p className="big-figure" data-testid="invite-rate">
+        {current}
+      </p>
+      <progress className="meter" max={100} value={share} aria-label={t`Progress toward the maximum rate`} />
+      <p>
+        <Plural value={bound} one="# friend has bound a wallet." other="# friends have bound a wallet." />{' '}
+        {toGo > 0 ? (
+          <Plural
+            value={toGo}
+            one="# more reaches the maximum rate."
+            other="# more reach the maximum rate."
+          />
+        ) : (
+          <Trans>You have the maximum rate of {top}.</Trans>
+        )}
+      </p>
+    </Card>
+  );
+}

@@ -1,0 +1,38 @@
+import { Trans } from '@lingui/react/macro';
+import type { InviteList } from '#contract/invite.ts';
+import { formatPercent } from '#app/lib/format.ts';
+
+/** The referral rules, from configuration, including what counts as cheating and what follows (H8). */
+export function InviteRules({ invites }: { invites: InviteList }) {
+  const base = formatPercent(invites.apr_base);
+  const step = formatPercent(invites.apr_step);
+  const max = formatPercent(invites.apr_max);
+  return (
+    <section className="section card" aria-labelledby="invite-rules-title" data-testid="invite-rules">
+      <h2 id="invite-rules-title">
+        <Trans>How inviting works</Trans>
+      </h2>
+      <ul>
+        <li>
+          <Trans>
+            Your rate starts at {base} a year. Each friend who joins with your code and saves a withdrawal
+            address adds {step}, up to {max}.
+          </Trans>
+        </li>
+        <li>
+          <Trans>One level only: friends of your friends do not count for you.</Trans>
+        </li>
+        <li>
+          <Trans>Earnest pays the extra interest. Nothing is ever taken from your friend.</Trans>
+        </li>
+        <li>
+          <Trans>
+            Cheating means inviting yourself with extra accounts or paying people to sign up; such invitations
+            do not count. Any action Earnest takes on an account comes with its reason and date, shown to its
+            owner. No one is banned automatically, and never one person for another&apos;s doing.
+          </Trans>
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { successSchema } from '#contract/envelope.ts';
+import { KycStatusResponseSchema } from '#contract/kyc.ts';
+import { API } from '#contract/paths.ts';
+import { apiRequest, newIdempotencyKey } from '#app/lib/http.ts';
+
+const kycKey = ['account', 'kyc'] as const;
+
+export const kycStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: kycKey,
+    queryFn: () => apiRequest(API.kycStatus, KycStatusResponseSchema),
+    staleTime: 0,
+  });
+
+export function useSendCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ phone, botToken = null }: { phone: string; botToken?: string | null }) =>
+      apiRequest(API.kycSendCode, successSchema(z.object({ expires_time: z.number().int() })), {
+        method: 'post',
+        json: { phone },
+        botToken,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: kycKey }),
+  });
+}
+
+/** Checks the code; a correct one may credit the bonus, so it carries an Idempotency-Key. */
+export function useVerifyCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) =>
+      apiRequest(
+        API.kycVerify,
+        successSchema(z.object({ state: z.literal('verified'), phone: z.string(), bonus: z.string() })),
+        { method: 'post', json: { code }, idempotencyKey: newIdempotencyKey() },
+      ),
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+}

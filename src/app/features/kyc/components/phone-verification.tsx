@@ -1,0 +1,174 @@
+import { useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { KycStatus } from '#contract/kyc.ts';
+import { normalisePhone } from '#domain/kyc/phone.ts';
+import { BotChallenge } from '#app/components/lazy-bot-challenge.tsx';
+import { Button } from '#app/components/button.tsx';
+import { Card } from '#app/components/card.tsx';
+import { ErrorAlert } from '#app/components/error-alert.tsx';
+import { Field } from '#app/components/field.tsx';
+import { ERROR_MESSAGES, messageOf } from '#app/lib/error-messages.ts';
+import { formatCount, formatDateTime, formatXrp } from '#app/lib/format.ts';
+import { toasts } from '#app/lib/toast-store.ts';
+import { useSendCode, useVerifyCode } from '../api/kyc-queries.ts';
+
+/**
+ * Phone verification (seed §2): number → SMS code → verified, with the one-time bonus. The screen
+ * says plainly that Earnest never asks anyone to type a code anywhere else (H5/H6).
+ */
+export function PhoneVerification({
+  status,
+  challenge = null,
+}: {
+  status: KycStatus;
+  challenge?: { site_key: string; script_url: string } | null | undefined;
+}) {
+  const { t, i18n } = useLingui();
+  const send = useSendCode();
+  const verify = useVerifyCode();
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [botToken, setBotToken] = useState<string | null>(null);
+  const bonus = formatXrp(status.bonus_amount);
+
+  async function onSend(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    if (!normalisePhone(phone)) {
+      setError(i18n._(ERROR_MESSAGES['kyc.phone_invalid']));
+      return;
+    }
+    try {
+      await send.mutateAsync({ phone, botToken });
+      toasts.push('success', t`Code sent. Check your messages.`);
+    } catch (caught) {
+      setError(i18n._(messageOf(caught)));
+    }
+  }
+
+  async function onVerify(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    try {
+      const result = await verify.mutateAsync(code);
+      const credited = formatXrp(result.bonus);
+      toasts.push('success', result.bonus === '0' ? t`Phone verified` : t`Phone verified: +${credited} XRP`);
+    } catch (caught) {
+      setError(i18n._(messageOf(caught)));
+    }
+  }
+
+  return (
+    <>
+      <Card className="alert alert-info" data-testid="code-warning">
+        <p>
+          <strong>
+            <Trans>Earnest never asks you to type this code anywhere else.</Trans>
+          </strong>{' '}
+          <Trans>
+            Not into WhatsApp, not into another app, not to someone who calls or writes to you. Anyone who
+            asks for it is trying to take over an account.
+          </Trans>
+        </p>
+      </Card>
+      {status.state === 'verified' ? (
+        <Card data-testid="kyc-verified">
+          <p className="alert alert-success">
+            <Trans>Your phone {status.phone} is verified.</Trans>
+          </p>
+          {status.bonus_credited ? (
+            <p>
+              <Trans>The one-time bonus of {bonus} XRP was credited to your balance.</Trans>
+            </p>
+          ) : (
+            <p className="muted">
+              <Trans>
+                This number or this account already received the one-time bonus, so none was paid.
+              </Trans>
+            </p>
+          )}
+        </Card>
+      ) : (
+        <>
+          <Card>
+            <p>
+              <Trans>
+                Verify a phone number once to receive a one-time bonus of {bonus} XRP. One bonus per number
+                and per account. We send a 6-digit code by SMS; it is valid for 10 minutes and 5 tries.
+              </Trans>
+            </p>
+            <form onSubmit={(event) => void onSend(event)} noValidate>
+              <Field
+                label={<Trans>Phone number with country code</Trans>}
+                type="tel"
+                autoComplete="tel"
+                dir="ltr"
+                value={phone}
+                onChange={(event) => setPhone(event.target.value)}
+                placeholder="+44 7400 123456"
+              />
+              {challenge ? (
+                <BotChallenge
+                  siteKey={challenge.site_key}
+                  scriptUrl={challenge.script_url}
+                  onToken={setBotToken}
+                />
+              ) : null}
+              <Button
+                type="submit"
+                block
+                variant={status.state === 'pending' ? 'secondary' : 'primary'}
+                disabled={send.isPending || (challenge !== null && botToken === null)}
+              >
+                {status.state === 'none' ? <Trans>Send the code</Trans> : <Trans>Send a new code</Trans>}
+              </Button>
+            </form>
+          </Card>
+          {status.state === 'pending' ? (
+            <Card>
+              <PendingNote status={status} />
+              <form onSubmit={(event) => void onVerify(event)} noValidate>
+                <Field
+                  label={<Trans>6-digit code</Trans>}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  dir="ltr"
+                  maxLength={6}
+                  value={code}
+                  onChange={(event) => setCode(event.target.value)}
+                />
+                <Button type="submit" block disabled={verify.isPending || code.length !== 6}>
+                  <Trans>Verify</Trans>
+                </Button>
+              </form>
+            </Card>
+          ) : null}
+          {status.state === 'failed' ? (
+            <Card className="alert alert-error" data-testid="kyc-failed">
+              <p>
+                <Trans>
+                  The last code was entered wrongly 5 times and no longer works. Ask for a new one.
+                </Trans>
+              </p>
+            </Card>
+          ) : null}
+        </>
+      )}
+      {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+    </>
+  );
+}
+
+function PendingNote({ status }: { status: KycStatus }) {
+  const phone = status.phone ?? '';
+  const until = status.expires_time ? formatDateTime(status.expires_time) : '';
+  const tries = formatCount(status.tries_left ?? 0);
+  return (
+    <p data-testid="kyc-pending">
+      <Trans>
+        A code was sent to <bdi dir="ltr">{phone}</bdi>. It is valid until {until}; {tries} tries left.
+      </Trans>
+    </p>
+  );
+}

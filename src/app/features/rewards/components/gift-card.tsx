@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button } from '#app/components/button.tsx';
+import { Card } from '#app/components/card.tsx';
+import { messageOf } from '#app/lib/error-messages.ts';
+import { formatCount, formatXrp } from '#app/lib/format.ts';
+import { loading } from '#app/lib/loading-store.ts';
+import { toasts } from '#app/lib/toast-store.ts';
+import { useAutoAction } from '#app/lib/use-countdown.ts';
+import { isQueued } from '#app/lib/http.ts';
+import { usePendingActions } from '#app/pwa/sync-queue.ts';
+import { useClaimGift } from '../api/rewards-queries.ts';
+import { ErrorAlert } from '#app/components/error-alert.tsx';
+import { AutoNote } from '#app/components/auto-note.tsx';
+
+const AUTO_CLAIM_SECONDS = 10;
+
+/** The new-user lucky gift: the amount credited is the amount shown, and it claims itself (seed §1). */
+export function GiftCard({ amount }: { amount: string }) {
+  const { t, i18n } = useLingui();
+  const claim = useClaimGift();
+  const [error, setError] = useState<string | null>(null);
+
+  async function onClaim() {
+    setError(null);
+    try {
+      const result = await loading.during(claim.mutateAsync(), { text: t`Claiming...` });
+      const credited = formatXrp(result.amount);
+      toasts.push('success', t`Gift claimed: +${credited} XRP`);
+    } catch (caught) {
+      if (isQueued(caught)) {
+        toasts.push('info', i18n._(messageOf(caught)));
+        return;
+      }
+      setError(i18n._(messageOf(caught)));
+    }
+  }
+
+  const waiting = usePendingActions('gift.claim').length > 0;
+  const auto = useAutoAction(
+    AUTO_CLAIM_SECONDS,
+    !claim.isPending && !error && !waiting,
+    () => void onClaim(),
+  );
+  const gift = formatXrp(amount);
+  const left = formatCount(auto.left);
+  return (
+    <Card className="gift-card" data-testid="gift-card">
+      <p className="gift-label">
+        <Trans>New-user gift</Trans>
+      </p>
+      <p className="gift-amount">
+        <Trans>{gift} XRP</Trans>
+      </p>
+      {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+      {waiting ? (
+        <p className="waiting-note" data-testid="gift-waiting">
+          <Trans>Your claim is waiting to sync. It is credited once the server confirms it.</Trans>
+        </p>
+      ) : (
+        <Button block onClick={() => void onClaim()} disabled={claim.isPending}>
+          <Trans>Claim the gift</Trans>
+        </Button>
+      )}
+      {auto.running ? (
+        <AutoNote onCancel={auto.cancel}>
+          <Trans>Claiming by itself in {left} s.</Trans>
+        </AutoNote>
+      ) : null}
+    </Card>
+  );
+}

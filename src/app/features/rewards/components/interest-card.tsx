@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import type { DailyReward } from '#contract/rewards.ts';
+import type { Task } from '#contract/tasks.ts';
+import { formatAmount, parseAmount } from '#domain/money/amount.ts';
+import { dailyInterest } from '#domain/rewards/interest.ts';
+import { parsePercent } from '#domain/rules/product-rules.ts';
+import { Button } from '#app/components/button.tsx';
+import { Card } from '#app/components/card.tsx';
+import { CheckIcon, CloseIcon } from '#app/components/icons.tsx';
+import { messageOf } from '#app/lib/error-messages.ts';
+import { formatCount, formatDateTime, formatPercent, formatXrp } from '#app/lib/format.ts';
+import { loading } from '#app/lib/loading-store.ts';
+import { toasts } from '#app/lib/toast-store.ts';
+import { isQueued } from '#app/lib/http.ts';
+import { usePendingActions } from '#app/pwa/sync-queue.ts';
+import { useClaimInterest } from '../api/rewards-queries.ts';
+import { ErrorAlert } from '#app/components/error-alert.tsx';
+
+/**
+ * Daily interest: the exact amount (7 decimals, seed §9), what claiming needs with the user's own
+ * progress (H2), and the claim itself, which sends the amount shown so the server credits exactly it.
+ */
+export function InterestCard({
+  reward,
+  balance,
+  tasks,
+}: {
+  reward: DailyReward;
+  balance: string | undefined;
+  tasks: readonly Pick<Task, 'id' | 'reward'>[];
+}) {
+  const { t, i18n } = useLingui();
+  const claim = useClaimInterest();
+  const [error, setError] = useState<string | null>(null);
+  // Completions waiting to sync count toward the condition, so the claim can wait in line behind them
+  // (the queue keeps their order); the server still checks it when they arrive.
+  const waitingTaskIds = new Set(usePendingActions('task.complete').map((action) => action.body['task_id']));
+  const claimWaiting = usePendingActions('interest.claim').length > 0;
+  const offered = offeredAmount(
+    reward,
+    balance,
+    tasks.filter((task) => waitingTaskIds.has(task.id)),
+  );
+  // Seed §9: the daily reward is shown with 7 decimals, the precision the ledger credits.
+  const amount = formatXrp(offered, { minDecimals: 7 });
+  const rate = formatPercent(reward.annual_rate);
+  const done = formatCount(reward.today_tasks);
+  const total = formatCount(reward.tasks_per_day);
+  const tasksDone = reward.today_tasks + waitingTaskIds.size >= reward.tasks_per_day;
+  const canClaim = tasksDone && reward.address_set && !reward.claimed_today && !claimWaiting;
+
+  async function onClaim() {
+    setError(null);
+    try {
+      const result = await loading.during(claim.mutateAsync(offered), { text: t`Claiming...` });
+      const credited = formatXrp(result.amount);
+      toasts.push('success', t`Interest claimed: +${credited} XRP`);
+    } catch (caught) {
+      if (isQueued(caught)) {
+        toasts.push('info', i18n._(messageOf(caught)));
+        return;
+      }
+      setError(i18n._(messageOf(caught)));
+    }
+  }
+
+  return (
+    <Card className="interest-card" data-testid="interest-card">
+      <h2>
+        <Trans>Daily interest</Trans>
+      </h2>
+      {reward.claimed_today ? (
+        <ClaimedToday next={reward.next_claim_time} />
+      ) : (
+        <p className="interest-amount" data-testid="interest-amount">
+          <Trans>
+            {amount} XRP today, at {rate} a year
+          </Trans>
+        </p>
+      )}
+      <ul className="checklist">
+        <li className={tasksDone ? 'is-met' : 'is-unmet'}>
+          {tasksDone ? <CheckIcon /> : <CloseIcon />}
+          <span>
+            <Trans>
+              All of today's tasks done ({done}/{total})
+            </Trans>
+          </span>
+        </li>
+        <li className={reward.address_set ? 'is-met' : 'is-unmet'}>
+          {reward.address_set ? <CheckIcon /> : <CloseIcon />}
+          <span>
+            {reward.address_set ? (
+              <Trans>Withdrawal address saved</Trans>
+            ) : (
+              <Link to="/home/withdraw">
+                <Trans>Save a withdrawal address</Trans>
+              </Link>
+            )}
+          </span>
+        </li>
+      </ul>
+      {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+      {claimWaiting ? (
+        <p className="waiting-note" data-testid="interest-waiting">
+          <Trans>Your claim is waiting to sync. It is credited once the server confirms it.</Trans>
+        </p>
+      ) : null}
+      {reward.claimed_today ? null : (
+        <Button block onClick={() => void onClaim()} disabled={!canClaim || claim.isPending}>
+          <Trans>Claim interest</Trans>
+        </Button>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * The amount the claim asks for. While task completions wait to sync, the server will compute the
+ * interest on the balance they raise, so the offer is computed the same way (the same domain rule):
+ * the amount shown is still the amount credited, or the claim is refused as changed — never more.
+ */
+function offeredAmount(
+  reward: DailyReward,
+  balance: string | undefined,
+  waitingTasks: readonly Pick<Task, 'reward'>[],
+): string {
+  const current = balance === undefined ? null : parseAmount(balance);
+  const rateBp = parsePercent(reward.annual_rate);
+  if (waitingTasks.length === 0 || current === null || rateBp === null || reward.claimed_today) {
+    return reward.daily_reward;
+  }
+  const raised = waitingTasks.reduce((sum, task) => sum + (parseAmount(task.reward) ?? 0n), current);
+  return formatAmount(dailyInterest(raised, rateBp));
+}
+
+function ClaimedToday({ next }: { next: number }) {
+  const when = formatDateTime(next);
+  return (
+    <p className="muted">
+      <Trans>Claimed today. The next claim opens {when}.</Trans>
+    </p>
+  );
+}

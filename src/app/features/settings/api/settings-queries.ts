@@ -1,0 +1,15 @@
+import { queryOptions } from '@tanstack/react-query';
+import { API } from '#contract/paths.ts';
+import { PublicSettingsResponseSchema } from '#contract/settings.ts';
+import { apiRequest } from '#app/lib/http.ts';
+
+export const settingsKeys = {
+  public: () => ['settings', 'public'] as const,
+};
+
+/** The rules in force and live statistics: what Landing and the rule texts show (H3). */
+export const publicSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: settingsKeys.public(),
+    queryFn: () => apiRequest(API.customSettings, PublicSettingsResponseSchema),
+  });

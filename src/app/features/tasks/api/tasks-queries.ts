@@ -1,0 +1,77 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { API } from '#contract/paths.ts';
+import { successSchema } from '#contract/envelope.ts';
+import {
+  CompleteTaskResponseSchema,
+  StartTaskResponseSchema,
+  TaskHistoryResponseSchema,
+  TaskListResponseSchema,
+} from '#contract/tasks.ts';
+import { z } from 'zod';
+import { apiRequest, newIdempotencyKey } from '#app/lib/http.ts';
+
+export const taskKeys = {
+  all: ['tasks'] as const,
+  list: (locale: string) => [...taskKeys.all, 'list', locale] as const,
+  history: () => [...taskKeys.all, 'history'] as const,
+};
+
+export const taskHistoryQueryOptions = () =>
+  queryOptions({
+    queryKey: taskKeys.history(),
+    queryFn: async () => (await apiRequest(API.taskHistory, TaskHistoryResponseSchema)).days,
+  });
+
+export const taskListQueryOptions = (locale: string) =>
+  queryOptions({
+    queryKey: taskKeys.list(locale),
+    queryFn: () => apiRequest(API.taskList, TaskListResponseSchema, { searchParams: { locale } }),
+    // The list shows the day's state (started, done); it is refetched after every change anyway.
+    staleTime: 30_000,
+  });
+
+/** Anything a task action changes: the list, the balance, the interest offer. */
+function useRefreshAfterTask() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries();
+}
+
+export function useAcceptDay(locale: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(API.taskAccept, TaskListResponseSchema, { method: 'post', searchParams: { locale } }),
+    onSuccess: (list) => queryClient.setQueryData(taskKeys.list(locale), list),
+  });
+}
+
+export function useStartTask() {
+  const refresh = useRefreshAfterTask();
+  return useMutation({
+    mutationFn: (taskId: number) =>
+      apiRequest(API.taskStart, StartTaskResponseSchema, { method: 'post', json: { task_id: taskId } }),
+    onSuccess: refresh,
+  });
+}
+
+export function useCompleteTask() {
+  const refresh = useRefreshAfterTask();
+  return useMutation({
+    mutationFn: ({ taskId, answers }: { taskId: number; answers?: Record<string, string> }) =>
+      apiRequest(API.taskComplete, CompleteTaskResponseSchema, {
+        method: 'post',
+        json: { task_id: taskId, ...(answers ? { answers } : {}) },
+        idempotencyKey: newIdempotencyKey(),
+      }),
+    onSettled: refresh,
+  });
+}
+
+export function useFailTask() {
+  const refresh = useRefreshAfterTask();
+  return useMutation({
+    mutationFn: (taskId: number) =>
+      apiRequest(API.taskFail, successSchema(z.object({})), { method: 'post', json: { task_id: taskId } }),
+    onSettled: refresh,
+  });
+}

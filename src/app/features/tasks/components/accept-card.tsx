@@ -1,0 +1,49 @@
+import { Trans } from '@lingui/react/macro';
+import type { TaskList } from '#contract/tasks.ts';
+import { formatAmount, parseAmount } from '#domain/money/amount.ts';
+import { Button } from '#app/components/button.tsx';
+import { Card } from '#app/components/card.tsx';
+import { formatCount, formatXrp } from '#app/lib/format.ts';
+import { useAutoAction } from '#app/lib/use-countdown.ts';
+import { AutoNote } from '#app/components/auto-note.tsx';
+
+const AUTO_ACCEPT_SECONDS = 10;
+
+/** The "accept the day's challenge" step, which selects itself after a countdown (seed §4). */
+export function AcceptCard({
+  list,
+  onAccept,
+  busy,
+}: {
+  list: TaskList;
+  onAccept: () => void;
+  busy: boolean;
+}) {
+  const auto = useAutoAction(AUTO_ACCEPT_SECONDS, list.tasks.length > 0 && !busy, onAccept);
+  const count = formatCount(list.tasks.length);
+  const total = formatXrp(
+    formatAmount(list.tasks.reduce((sum, t) => sum + (parseAmount(t.reward) ?? 0n), 0n)),
+  );
+  const left = formatCount(auto.left);
+  return (
+    <Card className="accept-card">
+      <h2>
+        <Trans>Today's challenge</Trans>
+      </h2>
+      <p>
+        <Trans>
+          {count} tasks, {total} XRP in all. Each task shows its reward, its time and how it is checked before
+          you start it.
+        </Trans>
+      </p>
+      <Button block onClick={onAccept} disabled={busy}>
+        <Trans>Accept today's challenge</Trans>
+      </Button>
+      {auto.running ? (
+        <AutoNote onCancel={auto.cancel}>
+          <Trans>Accepting by itself in {left} s.</Trans>
+        </AutoNote>
+      ) : null}
+    </Card>
+  );
+}

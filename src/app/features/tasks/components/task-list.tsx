@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Task } from '#contract/tasks.ts';
+import { Card } from '#app/components/card.tsx';
+import { CheckIcon, ChevronIcon } from '#app/components/icons.tsx';
+import { formatSeconds, formatXrp } from '#app/lib/format.ts';
+import { usePendingActions } from '#app/pwa/sync-queue.ts';
+import { TASK_TYPE_LABELS } from './task-type.ts';
+
+type Filter = 'all' | 'todo' | 'done';
+
+/** The day's tasks with their reward and time, filterable; empty states as seed §2 names them. */
+export function TaskList({ tasks, onOpen }: { tasks: Task[]; onOpen: (task: Task) => void }) {
+  const [filter, setFilter] = useState<Filter>('all');
+  const { t, i18n } = useLingui();
+  const waiting = new Set(usePendingActions('task.complete').map((action) => action.body['task_id']));
+  const shown = tasks.filter((task) =>
+    filter === 'all' ? true : filter === 'done' ? task.status === 'completed' : task.status !== 'completed',
+  );
+
+  if (tasks.length === 0) {
+    return (
+      <Card className="empty-state">
+        <p>
+          <Trans>No tasks are available today. Please come back after the daily reset.</Trans>
+        </p>
+      </Card>
+    );
+  }
+
+  return (
+    <section className="task-section" aria-label={t`Today's tasks`}>
+      <div className="filters" role="group" aria-label={t`Show`}>
+        {(
+          [
+            ['all', t`All`],
+            ['todo', t`To do`],
+            ['done', t`Done`],
+          ] as const
+        ).map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            className="chip"
+            aria-pressed={filter === value}
+            onClick={() => setFilter(value)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      {shown.length === 0 ? (
+        <Card className="empty-state">
+          <p>
+            <Trans>No matching tasks.</Trans>
+          </p>
+        </Card>
+      ) : (
+        <ul className="list task-list">
+          {shown.map((task) => {
+            const reward = formatXrp(task.reward);
+            return (
+              <li key={task.id} className="list-row">
+                <button
+                  type="button"
+                  className="list-button task-row"
+                  onClick={() => onOpen(task)}
+                  data-testid={`task-${task.id}`}
+                >
+                  <span
+                    className={`task-badge task-${waiting.has(task.id) ? 'waiting' : task.status}`}
+                    aria-hidden="true"
+                  >
+                    {task.status === 'completed' ? <CheckIcon width={18} height={18} /> : null}
+                  </span>
+                  <span className="task-main">
+                    <span className="task-title">{task.title}</span>
+                    <span className="muted">
+                      {i18n._(TASK_TYPE_LABELS[task.type])} · {formatSeconds(task.required_seconds)} ·{' '}
+                      <TaskStatus task={task} waiting={waiting.has(task.id)} />
+                    </span>
+                  </span>
+                  <span className="task-reward">
+                    <Trans>+{reward} XRP</Trans>
+                  </span>
+                  <ChevronIcon className="list-chevron" />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function TaskStatus({ task, waiting }: { task: Task; waiting: boolean }) {
+  // Not "done": nothing is credited until the server confirms it.
+  if (waiting && task.status !== 'completed') return <Trans context="task status">Waiting to sync</Trans>;
+  switch (task.status) {
+    case 'completed':
+      return <Trans context="task status">Done</Trans>;
+    case 'started':
+      return <Trans context="task status">In progress</Trans>;
+    case 'failed':
+      return <Trans context="task status">Not completed</Trans>;
+    case 'new':
+      return <Trans context="task status">Not started</Trans>;
+  }
+}

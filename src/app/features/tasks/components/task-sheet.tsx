@@ -1,0 +1,212 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Task } from '#contract/tasks.ts';
+import { opensTarget } from '#domain/tasks/task-rules.ts';
+import { Button } from '#app/components/button.tsx';
+import { Dialog } from '#app/components/dialog.tsx';
+import { messageOf } from '#app/lib/error-messages.ts';
+import { formatClock, formatSeconds, formatXrp } from '#app/lib/format.ts';
+import { ApiError, isQueued } from '#app/lib/http.ts';
+import { loading } from '#app/lib/loading-store.ts';
+import { log } from '#app/lib/log.ts';
+import { toasts } from '#app/lib/toast-store.ts';
+import { useSecondsUntil } from '#app/lib/use-countdown.ts';
+import { useVisibleSeconds } from '#app/lib/use-visible-seconds.ts';
+import { usePendingActions } from '#app/pwa/sync-queue.ts';
+import { useCompleteTask, useFailTask, useStartTask } from '../api/tasks-queries.ts';
+import { TASK_TYPE_LABELS } from './task-type.ts';
+import { ErrorAlert } from '#app/components/error-alert.tsx';
+
+interface TaskSheetProps {
+  task: Task;
+  /** Server time minus device time, so timers follow the server's clock. */
+  serverOffsetMs: number;
+  onClose: () => void;
+}
+
+/** One task: its rules before it starts (H4), then the task itself, then its completion. */
+export function TaskSheet({ task, serverOffsetMs, onClose }: TaskSheetProps) {
+  const { t, i18n } = useLingui();
+  const start = useStartTask();
+  const complete = useCompleteTask();
+  const giveUp = useFailTask();
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const started = task.status === 'started';
+  const waiting = usePendingActions('task.complete').some((action) => action.body['task_id'] === task.id);
+  const target = opensTarget(task.type);
+  const visible = useVisibleSeconds(started && !target);
+  // Target tasks happen on another page, so their time runs from the server-recorded start. Times
+  // on the wire are whole seconds, so one more second keeps the button from enabling too early.
+  const sinceStart = useSecondsUntil(
+    started && task.started_time !== null
+      ? (task.started_time + task.required_seconds + 1) * 1000 - serverOffsetMs
+      : 0,
+  );
+  const left = target ? sinceStart : Math.max(0, task.required_seconds - visible);
+  const answered = task.questions.every((q) => answers[q.id]);
+  const reward = formatXrp(task.reward);
+  const time = formatSeconds(task.required_seconds);
+
+  function fail(caught: unknown) {
+    if (!(caught instanceof ApiError)) log.error('task action failed', caught);
+    setError(i18n._(messageOf(caught)));
+  }
+
+  async function onStart() {
+    setError(null);
+    try {
+      await start.mutateAsync(task.id);
+    } catch (caught) {
+      fail(caught);
+    }
+  }
+
+  async function onComplete() {
+    setError(null);
+    try {
+      const result = await loading.during(
+        complete.mutateAsync({ taskId: task.id, ...(task.questions.length ? { answers } : {}) }),
+        { text: t`Submitting...` },
+      );
+      const credited = formatXrp(result.reward);
+      toasts.push('success', t`Task done: +${credited} XRP`);
+      onClose();
+    } catch (caught) {
+      if (isQueued(caught)) {
+        toasts.push('info', i18n._(messageOf(caught)));
+        onClose();
+        return;
+      }
+      fail(caught);
+    }
+  }
+
+  async function onGiveUp() {
+    try {
+      await giveUp.mutateAsync(task.id);
+      onClose();
+    } catch (caught) {
+      fail(caught);
+    }
+  }
+
+  return (
+    <Dialog open onClose={onClose} title={task.title} variant="sheet">
+      <p className="muted">{i18n._(TASK_TYPE_LABELS[task.type])}</p>
+      <p>{task.text}</p>
+      <dl className="rules-card" data-testid="task-rules">
+        <div>
+          <dt>
+            <Trans>Reward</Trans>
+          </dt>
+          <dd>
+            <Trans>{reward} XRP</Trans>
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Time required</Trans>
+          </dt>
+          <dd>{time}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>How it is checked</Trans>
+          </dt>
+          <dd>
+            {target ? (
+              <Trans>
+                Open the page and spend the time there. Earnest checks on its server that this much time has
+                passed since you started; it cannot see what you do on the other site.
+              </Trans>
+            ) : task.type === 'survey' ? (
+              <Trans>Answer every question. The time counts only while this page is on screen.</Trans>
+            ) : (
+              <Trans>Stay on this page. The time counts only while this page is on screen.</Trans>
+            )}
+          </dd>
+        </div>
+      </dl>
+
+      {task.status === 'completed' ? (
+        <p className="alert alert-success">
+          <Trans>Done. {reward} XRP was credited to your balance.</Trans>
+        </p>
+      ) : started ? (
+        <>
+          {target && task.target_url ? (
+            <a
+              className="btn btn-secondary btn-block"
+              href={task.target_url}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              <Trans>Open the page</Trans>
+            </a>
+          ) : null}
+          {task.questions.map((question) => (
+            <fieldset key={question.id} className="question">
+              <legend>{question.text}</legend>
+              {question.options.map((option) => (
+                <label key={option.id} className="option">
+                  <input
+                    type="radio"
+                    name={question.id}
+                    value={option.id}
+                    checked={answers[question.id] === option.id}
+                    onChange={() => setAnswers((a) => ({ ...a, [question.id]: option.id }))}
+                  />
+                  <span>{option.text}</span>
+                </label>
+              ))}
+            </fieldset>
+          ))}
+          <p className="task-timer" aria-live="polite" data-testid="task-timer">
+            {left > 0 ? (
+              <TimeLeft seconds={left} />
+            ) : (
+              <Trans>The time is up. You can complete the task.</Trans>
+            )}
+          </p>
+          {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+          {waiting ? (
+            <p className="waiting-note">
+              <Trans>Your completion is waiting to sync. It is credited once the server confirms it.</Trans>
+            </p>
+          ) : (
+            <>
+              <Button
+                block
+                onClick={() => void onComplete()}
+                disabled={left > 0 || !answered || complete.isPending}
+              >
+                <Trans>Complete the task</Trans>
+              </Button>
+              <Button block variant="ghost" onClick={() => void onGiveUp()}>
+                <Trans>Give up this task</Trans>
+              </Button>
+            </>
+          )}
+        </>
+      ) : (
+        <>
+          {task.status === 'failed' ? (
+            <p className="muted">
+              <Trans>You gave up this task earlier. You can start it again.</Trans>
+            </p>
+          ) : null}
+          {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+          <Button block onClick={() => void onStart()} disabled={start.isPending}>
+            <Trans>Start the task</Trans>
+          </Button>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+function TimeLeft({ seconds }: { seconds: number }) {
+  const clock = formatClock(seconds);
+  return <Trans>Time left: {clock}</Trans>;
+}

@@ -1,0 +1,137 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { successSchema } from '#contract/envelope.ts';
+import { API } from '#contract/paths.ts';
+import {
+  AddressResponseSchema,
+  AdStatusResponseSchema,
+  ExchangeWhitelistResponseSchema,
+  RecentWithdrawalsResponseSchema,
+  WithdrawLogsResponseSchema,
+  WithdrawRulesResponseSchema,
+  WithdrawStatusResponseSchema,
+  WithdrawStatusSchema,
+} from '#contract/withdraw.ts';
+import { deviceRecords } from '#app/lib/device-records.ts';
+import { apiRequest, newIdempotencyKey } from '#app/lib/http.ts';
+
+export const withdrawKeys = {
+  all: ['withdraw'] as const,
+  address: () => [...withdrawKeys.all, 'address'] as const,
+  rules: () => [...withdrawKeys.all, 'rules'] as const,
+  status: () => [...withdrawKeys.all, 'status'] as const,
+  logs: () => [...withdrawKeys.all, 'logs'] as const,
+  ad: () => [...withdrawKeys.all, 'ad'] as const,
+  whitelist: () => ['exchanges'] as const,
+  recent: () => ['recent-withdrawals'] as const,
+};
+
+export const addressQueryOptions = () =>
+  queryOptions({
+    queryKey: withdrawKeys.address(),
+    queryFn: () => apiRequest(API.getAddress, AddressResponseSchema),
+  });
+
+export const withdrawRulesQueryOptions = () =>
+  queryOptions({
+    queryKey: withdrawKeys.rules(),
+    queryFn: () => apiRequest(API.withdrawRules, WithdrawRulesResponseSchema),
+    staleTime: 0,
+  });
+
+/** Seed §4: the end of the waiting period is also kept on the device, for the status screen offline. */
+export const withdrawStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: withdrawKeys.status(),
+    queryFn: async () => {
+      const status = await apiRequest(API.getWithdrawStatus, WithdrawStatusResponseSchema);
+      if (status.end_time !== null) await deviceRecords.write('withdrawEndTime', status.end_time * 1000);
+      else await deviceRecords.forget('withdrawEndTime');
+      return status;
+    },
+    staleTime: 0,
+  });
+
+export const withdrawLogsQueryOptions = () =>
+  queryOptions({
+    queryKey: withdrawKeys.logs(),
+    queryFn: async () => (await apiRequest(API.withdrawLogs, WithdrawLogsResponseSchema)).list,
+  });
+
+export const adStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: withdrawKeys.ad(),
+    queryFn: () => apiRequest(API.adStatus, AdStatusResponseSchema),
+    staleTime: 0,
+  });
+
+export const whitelistQueryOptions = () =>
+  queryOptions({
+    queryKey: withdrawKeys.whitelist(),
+    queryFn: async () => (await apiRequest(API.exchangeWhitelist, ExchangeWhitelistResponseSchema)).list,
+    staleTime: Infinity,
+  });
+
+export const recentWithdrawalsQueryOptions = () =>
+  queryOptions({
+    queryKey: withdrawKeys.recent(),
+    queryFn: async () => (await apiRequest(API.recentWithdrawals, RecentWithdrawalsResponseSchema)).list,
+    staleTime: 60_000,
+  });
+
+export function useSaveAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { walletaddress: string; tag: string }) =>
+      apiRequest(API.setAddress, AddressResponseSchema, { method: 'post', json: body }),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** Withdraws the whole balance; the key is made when the user confirms, so a retry withdraws once. */
+export function useStartWithdrawal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(API.setWithdrawStatus, WithdrawStatusResponseSchema, {
+        method: 'post',
+        idempotencyKey: newIdempotencyKey(),
+      }),
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+}
+
+export function useStartAd() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(API.adStart, successSchema(z.object({ started_time: z.number().int() })), {
+        method: 'post',
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: withdrawKeys.ad() }),
+  });
+}
+
+export function useCompleteAd() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(
+        API.adComplete,
+        successSchema(WithdrawStatusSchema.extend({ reduced_today: z.number().int() })),
+        {
+          method: 'post',
+          idempotencyKey: newIdempotencyKey(),
+        },
+      ),
+    onSuccess: async (result) => {
+      // Seed §4: the ad record on the device (the server's is the one that counts).
+      const previous = await deviceRecords.read('adWatch');
+      await deviceRecords.write('adWatch', {
+        lastWatchTime: Date.now(),
+        totalReducedHours: (previous?.totalReducedHours ?? 0) + result.reduced_today,
+      });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: withdrawKeys.all }),
+  });
+}

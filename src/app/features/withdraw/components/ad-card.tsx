@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { AdStatus } from '#contract/withdraw.ts';
+import { Button } from '#app/components/button.tsx';
+import { Card } from '#app/components/card.tsx';
+import { ErrorAlert } from '#app/components/error-alert.tsx';
+import { Logo } from '#app/components/logo.tsx';
+import { messageOf } from '#app/lib/error-messages.ts';
+import { formatCount, formatDateTime } from '#app/lib/format.ts';
+import { isQueued } from '#app/lib/http.ts';
+import { toasts } from '#app/lib/toast-store.ts';
+import { useSecondsUntil } from '#app/lib/use-countdown.ts';
+import { useCompleteAd, useStartAd } from '../api/withdraw-queries.ts';
+
+interface AdCardProps {
+  ad: AdStatus;
+  minHours: number;
+  maxHours: number;
+}
+
+/**
+ * The daily ad that shortens the waiting period (seed §3–§4): ready → playing (the server's clock
+ * counts the full length) → reduced, then back tomorrow. Without an operator's video, Earnest's own
+ * 30-second house ad plays, which needs no network.
+ */
+export function AdCard({ ad, minHours, maxHours }: AdCardProps) {
+  const { t, i18n } = useLingui();
+  const start = useStartAd();
+  const complete = useCompleteAd();
+  const [error, setError] = useState<string | null>(null);
+  // Times on the wire are whole seconds (floored): one more second keeps "the ad is over" from
+  // showing before the server's own clock agrees.
+  const left = useSecondsUntil(
+    ad.state === 'playing' && ad.started_time !== null ? (ad.started_time + ad.seconds + 1) * 1000 : 0,
+  );
+  const min = formatCount(minHours);
+  const max = formatCount(maxHours);
+
+  async function onStart() {
+    setError(null);
+    try {
+      await start.mutateAsync();
+    } catch (caught) {
+      setError(i18n._(messageOf(caught)));
+    }
+  }
+
+  async function onComplete() {
+    setError(null);
+    try {
+      const result = await complete.mutateAsync();
+      const hours = formatCount(result.reduced_today);
+      toasts.push('success', t`Your wait is ${hours} hours shorter.`);
+    } catch (caught) {
+      if (isQueued(caught)) {
+        toasts.push('info', i18n._(messageOf(caught)));
+        return;
+      }
+      setError(i18n._(messageOf(caught)));
+    }
+  }
+
+  if (ad.state === 'no_withdrawal') return null;
+  return (
+    <Card className="ad-card" data-testid="ad-card">
+      <h2>
+        <Trans>Shorten the wait</Trans>
+      </h2>
+      {ad.state === 'ready' ? (
+        <>
+          <p>
+            <Trans>
+              Watch one ad a day to the end and your waiting period gets {min} to {max} hours shorter. The
+              server picks the number.
+            </Trans>
+          </p>
+          <Button block onClick={() => void onStart()} disabled={start.isPending}>
+            <Trans>Watch the ad</Trans>
+          </Button>
+        </>
+      ) : null}
+      {ad.state === 'playing' ? (
+        <>
+          {ad.video_url ? (
+            <video className="ad-video" src={ad.video_url} autoPlay muted playsInline />
+          ) : (
+            <div className="house-ad" data-testid="house-ad">
+              <Logo />
+              <p>
+                <Trans>Earnest never asks you for money. No deposit, no fee, no unlock payment: ever.</Trans>
+              </p>
+            </div>
+          )}
+          <p className="ad-timer" aria-live="polite" data-testid="ad-timer">
+            {left > 0 ? <Trans>{left} s left</Trans> : <Trans>The ad is over.</Trans>}
+          </p>
+          <Button block onClick={() => void onComplete()} disabled={complete.isPending}>
+            <Trans>Shorten my wait</Trans>
+          </Button>
+        </>
+      ) : null}
+      {ad.state === 'reduced' || ad.state === 'come_back_tomorrow' ? (
+        <ReducedToday hours={ad.reduced_hours ?? 0} next={ad.next_time} />
+      ) : null}
+      {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+    </Card>
+  );
+}
+
+function ReducedToday({ hours, next }: { hours: number; next: number }) {
+  const removed = formatCount(hours);
+  const when = formatDateTime(next);
+  return (
+    <p data-testid="ad-reduced">
+      <Trans>
+        Today's ad removed {removed} hours. Come back tomorrow: the next ad is available {when}.
+      </Trans>
+    </p>
+  );
+}

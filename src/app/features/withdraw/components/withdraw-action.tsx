@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
+import { floorToDrops, formatAmount, parseAmount } from '#domain/money/amount.ts';
+import { Button } from '#app/components/button.tsx';
+import { Dialog } from '#app/components/dialog.tsx';
+import { ErrorAlert } from '#app/components/error-alert.tsx';
+import { messageOf } from '#app/lib/error-messages.ts';
+import { formatCount, formatXrp } from '#app/lib/format.ts';
+import { loading } from '#app/lib/loading-store.ts';
+import { useStartWithdrawal } from '../api/withdraw-queries.ts';
+
+/** "Withdraw all": a confirm step that says what happens, then the status page (seed §2, §4). */
+interface WithdrawActionProps {
+  balance: string;
+  waitingDays: number;
+  minHours: number;
+  maxHours: number;
+  allowed: boolean;
+}
+
+export function WithdrawAction({ balance, waitingDays, minHours, maxHours, allowed }: WithdrawActionProps) {
+  const { i18n } = useLingui();
+  const start = useStartWithdrawal();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // The ledger pays whole drops: what is withdrawn is the balance rounded down to a drop.
+  const amount = formatXrp(formatAmount(floorToDrops(parseAmount(balance) ?? 0n)));
+  const min = formatCount(minHours);
+  const max = formatCount(maxHours);
+  const days = formatCount(waitingDays);
+
+  async function onConfirm() {
+    setOpen(false);
+    setError(null);
+    try {
+      await loading.during(start.mutateAsync());
+      await navigate({ to: '/withdraw/status' });
+    } catch (caught) {
+      setError(i18n._(messageOf(caught)));
+    }
+  }
+
+  return (
+    <>
+      {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+      <Button block disabled={!allowed || start.isPending} onClick={() => setOpen(true)}>
+        <Trans>Withdraw all XRP</Trans>
+      </Button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={<Trans>Withdraw all your XRP?</Trans>}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button onClick={() => void onConfirm()}>
+              <Trans>Withdraw</Trans>
+            </Button>
+          </>
+        }
+      >
+        <p>
+          <Trans>
+            Your whole balance, {amount} XRP, goes to your exchange address after a waiting period of {days}{' '}
+            days. Each day, watching the ad removes {min} to {max} hours from it. Earnest never asks you to
+            pay anything to receive it.
+          </Trans>
+        </p>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { Trans } from '@lingui/react/macro';
+import type { WithdrawLog } from '#contract/withdraw.ts';
+import { Card } from '#app/components/card.tsx';
+import { formatDateTime, formatXrp } from '#app/lib/format.ts';
+
+/** Withdrawal records of the last 7 days (seed §2), with the ledger's proof once paid. */
+export function WithdrawLogs({ logs }: { logs: readonly WithdrawLog[] }) {
+  return (
+    <section className="section" aria-labelledby="records-title" data-testid="withdraw-logs">
+      <h2 id="records-title">
+        <Trans>Withdrawal records (last 7 days)</Trans>
+      </h2>
+      {logs.length === 0 ? (
+        <Card className="empty-state">
+          <p>
+            <Trans>No withdrawals in the last 7 days.</Trans>
+          </p>
+        </Card>
+      ) : (
+        <ul className="list">
+          {logs.map((log) => (
+            <li key={log.id} className="list-row record" data-testid="withdraw-record">
+              <LogRow log={log} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function LogRow({ log }: { log: WithdrawLog }) {
+  const amount = formatXrp(log.amount);
+  const when = formatDateTime(log.create_time);
+  return (
+    <div>
+      <p>
+        <strong>
+          <Trans>{amount} XRP</Trans>
+        </strong>{' '}
+        · {when}
+      </p>
+      <p className={`record-status record-${log.status}`}>
+        <StatusText status={log.status} />
+      </p>
+      {log.status === 'success' && log.tx_hash ? (
+        <p className="muted">
+          <Trans>Transaction</Trans>{' '}
+          <bdi className="code hash" dir="ltr" data-testid="tx-hash">
+            {log.tx_hash}
+          </bdi>
+        </p>
+      ) : null}
+      {log.status === 'failed' && log.failure_reason ? (
+        <p className="muted">
+          <Trans>Reason:</Trans> <bdi dir="ltr">{log.failure_reason}</bdi>{' '}
+          <Trans>The amount was returned to your balance.</Trans>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function StatusText({ status }: { status: WithdrawLog['status'] }) {
+  switch (status) {
+    case 'processing':
+      return <Trans context="withdrawal status">Waiting period</Trans>;
+    case 'transferring':
+      return <Trans context="withdrawal status">Being paid</Trans>;
+    case 'failed':
+      return <Trans context="withdrawal status">Failed, refunded</Trans>;
+    case 'success':
+      return <Trans context="withdrawal status">Withdrawal Successful</Trans>;
+  }
+}

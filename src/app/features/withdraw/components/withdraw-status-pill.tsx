@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { remainingHours } from '#domain/withdraw/waiting.ts';
+import { formatCount } from '#app/lib/format.ts';
+import { useNow } from '#app/lib/use-countdown.ts';
+import { withdrawKeys, withdrawStatusQueryOptions } from '../api/withdraw-queries.ts';
+
+/**
+ * Seed §2: the tab bar checks the withdrawal status on load, on every route change and when the
+ * balance reaches the minimum, and shows a withdrawal in progress — as a link to its page, never
+ * by holding the user there.
+ */
+export function WithdrawStatusPill({ balanceReached }: { balanceReached: boolean }) {
+  const queryClient = useQueryClient();
+  const path = useRouterState({ select: (state) => state.location.pathname });
+  const status = useQuery(withdrawStatusQueryOptions());
+  const now = useNow();
+
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: withdrawKeys.status() });
+  }, [path, balanceReached, queryClient]);
+
+  if (status.data?.status !== 1 || status.data.end_time === null) return null;
+  const hours = formatCount(remainingHours(status.data.end_time * 1000, now));
+  return (
+    <Link to="/withdraw/status" className="status-pill" data-testid="withdraw-pill">
+      <Trans>Withdrawal in progress: {hours} hours left</Trans>
+    </Link>
+  );
+}

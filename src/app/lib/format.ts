@@ -1,0 +1,46 @@
+import { i18n } from '@lingui/core';
+
+/**
+ * Formats an exact decimal string of XRP for the current locale without passing through a float:
+ * Intl.NumberFormat formats decimal strings exactly.
+ */
+export function formatXrp(amount: string, { maxDecimals = 7, minDecimals = 0 } = {}): string {
+  const format = new Intl.NumberFormat(i18n.locale, {
+    minimumFractionDigits: minDecimals,
+    maximumFractionDigits: maxDecimals,
+    roundingMode: 'trunc',
+  });
+  return format.format(amount as Intl.StringNumericLiteral);
+}
+
+/** A percent given as a decimal string ("5", "6.5"), for the current locale. */
+export function formatPercent(percent: string): string {
+  const format = new Intl.NumberFormat(i18n.locale, { style: 'percent', maximumFractionDigits: 2 });
+  // Percent style multiplies by 100; dividing an exact decimal by 100 is a shift of the point.
+  return format.format(`${percent}E-2` as Intl.StringNumericLiteral);
+}
+
+export function formatCount(n: number): string {
+  return new Intl.NumberFormat(i18n.locale).format(n);
+}
+
+export function formatDateTime(epochSeconds: number): string {
+  return new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(epochSeconds * 1000),
+  );
+}
+
+/** A number of seconds as a duration in words for the current locale ("30 seconds"). */
+export function formatSeconds(seconds: number): string {
+  return new Intl.NumberFormat(i18n.locale, { style: 'unit', unit: 'second', unitDisplay: 'long' }).format(
+    seconds,
+  );
+}
+
+/** A countdown as H:MM:SS in the current locale's digits. */
+export function formatClock(totalSeconds: number): string {
+  const two = new Intl.NumberFormat(i18n.locale, { minimumIntegerDigits: 2, useGrouping: false });
+  const one = new Intl.NumberFormat(i18n.locale, { useGrouping: false });
+  const s = Math.max(0, Math.floor(totalSeconds));
+  return `${one.format(Math.floor(s / 3600))}:${two.format(Math.floor((s % 3600) / 60))}:${two.format(s % 60)}`;
+}

@@ -1,0 +1,145 @@
+import ky, { isNetworkError, isTimeoutError } from 'ky';
+import type { z } from 'zod';
+import { EnvelopeCodeSchema, FailureSchema, RESULT } from '#contract/envelope.ts';
+import { isErrorCode, type ErrorCode } from '#contract/errors.ts';
+import { BOT_TOKEN_HEADER, IDEMPOTENCY_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
+import { ACCOUNT_HEADER, QUEUED_ERROR, QUEUED_STATUS } from '#contract/sync.ts';
+import { connectivity } from './connectivity.ts';
+import { session } from './session.ts';
+
+/**
+ * Outcomes only the app can see: the request never got an answer, or the service worker kept it to
+ * send when the connection is back (DESIGN.md §5) — which is not a success until the server confirms.
+ */
+export type ClientErrorCode = 'network.failed' | typeof QUEUED_ERROR;
+
+export type AppErrorCode = ErrorCode | ClientErrorCode;
+
+/** A request that did not succeed, named by a catalogue code the UI can translate. */
+export class ApiError extends Error {
+  readonly code: AppErrorCode;
+  readonly status: number | null;
+  readonly detail: Record<string, unknown>;
+
+  constructor(code: AppErrorCode, status: number | null, detail: Record<string, unknown> = {}) {
+    super(code);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.detail = detail;
+  }
+}
+
+/** Whether the service worker kept the request to send later: waiting to sync, not credited. */
+export function isQueued(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.code === QUEUED_ERROR;
+}
+
+/** A fresh Idempotency-Key for one user action. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+export type SessionEndReason = 'auth.login_required' | 'auth.session_expired';
+const sessionEndListeners = new Set<(reason: SessionEndReason) => void>();
+
+/** Tells the shell when the server no longer accepts this device's session. */
+export function onSessionEnded(listener: (reason: SessionEndReason) => void): () => void {
+  sessionEndListeners.add(listener);
+  return () => sessionEndListeners.delete(listener);
+}
+
+const client = ky.create({
+  // The seed sets no timeout; a phone on a slow link gets a generous one rather than none.
+  timeout: 30_000,
+  // Money-moving calls must not be repeated blindly; retries are the sync queue's business.
+  retry: 0,
+  throwHttpErrors: false,
+  hooks: {
+    beforeRequest: [
+      ({ request }) => {
+        const token = session.token();
+        if (token) request.headers.set(TOKEN_HEADER, token);
+      },
+    ],
+  },
+});
+
+/** The key, and the account the service worker files the request under if it has to keep it. */
+function idempotentHeaders(key: string): Record<string, string> {
+  const account = session.account();
+  return account
+    ? { [IDEMPOTENCY_HEADER]: key, [ACCOUNT_HEADER]: encodeURIComponent(account) }
+    : { [IDEMPOTENCY_HEADER]: key };
+}
+
+interface RequestOptions {
+  method?: 'get' | 'post';
+  json?: unknown;
+  searchParams?: Record<string, string>;
+  /** Money-moving calls carry the key made when the user acted, so a retry is credited once. */
+  idempotencyKey?: string;
+  /** The bot challenge's token, for the calls that need one. */
+  botToken?: string | null;
+}
+
+/**
+ * Sends one API call and returns its `data`, checked against the contract's schema. Every failure
+ * becomes an ApiError; a refused session also signs this device out (seed §7).
+ */
+export async function apiRequest<S extends z.ZodType<{ data: unknown }>>(
+  path: string,
+  schema: S,
+  { method = 'get', json, searchParams, idempotencyKey, botToken }: RequestOptions = {},
+): Promise<z.infer<S>['data']> {
+  let response: Response;
+  try {
+    response = await client(path, {
+      method,
+      json,
+      ...(searchParams ? { searchParams } : {}),
+      headers: {
+        ...(idempotencyKey ? idempotentHeaders(idempotencyKey) : {}),
+        ...(botToken ? { [BOT_TOKEN_HEADER]: botToken } : {}),
+      },
+    });
+  } catch (error) {
+    if (isNetworkError(error) || isTimeoutError(error) || error instanceof TypeError) {
+      connectivity.unreachable();
+      throw new ApiError('network.failed', null);
+    }
+    throw error;
+  }
+
+  const body: unknown = await response.json().catch(() => null);
+  if (response.status === QUEUED_STATUS && idempotencyKey) {
+    throw new ApiError(QUEUED_ERROR, QUEUED_STATUS, { id: idempotencyKey });
+  }
+  connectivity.answered();
+  const failure = FailureSchema.safeParse(body);
+  const businessCode = EnvelopeCodeSchema.safeParse(body).data?.code ?? null;
+
+  if (response.status === 401 || businessCode === RESULT.loginRequired || businessCode === 409) {
+    const reason: SessionEndReason =
+      failure.success && failure.data.data.error === 'auth.session_expired'
+        ? 'auth.session_expired'
+        : 'auth.login_required';
+    if (session.token()) {
+      session.clear(reason === 'auth.session_expired' ? 'session_expired' : 'login_required');
+      for (const listener of sessionEndListeners) listener(reason);
+    }
+    throw new ApiError(reason, response.status);
+  }
+
+  if (response.ok && businessCode === RESULT.ok) {
+    const parsed = schema.safeParse(body);
+    if (parsed.success) return parsed.data.data;
+    throw new ApiError('server.error', response.status);
+  }
+
+  if (failure.success) {
+    const { error, ...detail } = failure.data.data;
+    throw new ApiError(isErrorCode(error) ? error : 'server.error', response.status, detail);
+  }
+  throw new ApiError('server.error', response.status);
+}

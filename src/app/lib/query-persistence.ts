@@ -1,0 +1,108 @@
+import type { Query, QueryClient } from '@tanstack/react-query';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+  type PersistedClient,
+  type Persister,
+} from '@tanstack/react-query-persist-client';
+import { createStore as createIdbStore, del, get, set } from 'idb-keyval';
+import { session } from './session.ts';
+
+/**
+ * The query cache, kept on the device so the last known data shows offline (DESIGN.md §5), in the
+ * manner of bluesky-social/social-app's `src/lib/react-query.tsx`.
+ */
+
+// Only what the main screens read. Anything not listed is fetched fresh on every visit.
+const PERSISTED_ROOTS = new Set(['account', 'tasks', 'rewards', 'settings', 'withdraw']);
+// A cache written by another build may not match this build's shapes: it is dropped, not trusted.
+const BUILD_ID = import.meta.env.EARNEST_BUILD_ID ?? 'dev';
+// Older than a week, data is more misleading than useful, even offline.
+const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+// Writes are batched: a screen's worth of queries settles within a moment.
+const WRITE_DELAY_MS = 500;
+
+const cacheStore = createIdbStore('earnest-query-cache', 'clients');
+
+const persisters = new Map<string, Persister>();
+
+/** One persisted cache per account, so a shared phone never shows one user's data to another. */
+function persisterFor(account: string): Persister {
+  let persister = persisters.get(account);
+  if (!persister) {
+    persister = createPersister(`account:${account}`);
+    persisters.set(account, persister);
+  }
+  return persister;
+}
+
+function createPersister(key: string): Persister {
+  let pending: PersistedClient | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const toWrite = pending;
+    pending = null;
+    if (toWrite) void set(key, toWrite, cacheStore).catch(() => undefined);
+  };
+  // A page being closed or hidden may never run its timers again: write what is pending now.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush();
+  });
+  return {
+    persistClient(client) {
+      pending = client;
+      timer ??= setTimeout(flush, WRITE_DELAY_MS);
+    },
+    restoreClient: () => get<PersistedClient>(key, cacheStore).catch(() => undefined),
+    removeClient: () => {
+      clearTimeout(timer);
+      timer = undefined;
+      pending = null;
+      return del(key, cacheStore).catch(() => undefined);
+    },
+  };
+}
+
+// A refetch that failed offline keeps its last data, and that data must stay on the device too.
+function isPersisted(query: Query): boolean {
+  return query.state.data !== undefined && PERSISTED_ROOTS.has(String(query.queryKey[0]));
+}
+
+let following: string | null = null;
+let stop: (() => void) | undefined;
+
+async function follow(queryClient: QueryClient, account: string | null) {
+  if (account === following) return;
+  following = account;
+  stop?.();
+  stop = undefined;
+  if (!account) return;
+  const persister = persisterFor(account);
+  await persistQueryClientRestore({ queryClient, persister, buster: BUILD_ID, maxAge: MAX_AGE_MS });
+  if (following !== account) return;
+  // What the device kept is for showing at once, not for trusting: every restored query is read
+  // again as soon as a screen uses it (the copy may predate the last change the user saw).
+  await queryClient.invalidateQueries({ refetchType: 'none' });
+  stop = persistQueryClientSubscribe({
+    queryClient,
+    persister,
+    buster: BUILD_ID,
+    dehydrateOptions: { shouldDehydrateQuery: isPersisted },
+  });
+}
+
+/**
+ * Restores the signed-in account's cache (before the first render, so offline screens have data at
+ * once) and keeps persisting it; switches caches when another account signs in.
+ */
+export async function persistQueryCache(queryClient: QueryClient): Promise<void> {
+  session.subscribe(() => void follow(queryClient, session.account()));
+  await follow(queryClient, session.account());
+}
+
+/** A deliberate sign-out leaves nothing of the account's data on the device. */
+export async function forgetPersistedCache(account: string): Promise<void> {
+  await persisterFor(account).removeClient();
+}

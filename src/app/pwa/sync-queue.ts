@@ -1,0 +1,183 @@
+import { useSyncExternalStore } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { msg, plural } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '@lingui/core';
+import {
+  isWorkerMessage,
+  type PageMessage,
+  type QueuedAction,
+  type QueuedKind,
+  type WorkerMessage,
+} from '#contract/sync.ts';
+import { connectivity } from '#app/lib/connectivity.ts';
+import { session } from '#app/lib/session.ts';
+import { toasts } from '#app/lib/toast-store.ts';
+import { createStore } from '#app/lib/external-store.ts';
+import { showPushBanner } from './push-banner.tsx';
+import type { PushTexts } from '#contract/push-notice.ts';
+
+/**
+ * The page's side of the offline queue kept by the service worker (sw/queue-*.ts): what is waiting,
+ * what was refused, and the nudges that make the worker replay — on start, when the connection
+ * comes back, when the user signs in again, and every little while the app is open with something
+ * waiting (browsers without Background Sync rely on these).
+ */
+const store = createStore<readonly QueuedAction[]>([]);
+
+const NUDGE_EVERY_MS = 10_000;
+
+export const KIND_LABELS: Record<QueuedKind, MessageDescriptor> = {
+  'task.complete': msg`Task completion`,
+  'interest.claim': msg`Interest claim`,
+  'gift.claim': msg`New-user gift claim`,
+  'ad.complete': msg`Watched ad`,
+};
+
+const CONFIRMED: Record<QueuedKind, MessageDescriptor> = {
+  'task.complete': msg`Synced: the server confirmed your task completion.`,
+  'interest.claim': msg`Synced: the server confirmed your interest claim.`,
+  'gift.claim': msg`Synced: the server confirmed your gift claim.`,
+  'ad.complete': msg`Synced: the server confirmed your watched ad.`,
+};
+
+const REFUSED: Record<QueuedKind, MessageDescriptor> = {
+  'task.complete': msg`A task completion saved offline was not accepted.`,
+  'interest.claim': msg`An interest claim saved offline was not accepted.`,
+  'gift.claim': msg`A gift claim saved offline was not accepted.`,
+  'ad.complete': msg`A watched ad saved offline was not accepted.`,
+};
+
+function post(message: PageMessage) {
+  void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage(message));
+}
+
+/** Wires the page to the worker's queue. Without service workers there is no queue to show. */
+export function startSyncQueue(queryClient: QueryClient) {
+  if (!('serviceWorker' in navigator)) return;
+  const worker = navigator.serviceWorker;
+
+  worker.addEventListener('message', (event: MessageEvent<unknown>) => {
+    if (isWorkerMessage(event.data)) receive(event.data, queryClient);
+  });
+  worker.startMessages();
+
+  let sent = '';
+  const sendSession = () => {
+    const { account, token } = session.state();
+    const key = `${account ?? ''}:${token ?? ''}`;
+    if (key === sent) return;
+    sent = key;
+    post({ type: 'session', account, token });
+  };
+  session.subscribe(sendSession);
+  // A new worker (first install or an update) learns the session and reports its queue.
+  worker.addEventListener('controllerchange', () => {
+    sent = '';
+    sendSession();
+    post({ type: 'queue' });
+  });
+  sendSession();
+  post({ type: 'queue' });
+  // The worker has no catalogs: it is given what it may have to say, in the page's language.
+  const sendTexts = () => post({ type: 'texts', newMessage: i18n._(msg`New message`), kinds: pushTexts() });
+  sendTexts();
+  i18n.on('change', sendTexts);
+
+  const nudge = () => {
+    if (navigator.onLine && store.get().some((item) => item.state === 'waiting')) post({ type: 'replay' });
+  };
+  window.addEventListener('online', () => post({ type: 'replay' }));
+  connectivity.subscribe(() => {
+    if (connectivity.reachable()) nudge();
+  });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') nudge();
+  });
+  setInterval(nudge, NUDGE_EVERY_MS);
+}
+
+// A replay settles many actions in a row: the data is read again, and the user told, once per burst.
+const SETTLE_BURST_MS = 300;
+let confirmed: QueuedKind[] = [];
+let burstTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** The words of the push messages the server sends by kind, in the page's language. */
+function pushTexts(): PushTexts {
+  return {
+    withdrawal_success: {
+      title: i18n._(msg`Withdrawal Successful`),
+      body: i18n._(msg`Your XRP payment is final on the XRP Ledger.`),
+    },
+    withdrawal_failed: {
+      title: i18n._(msg`Withdrawal failed`),
+      body: i18n._(msg`The payment did not go through; the amount is back on your balance.`),
+    },
+    device_linked: {
+      title: i18n._(msg`A new device was linked to your account`),
+      body: i18n._(msg`If it was not you, open Earnest, sign that device out and change your password.`),
+    },
+  };
+}
+
+function receive(message: WorkerMessage, queryClient: QueryClient) {
+  switch (message.type) {
+    case 'queue':
+      store.set(message.items);
+      return;
+    case 'settled':
+      if (message.outcome === 'done') confirmed.push(message.kind);
+      else toasts.push('error', i18n._(REFUSED[message.kind]));
+      clearTimeout(burstTimer);
+      burstTimer = setTimeout(() => endOfBurst(queryClient), SETTLE_BURST_MS);
+      return;
+    case 'push':
+      showPushBanner(message.notice);
+      return;
+    default:
+      message satisfies never;
+  }
+}
+
+function endOfBurst(queryClient: QueryClient) {
+  // The server's answers change balances, lists and offers: read them again.
+  void queryClient.invalidateQueries();
+  const [only] = confirmed;
+  if (confirmed.length === 1 && only) toasts.push('success', i18n._(CONFIRMED[only]));
+  else if (confirmed.length > 1) {
+    toasts.push(
+      'success',
+      plural(confirmed.length, {
+        one: 'Synced: the server confirmed # action.',
+        other: 'Synced: the server confirmed # actions.',
+      }),
+    );
+  }
+  confirmed = [];
+}
+
+/** The user has read a refusal; the worker forgets it. */
+export function dismissQueued(id: string) {
+  post({ type: 'dismiss', id });
+}
+
+/** Asks the worker to send what is waiting now (the "try now" button). */
+export function replayNow() {
+  post({ type: 'replay' });
+}
+
+const empty: readonly QueuedAction[] = [];
+
+/** Every queued action on this device, for every account. */
+export function useQueuedActions(): readonly QueuedAction[] {
+  return useSyncExternalStore(store.subscribe, store.get, () => empty);
+}
+
+/** The signed-in account's queued actions that are not refused: shown as "waiting to sync". */
+export function usePendingActions(kind?: QueuedKind): QueuedAction[] {
+  const items = useQueuedActions();
+  const account = useSyncExternalStore(session.subscribe, session.account);
+  return items.filter(
+    (item) => item.account === account && item.state !== 'rejected' && (!kind || item.kind === kind),
+  );
+}

@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { Button } from '#app/components/button.tsx';
+import { useWaitingUpdate } from './register-sw.ts';
+
+/**
+ * "Update available": a new version waits until the user accepts, then the app reloads into it.
+ * Actions waiting to sync live in IndexedDB, so they survive the update.
+ */
+export function UpdatePrompt() {
+  const accept = useWaitingUpdate();
+  const [busy, setBusy] = useState(false);
+  if (!accept) return null;
+  return (
+    <div className="update-prompt" role="status" data-testid="update-prompt">
+      <p>
+        <Trans>A new version of Earnest is available.</Trans>
+      </p>
+      <Button
+        disabled={busy}
+        onClick={() => {
+          setBusy(true);
+          void accept();
+        }}
+      >
+        <Trans>Update now</Trans>
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter } from '@tanstack/react-router';
+import type { Session } from './lib/session.ts';
+import { routeTree } from './routeTree.gen.ts';
+import './lib/route-meta.ts';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+  session: Session;
+}
+
+export function createAppRouter(context: RouterContext) {
+  return createRouter({
+    routeTree,
+    context,
+    defaultPreload: 'intent',
+    // Loaders read through TanStack Query, which owns freshness; the router should not cache twice.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,94 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import {
+  createRootRouteWithContext,
+  Outlet,
+  useMatches,
+  useRouter,
+  useRouterState,
+} from '@tanstack/react-router';
+import { LoadingOverlay } from '#app/components/loading-overlay.tsx';
+import { ProgressBar } from '#app/components/progress-bar.tsx';
+import { Toaster } from '#app/components/toaster.tsx';
+import { onSessionEnded } from '#app/lib/http.ts';
+import { loading } from '#app/lib/loading-store.ts';
+import { PRODUCT_NAME } from '#app/lib/route-meta.ts';
+import { RECENT_TOAST_HIDDEN_ON } from '#app/features/withdraw/recent-toast-routes.ts';
+import { PushBanner } from '#app/pwa/push-banner.tsx';
+import { OfflineBanner } from '#app/pwa/offline-banner.tsx';
+import { SyncStatus } from '#app/pwa/sync-status.tsx';
+import { UpdatePrompt } from '#app/pwa/update-prompt.tsx';
+import type { RouterContext } from '#app/router.tsx';
+
+// Not part of the first screen: it shows up 2 s after load at the earliest, on signed-in screens.
+const RecentWithdrawalsToast = lazy(async () => ({
+  default: (await import('#app/features/withdraw/components/recent-withdrawals-toast.tsx'))
+    .RecentWithdrawalsToast,
+}));
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: Root,
+});
+
+function Root() {
+  const path = useRouterState({ select: (state) => state.location.pathname });
+  useDocumentTitle();
+  useSessionEndRedirect();
+  return (
+    <>
+      <ProgressBar />
+      <a className="skip-link" href="#main">
+        <SkipLabel />
+      </a>
+      <div className="app-frame">
+        <PushBanner />
+        <OfflineBanner />
+        <UpdatePrompt />
+        <SyncStatus />
+        <Outlet />
+      </div>
+      {RECENT_TOAST_HIDDEN_ON.has(path) ? null : (
+        <Suspense fallback={null}>
+          <RecentWithdrawalsToast />
+        </Suspense>
+      )}
+      <Toaster />
+      <LoadingOverlay />
+    </>
+  );
+}
+
+function SkipLabel() {
+  const { t } = useLingui();
+  return <>{t`Skip to content`}</>;
+}
+
+/** "<route title> · Earnest", in the current language (seed §2). */
+function useDocumentTitle() {
+  const matches = useMatches();
+  const { i18n } = useLingui();
+  const title = [...matches].reverse().find((m) => m.staticData.title)?.staticData.title;
+  const text = title ? `${i18n._(title)} · ${PRODUCT_NAME}` : PRODUCT_NAME;
+  useEffect(() => {
+    document.title = text;
+  }, [text]);
+}
+
+/** When the server refuses this device's session, go to the entry page and say why (seed §7). */
+function useSessionEndRedirect() {
+  const router = useRouter();
+  useEffect(() => {
+    const stop = onSessionEnded((reason) => {
+      loading.reset();
+      router.options.context.queryClient.clear();
+      void router.navigate({
+        to: '/',
+        search: { notice: reason === 'auth.session_expired' ? 'session_expired' : 'login_required' },
+      });
+    });
+    // A refusal can arrive before this listener exists (a route's loader asks first): the route
+    // guards then send the user on, with the reason kept on the device.
+    if (!router.options.context.session.token()) void router.invalidate();
+    return stop;
+  }, [router]);
+}

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { Card } from '#app/components/card.tsx';
+import { PageHeader } from '#app/components/page-header.tsx';
+import { userInfoQueryOptions } from '#app/features/account/api/account-queries.ts';
+import { dailyRewardQueryOptions } from '#app/features/rewards/api/rewards-queries.ts';
+import { GiftCard } from '#app/features/rewards/components/gift-card.tsx';
+import { InterestCard } from '#app/features/rewards/components/interest-card.tsx';
+import { WithdrawWizard } from '#app/features/rewards/components/withdraw-wizard.tsx';
+import { publicSettingsQueryOptions } from '#app/features/settings/api/settings-queries.ts';
+import {
+  taskHistoryQueryOptions,
+  taskListQueryOptions,
+  useAcceptDay,
+} from '#app/features/tasks/api/tasks-queries.ts';
+import { AcceptCard } from '#app/features/tasks/components/accept-card.tsx';
+import { DaySummary } from '#app/features/tasks/components/day-summary.tsx';
+import { TaskList } from '#app/features/tasks/components/task-list.tsx';
+import { TaskSheet } from '#app/features/tasks/components/task-sheet.tsx';
+import { WeekHistory } from '#app/features/tasks/components/week-history.tsx';
+import { LoadError } from '#app/components/load-error.tsx';
+
+export const Route = createFileRoute('/home/')({
+  staticData: { title: msg`Daily tasks` },
+  component: TasksPage,
+});
+
+function TasksPage() {
+  const { i18n, t } = useLingui();
+  const locale = i18n.locale;
+  const list = useQuery(taskListQueryOptions(locale));
+  const reward = useQuery(dailyRewardQueryOptions());
+  const user = useQuery(userInfoQueryOptions());
+  const settings = useQuery(publicSettingsQueryOptions());
+  const history = useQuery(taskHistoryQueryOptions());
+  const accept = useAcceptDay(locale);
+  const [openTaskId, setOpenTaskId] = useState<number | null>(null);
+
+  const openTask = list.data?.tasks.find((task) => task.id === openTaskId);
+  const serverOffsetMs = list.data ? list.data.server_time * 1000 - list.dataUpdatedAt : 0;
+  const allDone = list.data ? list.data.accepted && list.data.completed >= list.data.tasks_per_day : false;
+
+  return (
+    <>
+      <PageHeader title={<Trans>Daily tasks</Trans>} />
+      {list.data ? (
+        <>
+          <DaySummary list={list.data} balance={user.data?.balance} serverOffsetMs={serverOffsetMs} />
+          {reward.data && !reward.data.gift_claimed ? <GiftCard amount={reward.data.gift_amount} /> : null}
+          {list.data.accepted ? null : (
+            <AcceptCard list={list.data} onAccept={() => accept.mutate()} busy={accept.isPending} />
+          )}
+          {allDone ? (
+            <Card className="alert alert-success" data-testid="all-done">
+              <p>
+                <Trans>All of today's tasks are done. Claim your interest below.</Trans>
+              </p>
+            </Card>
+          ) : null}
+          {list.data.accepted ? (
+            <TaskList tasks={list.data.tasks} onOpen={(task) => setOpenTaskId(task.id)} />
+          ) : null}
+          {reward.data ? (
+            <InterestCard reward={reward.data} balance={user.data?.balance} tasks={list.data.tasks} />
+          ) : null}
+          {history.data ? <WeekHistory days={history.data} perDay={list.data.tasks_per_day} /> : null}
+          {user.data && settings.data && reward.data ? (
+            <WithdrawWizard
+              balance={user.data.balance}
+              minWithdrawal={settings.data.min_withdrawal}
+              waitingDays={settings.data.waiting_days}
+              addressSet={reward.data.address_set}
+            />
+          ) : null}
+          {openTask ? (
+            <TaskSheet task={openTask} serverOffsetMs={serverOffsetMs} onClose={() => setOpenTaskId(null)} />
+          ) : null}
+        </>
+      ) : list.isError ? (
+        <LoadError error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <Card className="skeleton" aria-busy="true" aria-label={t`Loading...`} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { Card } from '#app/components/card.tsx';
+import { List } from '#app/components/list.tsx';
+import { PageHeader } from '#app/components/page-header.tsx';
+import { userInfoQueryOptions } from '#app/features/account/api/account-queries.ts';
+import { BalanceCard } from '#app/features/account/components/balance-card.tsx';
+import { Figures } from '#app/features/account/components/figures.tsx';
+import { HelpRows } from '#app/features/account/components/help-rows.tsx';
+import { LanguageRow } from '#app/features/account/components/language-picker.tsx';
+import {
+  ChangePasswordRow,
+  DeleteAccountRow,
+} from '#app/features/account/components/account-control-rows.tsx';
+import { LogoutRow } from '#app/features/account/components/logout-row.tsx';
+import { withdrawLogsQueryOptions } from '#app/features/withdraw/api/withdraw-queries.ts';
+import { WithdrawLogs } from '#app/features/withdraw/components/withdraw-logs.tsx';
+import { DevicesSection } from '#app/features/devices/components/devices-section.tsx';
+import { InstallButton } from '#app/pwa/install-button.tsx';
+import { NoMoneyNotice } from '#app/features/account/components/no-money-notice.tsx';
+import { useLogout } from '#app/features/auth/api/auth-queries.ts';
+import { publicSettingsQueryOptions } from '#app/features/settings/api/settings-queries.ts';
+import { LoadError } from '#app/components/load-error.tsx';
+
+export const Route = createFileRoute('/home/mine')({
+  staticData: { title: msg`Mine` },
+  loader: ({ context }) => {
+    // Start both requests with the navigation; the screen renders from the cache as they arrive.
+    void context.queryClient.prefetchQuery(userInfoQueryOptions());
+    void context.queryClient.prefetchQuery(publicSettingsQueryOptions());
+  },
+  component: MinePage,
+});
+
+function MinePage() {
+  const user = useQuery(userInfoQueryOptions());
+  const settings = useQuery(publicSettingsQueryOptions());
+  const logs = useQuery(withdrawLogsQueryOptions());
+  const logout = useLogout();
+  const { t } = useLingui();
+
+  return (
+    <>
+      <PageHeader title={<Trans>Mine</Trans>} />
+      {user.data ? (
+        <>
+          <Card className="profile">
+            <span className="avatar" aria-hidden="true">
+              {user.data.username.slice(0, 1).toUpperCase()}
+            </span>
+            <div>
+              <p className="profile-name" dir="auto">
+                {user.data.username}
+              </p>
+              <p className="profile-code">
+                <Trans>Invitation code</Trans> <bdi className="code">{user.data.invite_code}</bdi>
+              </p>
+            </div>
+          </Card>
+          <BalanceCard user={user.data} />
+          <Figures user={user.data} />
+        </>
+      ) : user.isError ? (
+        <LoadError error={user.error} onRetry={() => void user.refetch()} />
+      ) : (
+        <Card className="skeleton" aria-busy="true" aria-label={t`Loading...`} />
+      )}
+      {logs.data ? <WithdrawLogs logs={logs.data} /> : null}
+      <p>
+        <Link to="/withdraw/kyc" className="btn btn-secondary btn-block">
+          <Trans>Verify your phone</Trans>
+        </Link>
+      </p>
+      <DevicesSection />
+      <InstallButton />
+      <NoMoneyNotice />
+      <List label={t`Settings`}>
+        <LanguageRow />
+        <HelpRows supportUrl={settings.data?.support_url} />
+        <ChangePasswordRow />
+        <LogoutRow logout={() => logout.mutateAsync()} />
+        <DeleteAccountRow balance={user.data?.balance} />
+      </List>
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { Card } from '#app/components/card.tsx';
+import { LoadError } from '#app/components/load-error.tsx';
+import { PageHeader } from '#app/components/page-header.tsx';
+import { userInfoQueryOptions } from '#app/features/account/api/account-queries.ts';
+import { publicSettingsQueryOptions } from '#app/features/settings/api/settings-queries.ts';
+import {
+  addressQueryOptions,
+  whitelistQueryOptions,
+  withdrawRulesQueryOptions,
+  withdrawStatusQueryOptions,
+} from '#app/features/withdraw/api/withdraw-queries.ts';
+import { AddressForm } from '#app/features/withdraw/components/address-form.tsx';
+import { AddressGuide, ExchangeList } from '#app/features/withdraw/components/exchange-list.tsx';
+import { WithdrawRules } from '#app/components/withdraw-rules.tsx';
+import { WithdrawAction } from '#app/features/withdraw/components/withdraw-action.tsx';
+
+export const Route = createFileRoute('/home/withdraw')({
+  staticData: { title: msg`Withdraw` },
+  component: WithdrawPage,
+});
+
+function WithdrawPage() {
+  const { t } = useLingui();
+  const address = useQuery(addressQueryOptions());
+  const rules = useQuery(withdrawRulesQueryOptions());
+  const status = useQuery(withdrawStatusQueryOptions());
+  const user = useQuery(userInfoQueryOptions());
+  const settings = useQuery(publicSettingsQueryOptions());
+  const exchanges = useQuery(whitelistQueryOptions());
+  const saved = address.data && address.data.walletaddress !== '';
+
+  return (
+    <>
+      <PageHeader title={<Trans>Withdraw</Trans>} />
+      {status.data?.status === 1 ? (
+        <Card className="alert alert-info" data-testid="withdraw-in-progress">
+          <p>
+            <Trans>A withdrawal is in progress.</Trans>{' '}
+            <Link to="/withdraw/status">
+              <Trans>See its progress</Trans>
+            </Link>
+          </p>
+        </Card>
+      ) : null}
+      {address.isError ? <LoadError error={address.error} onRetry={() => void address.refetch()} /> : null}
+      {saved ? (
+        <Card data-testid="saved-address">
+          <h2>
+            <Trans>Your exchange address</Trans>
+          </h2>
+          <p>
+            <bdi className="code" dir="ltr">
+              {address.data?.walletaddress}
+            </bdi>
+          </p>
+          <p>
+            <Trans>Tag</Trans>{' '}
+            <bdi className="code" dir="ltr">
+              {address.data?.tag}
+            </bdi>
+          </p>
+          <p className="muted">
+            <Trans>Saved for good: withdrawals always go here.</Trans>
+          </p>
+        </Card>
+      ) : address.data ? (
+        <AddressForm />
+      ) : null}
+      <Card>
+        <h2>
+          <Trans>What a withdrawal needs</Trans>
+        </h2>
+        {rules.data ? (
+          <WithdrawRules rules={rules.data.rules} />
+        ) : (
+          <p className="skeleton" aria-busy="true" aria-label={t`Loading...`} />
+        )}
+        {rules.data && user.data && settings.data && status.data?.status !== 1 ? (
+          <WithdrawAction
+            balance={user.data.balance}
+            waitingDays={settings.data.waiting_days}
+            minHours={settings.data.ad_reduction_min_hours}
+            maxHours={settings.data.ad_reduction_max_hours}
+            allowed={rules.data.may_withdraw}
+          />
+        ) : null}
+      </Card>
+      <p>
+        <Link to="/withdraw/kyc" className="btn btn-secondary btn-block" data-testid="kyc-link">
+          <Trans>Verify your phone</Trans>
+        </Link>
+      </p>
+      {saved ? null : <AddressGuide />}
+      {exchanges.data ? <ExchangeList exchanges={exchanges.data} /> : null}
+    </>
+  );
+}

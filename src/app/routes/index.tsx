@@ -1,0 +1,100 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
+import type { CheckInData } from '#contract/auth.ts';
+import type { CheckInTab } from '#domain/auth/credentials.ts';
+import { isLocale } from '#domain/i18n/locales.ts';
+import { useChangeLanguage } from '#app/features/account/components/language-picker.tsx';
+import { useSaveLanguage } from '#app/features/account/api/account-queries.ts';
+import { EntryForm } from '#app/features/auth/components/entry-form.tsx';
+import { toasts } from '#app/lib/toast-store.ts';
+import { EntryHeader } from './-components/entry-header.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { publicSettingsQueryOptions } from '#app/features/settings/api/settings-queries.ts';
+
+const SearchSchema = z.object({
+  tab: z.enum(['login', 'register']).optional().catch(undefined),
+  invite: z.string().max(32).optional().catch(undefined),
+  notice: z.enum(['login_required', 'session_expired']).optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/')({
+  validateSearch: SearchSchema,
+  staticData: { title: msg`Sign in` },
+  beforeLoad: ({ context }) => {
+    if (context.session.token()) throw redirect({ to: '/home' });
+  },
+  // Not awaited: the page shows at once; the bot challenge appears once the settings are in.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(publicSettingsQueryOptions()),
+  component: EntryPage,
+});
+
+function EntryPage() {
+  const search = Route.useSearch();
+  const challenge = useBotChallengeSetting();
+  const navigate = useNavigate({ from: '/' });
+  const { t, i18n } = useLingui();
+  const changeLanguage = useChangeLanguage();
+  const saveLanguage = useSaveLanguage();
+  // An invitation link opens registration with the code filled in.
+  const tab: CheckInTab = search.tab ?? (search.invite ? 'register' : 'login');
+
+  function signedIn(data: CheckInData, how: CheckInTab) {
+    const language = data.userInfo.language;
+    if (language && isLocale(language) && language !== i18n.locale) {
+      void changeLanguage(language);
+    } else if (!language && isLocale(i18n.locale)) {
+      saveLanguage.mutate(i18n.locale);
+    }
+    toasts.push('success', how === 'register' ? t`Registration successful` : t`Login successful`);
+    void navigate({ to: '/home' });
+  }
+
+  return (
+    <main id="main" className="entry-page">
+      <EntryHeader
+        lead={<Trans>Every rule is shown before you start. Earnest never asks you for money.</Trans>}
+      />
+      {search.notice ? (
+        <div className="alert alert-info" role="alert">
+          {search.notice === 'session_expired' ? (
+            <Trans>Login expired, please log in again</Trans>
+          ) : (
+            <Trans>Please log in first</Trans>
+          )}
+        </div>
+      ) : null}
+      <div className="card">
+        <EntryForm
+          tab={tab}
+          inviteCode={search.invite}
+          onTabChange={(next) =>
+            void navigate({ search: (prev) => ({ ...prev, tab: next, notice: undefined }), replace: true })
+          }
+          onSignedIn={signedIn}
+          challenge={challenge}
+        />
+      </div>
+      <p className="entry-footer">
+        <Link to="/landing">
+          <Trans>New here? See how Earnest works</Trans>
+        </Link>
+      </p>
+    </main>
+  );
+}
+
+/**
+ * The configured bot challenge, read from the query cache the loader fills. (useQuery would add
+ * its observer code to the first screen for this one value.)
+ */
+function useBotChallengeSetting() {
+  const queryClient = useQueryClient();
+  const key = publicSettingsQueryOptions().queryKey;
+  return useSyncExternalStore(
+    (onChange) => queryClient.getQueryCache().subscribe(onChange),
+    () => queryClient.getQueryData(key)?.bot_challenge ?? null,
+  );
+}

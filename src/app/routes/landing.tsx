@@ -1,0 +1,35 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { Card } from '#app/components/card.tsx';
+import { LoadError } from '#app/components/load-error.tsx';
+import { LandingContent } from '#app/features/landing/components/landing-content.tsx';
+import { publicSettingsQueryOptions } from '#app/features/settings/api/settings-queries.ts';
+import { EntryHeader } from './-components/entry-header.tsx';
+
+export const Route = createFileRoute('/landing')({
+  staticData: { title: msg`For new users` },
+  loader: ({ context }) => context.queryClient.prefetchQuery(publicSettingsQueryOptions()),
+  component: LandingPage,
+});
+
+function LandingPage() {
+  const settings = useQuery(publicSettingsQueryOptions());
+  const { t } = useLingui();
+  return (
+    <main id="main" className="landing-page">
+      <EntryHeader
+        logoLinksHome
+        lead={<Trans>Honest rules, shown before you start. What you see credited is what you get.</Trans>}
+      />
+      {settings.data ? (
+        <LandingContent settings={settings.data} />
+      ) : settings.isError ? (
+        <LoadError error={settings.error} onRetry={() => void settings.refetch()} />
+      ) : (
+        <Card className="skeleton" aria-busy="true" aria-label={t`Loading...`} />
+      )}
+    </main>
+  );
+}

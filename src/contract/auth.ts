@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { LOCALES } from '#domain/i18n/locales.ts';
+import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
+
+// Field bounds here only keep absurd input out; the domain rules give users their messages.
+const field = (max: number) => z.string().max(max);
+
+export const CheckInBodySchema = z.object({
+  tab: z.enum(['login', 'register']),
+  /** Username or e-mail address. */
+  username: field(1000).default(''),
+  password: field(1000).default(''),
+  confirm_password: field(1000).optional(),
+  invite_code: field(100).optional(),
+});
+export type CheckInBody = z.infer<typeof CheckInBodySchema>;
+
+export const UserInfoSchema = z.object({
+  username: z.string(),
+  email: z.string().nullable(),
+  invite_code: z.string(),
+  balance: DecimalSchema,
+  /** Not known unless the user tells us; Earnest does not guess it. */
+  country: z.string().nullable(),
+  language: z.enum(LOCALES).nullable(),
+  invite_count: z.number().int().nonnegative(),
+  total_tasks: z.number().int().nonnegative(),
+  /** Percent, e.g. "5" or "6.5". */
+  annual_rate: DecimalSchema,
+  /** Interest claimed so far. */
+  total_claimed: DecimalSchema,
+  created_time: EpochSecondsSchema,
+});
+export type UserInfo = z.infer<typeof UserInfoSchema>;
+
+export const CheckInDataSchema = z.object({
+  userInfo: UserInfoSchema.extend({ token: z.string() }),
+  routePath: z.string(),
+});
+export type CheckInData = z.infer<typeof CheckInDataSchema>;
+export const CheckInResponseSchema = successSchema(CheckInDataSchema);
+
+export const UserInfoResponseSchema = successSchema(z.object({ userInfo: UserInfoSchema }));
+
+export const LogoutResponseSchema = successSchema(z.object({}));
+
+export const SetLanguageBodySchema = z.object({ language: z.enum(LOCALES) });
+export const SetLanguageResponseSchema = successSchema(z.object({ language: z.enum(LOCALES) }));
+
+/** Detail sent with `auth.too_many_attempts` and `auth.account_locked` (DESIGN.md H8). */
+export const LockDetailSchema = z.object({
+  reason: z.string(),
+  locked_time: EpochSecondsSchema,
+  until_time: EpochSecondsSchema.nullable(),
+});
+export type LockDetail = z.infer<typeof LockDetailSchema>;
+
+export const ChangePasswordBodySchema = z.object({
+  password: z.string().max(1000).default(''),
+  new_password: z.string().max(1000).default(''),
+  confirm_password: z.string().max(1000).default(''),
+});
+
+export const DeleteAccountBodySchema = z.object({ password: z.string().max(1000).default('') });

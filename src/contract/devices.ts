@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { EpochSecondsSchema, successSchema } from './envelope.ts';
+
+/** What a signed-out device gets: the code to show, and the secret only it keeps. */
+export const PairingStartSchema = z.object({
+  code: z.string(),
+  secret: z.string(),
+  expires_time: EpochSecondsSchema,
+});
+export type PairingStart = z.infer<typeof PairingStartSchema>;
+export const PairingStartResponseSchema = successSchema(PairingStartSchema);
+
+export const PairingStateBodySchema = z.object({
+  code: z.string().max(32).default(''),
+  secret: z.string().max(100).default(''),
+});
+export const PairingStateSchema = z.object({
+  state: z.enum(['waiting', 'approved', 'expired', 'used', 'unknown']),
+  /** Once approved: the new device's session token, handed out once. */
+  token: z.string().nullable(),
+});
+export type PairingState = z.infer<typeof PairingStateSchema>;
+export const PairingStateResponseSchema = successSchema(PairingStateSchema);
+
+export const LinkCodeBodySchema = z.object({ code: z.string().max(32).default('') });
+export const ApproveLinkBodySchema = z.object({
+  code: z.string().max(32).default(''),
+  password: z.string().max(1000).default(''),
+});
+
+/** What will be linked, for the user to recognise (H5). */
+export const LinkPreviewSchema = z.object({
+  browser: z.string(),
+  os: z.string(),
+  /** Approximate country from the IP, when a trusted proxy says it; null otherwise. */
+  country: z.string().nullable(),
+  requested_time: EpochSecondsSchema,
+  expires_time: EpochSecondsSchema,
+});
+export type LinkPreview = z.infer<typeof LinkPreviewSchema>;
+export const LinkPreviewResponseSchema = successSchema(LinkPreviewSchema);
+
+export const DeviceSessionSchema = z.object({
+  id: z.number().int(),
+  browser: z.string(),
+  os: z.string(),
+  current: z.boolean(),
+  created_time: EpochSecondsSchema,
+  last_seen_time: EpochSecondsSchema,
+  linked_time: EpochSecondsSchema.nullable(),
+});
+export type DeviceSession = z.infer<typeof DeviceSessionSchema>;
+export const DeviceListResponseSchema = successSchema(
+  z.object({
+    list: z.array(DeviceSessionSchema),
+    latest_link: z
+      .object({ browser: z.string(), os: z.string(), linked_time: EpochSecondsSchema, revoked: z.boolean() })
+      .nullable(),
+  }),
+);
+export const RevokeDeviceBodySchema = z.object({ id: z.coerce.number().int().positive() });

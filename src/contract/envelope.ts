@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { ErrorCodeSchema } from './errors.ts';
+
+import { RESULT } from './result-codes.ts';
+
+export { RESULT };
+
+/** A successful envelope carrying `data` of the given schema. */
+export function successSchema<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.literal(RESULT.ok), msg: z.string(), data });
+}
+
+/** Just the business code of any envelope. */
+export const EnvelopeCodeSchema = z.object({ code: z.number().int() });
+
+export const FailureSchema = z.object({
+  code: z.number().int(),
+  msg: z.string(),
+  // Other fields give detail to a code (e.g. when a lock ends); the code alone decides the message.
+  data: z.looseObject({ error: z.string() }),
+});
+
+export type Failure = z.infer<typeof FailureSchema>;
+
+/** What the server sends for a failure it expected; validated by its response schemas. */
+export const KnownFailureSchema = z.object({
+  code: z.number().int(),
+  msg: z.string(),
+  data: z.looseObject({ error: ErrorCodeSchema }),
+});
+
+/** Seconds since the epoch, as every time on the wire is. */
+export const EpochSecondsSchema = z.number().int().nonnegative();
+
+/** An exact non-negative decimal amount of XRP, as a string (money is never a float). */
+export const DecimalSchema = z.string().regex(/^\d+(\.\d+)?$/);

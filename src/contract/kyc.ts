@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
+
+export const KycStatusSchema = z.object({
+  /** none: never asked; pending: a code is out; verified; failed: the last code died (5 wrong tries). */
+  state: z.enum(['none', 'pending', 'verified', 'failed']),
+  /** The number, masked, once one was given. */
+  phone: z.string().nullable(),
+  /** While pending: when the code expires and how many tries are left. */
+  expires_time: EpochSecondsSchema.nullable(),
+  tries_left: z.number().int().nonnegative().nullable(),
+  bonus_amount: DecimalSchema,
+  /** Whether this account received the bonus (once per account and per number). */
+  bonus_credited: z.boolean(),
+});
+export type KycStatus = z.infer<typeof KycStatusSchema>;
+export const KycStatusResponseSchema = successSchema(KycStatusSchema);
+
+export const SendCodeBodySchema = z.object({ phone: z.string().max(64).default('') });
+export const VerifyCodeBodySchema = z.object({ code: z.string().max(16).default('') });

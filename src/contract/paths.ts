@@ -1,0 +1,52 @@
+/** Every API path, in the seed's style (seed §7). */
+export const API = {
+  checkIn: '/api/user/checkIn',
+  logout: '/api/user/logout',
+  userInfo: '/api/account/userInfo',
+  setLanguage: '/api/account/setLanguage',
+  inviteList: '/api/account/inviteList',
+  changePassword: '/api/account/changePassword',
+  deleteAccount: '/api/account/delete',
+  customSettings: '/api/other/getCustomSettings',
+  serverTime: '/api/other/serverTime',
+  dailyReward: '/api/account/dailyReward',
+  claimInterest: '/api/withdraw/claimInterest',
+  newUserReward: '/api/user/newUserReward',
+  taskList: '/api/task/list',
+  taskAccept: '/api/task/accept',
+  taskStart: '/api/task/start',
+  taskComplete: '/api/task/complete',
+  taskFail: '/api/task/fail',
+  taskHistory: '/api/task/history',
+  saveFcmToken: '/api/other/saveFcmToken',
+  getAddress: '/api/withdraw/getAddress',
+  setAddress: '/api/withdraw/setAddress',
+  exchangeWhitelist: '/api/other/getExchangeWhitelist',
+  withdrawRules: '/api/withdraw/rules',
+  setWithdrawStatus: '/api/user/setWithdrawStatus',
+  getWithdrawStatus: '/api/user/getWithdrawStatus',
+  withdrawLogs: '/api/withdraw/getWithdrawLogs',
+  recentWithdrawals: '/api/other/recentWithdrawals',
+  adStart: '/api/ad/start',
+  adComplete: '/api/ad/complete',
+  adStatus: '/api/ad/status',
+  pairingStart: '/api/device/pairing',
+  pairingState: '/api/device/pairing/state',
+  linkPreview: '/api/device/link/preview',
+  linkApprove: '/api/device/link/approve',
+  devices: '/api/account/devices',
+  revokeDevice: '/api/account/devices/revoke',
+  kycStatus: '/api/kyc/status',
+  kycSendCode: '/api/kyc/sendCode',
+  kycVerify: '/api/kyc/verify',
+  docs: '/api/docs',
+} as const;
+
+/** The header every money-moving POST carries (DESIGN.md §3). */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** The header that carries the session token. */
+export const TOKEN_HEADER = 'ba-user-token';
+
+/** The header that carries the bot challenge's token (Cloudflare Turnstile), when one is configured. */
+export const BOT_TOKEN_HEADER = 'cf-turnstile-response';

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
+
+/** Seed §3's daily reward fields, plus what the claim still needs (H2: no hidden condition). */
+export const DailyRewardSchema = z.object({
+  today_tasks: z.number().int().nonnegative(),
+  tasks_per_day: z.number().int().positive(),
+  /** Interest claimable today, exactly what a claim now credits (7 decimals). */
+  daily_reward: DecimalSchema,
+  annual_rate: DecimalSchema,
+  last_claim_time: EpochSecondsSchema.nullable(),
+  next_claim_time: EpochSecondsSchema,
+  claimed_today: z.boolean(),
+  address_set: z.boolean(),
+  gift_amount: DecimalSchema,
+  gift_claimed: z.boolean(),
+});
+export type DailyReward = z.infer<typeof DailyRewardSchema>;
+export const DailyRewardResponseSchema = successSchema(DailyRewardSchema);
+
+export const ClaimInterestBodySchema = z.object({
+  /** The amount the user was shown; a claim is refused if the server would credit another. */
+  amount: DecimalSchema.optional(),
+});
+
+export const ClaimResponseSchema = successSchema(
+  z.object({ amount: DecimalSchema, balance: DecimalSchema, claim_time: EpochSecondsSchema }),
+);

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
+import { WITHDRAW_RULE_IDS } from './withdraw-rule-ids.ts';
+
+/**
+ * The public figures every screen may show (Landing included): all computed from the server's
+ * configuration and database at request time (DESIGN.md H3).
+ */
+export const PublicSettingsSchema = z.object({
+  tasks_per_day: z.number().int().positive(),
+  daily_task_cap: DecimalSchema,
+  gift_amount: DecimalSchema,
+  kyc_bonus: DecimalSchema,
+  apr_base: DecimalSchema,
+  apr_step: DecimalSchema,
+  apr_max: DecimalSchema,
+  min_withdrawal: DecimalSchema,
+  waiting_days: z.number().int().nonnegative(),
+  ad_seconds: z.number().int().positive(),
+  ad_reduction_min_hours: z.number().int().nonnegative(),
+  ad_reduction_max_hours: z.number().int().nonnegative(),
+  support_url: z.string().nullable(),
+  /** H2: every withdrawal rule in force, with what it requires (the same list the server enforces). */
+  /** Cloudflare Turnstile, when the operator configured it. */
+  bot_challenge: z.object({ site_key: z.string(), script_url: z.string() }).nullable(),
+  withdraw_rules: z.array(z.object({ id: z.enum(WITHDRAW_RULE_IDS), required: z.string() })),
+  stats: z.object({
+    /** Registered accounts, counted now. */
+    users: z.number().int().nonnegative(),
+  }),
+});
+export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
+
+export const PublicSettingsResponseSchema = successSchema(PublicSettingsSchema);
+
+export const ServerTimeResponseSchema = successSchema(z.object({ time: EpochSecondsSchema }));

@@ -1,0 +1,106 @@
+import { RESULT } from './result-codes.ts';
+import { API } from './paths.ts';
+import type { PushNotice, PushTexts } from './push-notice.ts';
+
+/**
+ * The offline queue (DESIGN.md §5): which requests the service worker may keep and replay, what a
+ * replay's answer means, and the messages the page and the worker exchange about it.
+ */
+
+/** The money-moving POSTs that can wait for the network, by path. */
+export const QUEUEABLE = {
+  [API.taskComplete]: 'task.complete',
+  [API.claimInterest]: 'interest.claim',
+  [API.newUserReward]: 'gift.claim',
+  [API.adComplete]: 'ad.complete',
+} as const satisfies Record<string, string>;
+
+export type QueuedKind = (typeof QUEUEABLE)[keyof typeof QUEUEABLE];
+
+export function queuedKindOf(path: string): QueuedKind | null {
+  return Object.hasOwn(QUEUEABLE, path) ? QUEUEABLE[path as keyof typeof QUEUEABLE] : null;
+}
+
+/**
+ * Names the account a queued request belongs to, so that on a shared device one user's queue is never
+ * replayed with another user's session. The server ignores it.
+ */
+export const ACCOUNT_HEADER = 'x-earnest-account';
+
+/** The worker's answer to the page when it kept a request instead of sending it. */
+export const QUEUED_STATUS = 202;
+export const QUEUED_ERROR = 'sync.queued';
+
+/** Where an entry stands: waiting for the network, waiting for a sign-in, or refused for good. */
+export type QueuedState = 'waiting' | 'needs_sign_in' | 'rejected';
+
+/** What the page is told about one queued action. */
+export interface QueuedAction {
+  id: string;
+  kind: QueuedKind;
+  account: string;
+  /** The request's JSON body, e.g. `{ task_id }`, so the screen can say which task is waiting. */
+  body: Record<string, unknown>;
+  state: QueuedState;
+  queuedAt: number;
+  attempts: number;
+  /** When a refused replay (429, 5xx, ...) may be tried again; null when the network decides. */
+  retryAt: number | null;
+  /** For a rejected entry: the catalogue code and the server's message. */
+  error: { code: string; message: string } | null;
+}
+
+/** What the worker does with an entry after one replay attempt. */
+export type ReplayVerdict = 'done' | 'needs_sign_in' | 'retry' | 'rejected';
+
+/**
+ * The replay rules: success (or the stored first response, which the server sends as a success) is
+ * done; a refused session waits for a sign-in; a timeout, a request still in flight, a rate limit
+ * and a server failure are retried; any other refusal is final and shown to the user. Workbox's stock
+ * queue treats every answer as done, which silently drops refusals.
+ */
+export function replayVerdict(httpStatus: number, businessCode: number | null): ReplayVerdict {
+  if (httpStatus === 401 || businessCode === RESULT.loginRequired) return 'needs_sign_in';
+  if (httpStatus >= 200 && httpStatus < 300 && businessCode === RESULT.ok) return 'done';
+  if (httpStatus === 408 || httpStatus === 409 || httpStatus === 429 || httpStatus >= 500) return 'retry';
+  if (httpStatus >= 400) return 'rejected';
+  // A 2xx that is not a success envelope (a captive portal's page, say) is not the server's answer.
+  return 'retry';
+}
+
+/** Backoff before retrying a refused replay: 2 s doubling to 5 minutes, so a busy server recovers. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(2_000 * 2 ** Math.max(0, attempts - 1), 5 * 60_000);
+}
+
+/** Messages from the page to the service worker. */
+export type PageMessage =
+  /** Sent by workbox-window when the user accepts an update. */
+  | { type: 'SKIP_WAITING' }
+  /** The device's session, so queued entries that met a refused session can be replayed. */
+  | { type: 'session'; account: string | null; token: string | null }
+  /** The app is open and online: replay what is due (for browsers without Background Sync). */
+  | { type: 'replay' }
+  /** Ask for the current queue. */
+  | { type: 'queue' }
+  /** The user has read a rejection; forget it. */
+  | { type: 'dismiss'; id: string }
+  /** Texts the worker shows, in the page's language (it has no catalogs of its own). */
+  | { type: 'texts'; newMessage: string; kinds: PushTexts };
+
+/** Messages from the service worker to the page. */
+export type WorkerMessage =
+  | { type: 'queue'; items: QueuedAction[] }
+  | { type: 'settled'; id: string; kind: QueuedKind; outcome: 'done' | 'rejected' }
+  /** A push that arrived while a page was in the foreground: the page shows it as a banner. */
+  | { type: 'push'; notice: PushNotice };
+
+export function isWorkerMessage(value: unknown): value is WorkerMessage {
+  if (typeof value !== 'object' || value === null || !('type' in value)) return false;
+  return value.type === 'queue' || value.type === 'settled' || value.type === 'push';
+}
+
+export function isPageMessage(value: unknown): value is PageMessage {
+  if (typeof value !== 'object' || value === null || !('type' in value)) return false;
+  return ['SKIP_WAITING', 'session', 'replay', 'queue', 'dismiss', 'texts'].includes(String(value.type));
+}

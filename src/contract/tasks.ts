@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { TASK_TYPES } from '#domain/tasks/task-rules.ts';
+import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
+
+export const TaskStatusSchema = z.enum(['new', 'started', 'completed', 'failed']);
+
+export const SurveyQuestionSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  options: z.array(z.object({ id: z.string(), text: z.string() })),
+});
+
+export const TaskSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(TASK_TYPES),
+  title: z.string(),
+  text: z.string(),
+  /** Exactly what completing it credits (H4). */
+  reward: DecimalSchema,
+  required_seconds: z.number().int().nonnegative(),
+  target_url: z.string().nullable(),
+  questions: z.array(SurveyQuestionSchema),
+  status: TaskStatusSchema,
+  started_time: EpochSecondsSchema.nullable(),
+});
+export type Task = z.infer<typeof TaskSchema>;
+
+export const TaskListSchema = z.object({
+  day: z.string(),
+  accepted: z.boolean(),
+  /** When the day's tasks reset (the next midnight in the configured time zone). */
+  next_reset_time: EpochSecondsSchema,
+  server_time: EpochSecondsSchema,
+  tasks: z.array(TaskSchema),
+  completed: z.number().int().nonnegative(),
+  earned: DecimalSchema,
+  tasks_per_day: z.number().int().positive(),
+  daily_cap: DecimalSchema,
+});
+export type TaskList = z.infer<typeof TaskListSchema>;
+export const TaskListResponseSchema = successSchema(TaskListSchema);
+
+export const TaskIdBodySchema = z.object({ task_id: z.coerce.number().int().positive() });
+
+export const CompleteTaskBodySchema = TaskIdBodySchema.extend({
+  /** Survey answers: question id → option id. */
+  answers: z.record(z.string().max(50), z.string().max(50)).optional(),
+});
+
+export const StartTaskResponseSchema = successSchema(
+  z.object({ task_id: z.number().int(), started_time: EpochSecondsSchema, server_time: EpochSecondsSchema }),
+);
+
+export const CompleteTaskResponseSchema = successSchema(
+  z.object({
+    task_id: z.number().int(),
+    reward: DecimalSchema,
+    balance: DecimalSchema,
+    completed: z.number().int(),
+    earned: DecimalSchema,
+  }),
+);
+
+export const TaskHistoryResponseSchema = successSchema(
+  z.object({
+    /** The last 7 days, oldest first; weekday 0 = Sunday. */
+    days: z.array(
+      z.object({ day: z.string(), weekday: z.number().int().min(0).max(6), count: z.number().int() }),
+    ),
+  }),
+);

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
+import { WITHDRAW_RULE_IDS } from './withdraw-rule-ids.ts';
+
+export { WITHDRAW_RULE_IDS };
+
+/** Seed §5: the saved address, empty strings while none is set. */
+export const AddressSchema = z.object({ walletaddress: z.string(), tag: z.string() });
+export const AddressResponseSchema = successSchema(AddressSchema);
+
+export const SetAddressBodySchema = z.object({
+  walletaddress: z.string().max(200).default(''),
+  tag: z.string().max(100).default(''),
+});
+
+export const ExchangeSchema = z.object({ name: z.string(), addresses: z.array(z.string()) });
+export type Exchange = z.infer<typeof ExchangeSchema>;
+export const ExchangeWhitelistResponseSchema = successSchema(z.object({ list: z.array(ExchangeSchema) }));
+
+export const WithdrawRuleSchema = z.object({
+  id: z.enum(WITHDRAW_RULE_IDS),
+  met: z.boolean(),
+  /** Amounts as XRP decimals (min_balance), counts otherwise. */
+  current: z.string(),
+  required: z.string(),
+});
+export type WithdrawRule = z.infer<typeof WithdrawRuleSchema>;
+export const WithdrawRulesResponseSchema = successSchema(
+  z.object({ rules: z.array(WithdrawRuleSchema), may_withdraw: z.boolean() }),
+);
+
+export const WITHDRAWAL_STATUSES = ['processing', 'transferring', 'failed', 'success'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+/** Seed §5: status 1 = a withdrawal in progress (0 = none), with its times. */
+export const WithdrawStatusSchema = z.object({
+  status: z.union([z.literal(0), z.literal(1)]),
+  create_time: EpochSecondsSchema.nullable(),
+  end_time: EpochSecondsSchema.nullable(),
+  reduced_hours: z.number().int().nonnegative(),
+  amount: DecimalSchema.nullable(),
+});
+export type WithdrawStatus = z.infer<typeof WithdrawStatusSchema>;
+export const WithdrawStatusResponseSchema = successSchema(WithdrawStatusSchema);
+
+export const WithdrawLogSchema = z.object({
+  id: z.number().int(),
+  amount: DecimalSchema,
+  status: z.enum(WITHDRAWAL_STATUSES),
+  create_time: EpochSecondsSchema,
+  end_time: EpochSecondsSchema,
+  address: z.string(),
+  tag: z.string(),
+  tx_hash: z.string().nullable(),
+  delivered_amount: DecimalSchema.nullable(),
+  failure_reason: z.string().nullable(),
+});
+export type WithdrawLog = z.infer<typeof WithdrawLogSchema>;
+export const WithdrawLogsResponseSchema = successSchema(z.object({ list: z.array(WithdrawLogSchema) }));
+
+/** H1: only withdrawals that were really paid, with the name masked. */
+export const RecentWithdrawalSchema = z.object({
+  username: z.string(),
+  amount: DecimalSchema,
+  time: EpochSecondsSchema,
+});
+export const RecentWithdrawalsResponseSchema = successSchema(
+  z.object({ list: z.array(RecentWithdrawalSchema) }),
+);
+
+export const AD_STATES = ['ready', 'playing', 'reduced', 'come_back_tomorrow', 'no_withdrawal'] as const;
+export const AdStatusSchema = z.object({
+  state: z.enum(AD_STATES),
+  /** The creative: an operator-configured video URL, or null for the built-in house ad. */
+  video_url: z.string().nullable(),
+  seconds: z.number().int().positive(),
+  /** While playing: when the session opened. */
+  started_time: EpochSecondsSchema.nullable(),
+  /** Once reduced today: the hours removed. */
+  reduced_hours: z.number().int().nonnegative().nullable(),
+  /** When the next ad becomes available. */
+  next_time: EpochSecondsSchema,
+});
+export type AdStatus = z.infer<typeof AdStatusSchema>;
+export const AdStatusResponseSchema = successSchema(AdStatusSchema);

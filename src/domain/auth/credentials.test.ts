@@ -1,0 +1,85 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { validateCheckIn, type CheckInInput } from './credentials.ts';
+
+const register = (over: Partial<CheckInInput> = {}): CheckInInput => ({
+  tab: 'register',
+  account: 'alice',
+  password: 'secret1',
+  confirmPassword: 'secret1',
+  ...over,
+});
+
+function errorOf(input: CheckInInput): string | null {
+  const result = validateCheckIn(input);
+  return result.ok ? null : result.error;
+}
+
+describe('entry form validation (seed §5)', () => {
+  it('accepts a well-formed registration and normalises it', () => {
+    const result = validateCheckIn(register({ account: '  Alice ', inviteCode: 'ab12-cd34' }));
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        tab: 'register',
+        account: 'Alice',
+        accountKey: 'alice',
+        email: null,
+        password: 'secret1',
+        inviteCode: 'AB12CD34',
+      },
+    });
+  });
+
+  it('asks for every field first', () => {
+    expect(errorOf(register({ account: '  ' }))).toBe('auth.fields_required');
+    expect(errorOf(register({ password: '' }))).toBe('auth.fields_required');
+    expect(errorOf(register({ confirmPassword: '' }))).toBe('auth.fields_required');
+    expect(errorOf({ tab: 'login', account: 'alice', password: '' })).toBe('auth.fields_required');
+  });
+
+  it('checks e-mail format when the account is an address', () => {
+    expect(errorOf(register({ account: 'alice@' }))).toBe('auth.email_invalid');
+    expect(errorOf(register({ account: 'a b@c.de' }))).toBe('auth.email_invalid');
+    expect(validateCheckIn(register({ account: 'Alice@Example.com' }))).toMatchObject({
+      ok: true,
+      value: { email: 'alice@example.com', accountKey: 'alice@example.com' },
+    });
+  });
+
+  it('checks usernames on registration only', () => {
+    expect(errorOf(register({ account: 'ab' }))).toBe('auth.username_invalid');
+    expect(errorOf(register({ account: 'has space' }))).toBe('auth.username_invalid');
+    expect(errorOf(register({ account: 'ليلى_٢٠' }))).toBeNull();
+    expect(errorOf({ tab: 'login', account: 'ab', password: 'x' })).toBeNull();
+  });
+
+  it('gives the seed password messages', () => {
+    expect(errorOf(register({ confirmPassword: 'secret2' }))).toBe('auth.password_mismatch');
+    expect(errorOf(register({ password: 'abc', confirmPassword: 'abc' }))).toBe('auth.password_too_short');
+    const long = 'x'.repeat(129);
+    expect(errorOf(register({ password: long, confirmPassword: long }))).toBe('auth.password_too_long');
+  });
+
+  it('refuses a malformed invitation code', () => {
+    expect(errorOf(register({ inviteCode: 'short' }))).toBe('invite.code_invalid');
+    expect(errorOf(register({ inviteCode: 'ABCDEFGI' }))).toBe('invite.code_invalid');
+    expect(errorOf(register({ inviteCode: '   ' }))).toBeNull();
+  });
+
+  it('never throws, whatever is typed', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('login' as const, 'register' as const),
+        fc.string(),
+        fc.string(),
+        fc.option(fc.string(), { nil: undefined }),
+        fc.option(fc.string(), { nil: undefined }),
+        (tab, account, password, confirmPassword, inviteCode) => {
+          const result = validateCheckIn({ tab, account, password, confirmPassword, inviteCode });
+          expect(typeof result.ok).toBe('boolean');
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import {
+  describeDevice,
+  formatPairingCode,
+  inLinkCooldown,
+  LINKED_DEVICE_COOLDOWN_MS,
+  newPairingCode,
+  normalisePairingCode,
+  PAIRING_ALPHABET,
+} from './pairing.ts';
+
+describe('pairing codes', () => {
+  it('are 10 symbols from an alphabet of 32 without look-alikes', () => {
+    expect(PAIRING_ALPHABET).toHaveLength(32);
+    expect(PAIRING_ALPHABET).not.toMatch(/[IO01]/);
+    const code = newPairingCode((n) => Math.floor(Math.random() * n));
+    expect(code).toMatch(/^[A-HJ-NP-Z2-9]{10}$/);
+    expect(formatPairingCode('ABCDEFGHJK')).toBe('ABCDE-FGHJK');
+  });
+
+  it('are read back as typed, and anything else is refused', () => {
+    expect(normalisePairingCode(' abcde-fghjk ')).toBe('ABCDEFGHJK');
+    expect(normalisePairingCode('ABCDEFGHJ')).toBeNull();
+    expect(normalisePairingCode('ABCDEFGHJ0')).toBeNull();
+  });
+
+  it('keep a linked device out of money and security changes for 24 hours', () => {
+    const linked = new Date('2026-11-21T10:00:00Z');
+    expect(inLinkCooldown(null, linked)).toBe(false);
+    expect(inLinkCooldown(linked, new Date(linked.getTime() + LINKED_DEVICE_COOLDOWN_MS - 1))).toBe(true);
+    expect(inLinkCooldown(linked, new Date(linked.getTime() + LINKED_DEVICE_COOLDOWN_MS))).toBe(false);
+  });
+
+  it('describe a device by browser and system', () => {
+    const android =
+      'Mozilla/5.0 (Linux; Android 14; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+    expect(describeDevice(android)).toEqual({ browser: 'Chrome', os: 'Android' });
+    const iphone =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+    expect(describeDevice(iphone)).toEqual({ browser: 'Safari', os: 'iOS' });
+    expect(describeDevice(null)).toEqual({ browser: 'Unknown browser', os: 'Unknown system' });
+  });
+});

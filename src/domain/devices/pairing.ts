@@ -1,0 +1,67 @@
+/**
+ * Device linking (H5). A signed-out device shows a pairing code; a signed-in device that enters it,
+ * sees what it links and confirms with the password, lets the new device in. Codes are single use,
+ * short-lived, and long enough that guessing them under the attempt limit is hopeless.
+ */
+
+/** 32 symbols without look-alikes (no I, O, 0, 1): 32^10 ≈ 10^15 codes. */
+export const PAIRING_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const PAIRING_CODE_LENGTH = 10;
+export const PAIRING_TTL_MS = 5 * 60_000;
+/** A newly linked device cannot withdraw or change address, phone or password for this long. */
+export const LINKED_DEVICE_COOLDOWN_MS = 24 * 60 * 60_000;
+
+/** A new code from a source of random integers in [0, n). */
+export function newPairingCode(randomBelow: (n: number) => number): string {
+  let code = '';
+  for (let i = 0; i < PAIRING_CODE_LENGTH; i++)
+    code += PAIRING_ALPHABET[randomBelow(PAIRING_ALPHABET.length)];
+  return code;
+}
+
+/** A code as typed ("abcd-efgh 23"), in its stored form; null when it cannot be a code. */
+export function normalisePairingCode(input: string): string | null {
+  const code = input.toUpperCase().replace(/[\s-]/g, '');
+  if (code.length !== PAIRING_CODE_LENGTH) return null;
+  return [...code].every((c) => PAIRING_ALPHABET.includes(c)) ? code : null;
+}
+
+/** The code for reading aloud or typing: two groups of five. */
+export function formatPairingCode(code: string): string {
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
+
+/** Whether a session linked at `linkedAt` is still inside its cooldown at `now`. */
+export function inLinkCooldown(linkedAt: Date | null, now: Date): boolean {
+  return linkedAt !== null && now.getTime() - linkedAt.getTime() < LINKED_DEVICE_COOLDOWN_MS;
+}
+
+/** Browser and operating system from a User-Agent, for people to recognise a device. */
+export function describeDevice(userAgent: string | null | undefined): { browser: string; os: string } {
+  const ua = userAgent ?? '';
+  const browser = /EdgA?\//.test(ua)
+    ? 'Edge'
+    : /SamsungBrowser\//.test(ua)
+      ? 'Samsung Internet'
+      : /OPR\//.test(ua)
+        ? 'Opera'
+        : /Firefox\//.test(ua)
+          ? 'Firefox'
+          : /Chrome\/|CriOS\//.test(ua)
+            ? 'Chrome'
+            : /Safari\//.test(ua)
+              ? 'Safari'
+              : 'Unknown browser';
+  const os = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad|iPod/.test(ua)
+      ? 'iOS'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(ua)
+          ? 'macOS'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : 'Unknown system';
+  return { browser, os };
+}

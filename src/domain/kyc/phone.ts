@@ -1,0 +1,46 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+
+/** A phone number as the world dials it (E.164), or null when it is not a valid number. */
+export function normalisePhone(input: string): string | null {
+  const trimmed = input.trim();
+  if (trimmed.length < 4 || trimmed.length > 32) return null;
+  const parsed = parsePhoneNumberFromString(trimmed.startsWith('+') ? trimmed : `+${trimmed}`);
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+/**
+ * The number range a number belongs to: all but its last 6 digits. SMS pumping sends to many
+ * numbers of one premium range, so sends are limited per range too.
+ */
+export function numberRange(e164: string): string {
+  return e164.slice(0, Math.max(4, e164.length - 6));
+}
+
+/** What a user sees of a number: country code and the last 2 digits. */
+export function maskPhone(e164: string): string {
+  return `${e164.slice(0, 3)}${'•'.repeat(Math.max(0, e164.length - 5))}${e164.slice(-2)}`;
+}
+
+/**
+ * The SMS text. Its last line binds the code to Earnest's address (the WebOTP format), so the phone
+ * offers it only on Earnest's own page; the text says never to type it anywhere else (H5/H6).
+ */
+export function smsText(code: string, host: string): string {
+  return [
+    `Earnest code: ${code}. Valid for 10 minutes.`,
+    'Never type it into WhatsApp or any other app, and never tell it to anyone: Earnest will not ask.',
+    '',
+    `@${host} #${code}`,
+  ].join('\n');
+}
+
+/** The rules of codes and sends (issue text and H6). */
+export const PHONE_RULES = {
+  codeTtlMs: 10 * 60_000,
+  maxAttempts: 5,
+  perNumberEveryMs: 60_000,
+  perNumberPerDay: 5,
+  perIpPerHour: 10,
+  perRangePerHour: 20,
+  perAccountPerDay: 5,
+} as const;

@@ -1,0 +1,53 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { dayOf, isTimeZone, nextDayStart, secondsUntilReset } from './day.ts';
+
+describe('the day boundary', () => {
+  it('names the day in the configured time zone', () => {
+    const instant = new Date('2026-11-21T23:30:00Z');
+    expect(dayOf(instant, 'UTC')).toBe('2026-11-21');
+    expect(dayOf(instant, 'Asia/Shanghai')).toBe('2026-11-22');
+    expect(dayOf(instant, 'America/Sao_Paulo')).toBe('2026-11-21');
+  });
+
+  it('resets at the next local midnight', () => {
+    expect(nextDayStart(new Date('2026-11-21T23:30:00Z'), 'UTC').toISOString()).toBe(
+      '2026-11-22T00:00:00.000Z',
+    );
+    expect(nextDayStart(new Date('2026-11-21T10:00:00Z'), 'Asia/Shanghai').toISOString()).toBe(
+      '2026-11-21T16:00:00.000Z',
+    );
+    expect(secondsUntilReset(new Date('2026-11-21T23:59:30Z'), 'UTC')).toBe(30);
+  });
+
+  it('handles a night when the clocks change', () => {
+    // Europe/Berlin leaves summer time on 2026-10-25: that day has 25 hours.
+    const start = nextDayStart(new Date('2026-10-24T12:00:00Z'), 'Europe/Berlin');
+    const next = nextDayStart(start, 'Europe/Berlin');
+    expect(start.toISOString()).toBe('2026-10-24T22:00:00.000Z');
+    expect(next.getTime() - start.getTime()).toBe(25 * 3600 * 1000);
+  });
+
+  it('always resets later, within about a day, on a new day', () => {
+    const zones = ['UTC', 'Asia/Kolkata', 'America/New_York', 'Europe/Istanbul', 'Pacific/Chatham'];
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
+        fc.constantFrom(...zones),
+        (instant, zone) => {
+          const reset = nextDayStart(instant, zone);
+          const gap = reset.getTime() - instant.getTime();
+          expect(gap).toBeGreaterThan(0);
+          expect(gap).toBeLessThanOrEqual(25 * 3600 * 1000);
+          expect(dayOf(reset, zone)).not.toBe(dayOf(instant, zone));
+          expect(dayOf(new Date(reset.getTime() - 1), zone)).toBe(dayOf(instant, zone));
+        },
+      ),
+    );
+  });
+
+  it('recognises time zones', () => {
+    expect(isTimeZone('Asia/Baku')).toBe(true);
+    expect(isTimeZone('Mars/Olympus')).toBe(false);
+  });
+});

@@ -1,0 +1,51 @@
+import { isValidClassicAddress, isValidXAddress, xAddressToClassicAddress } from 'ripple-address-codec';
+import { fail, ok, type Result } from '../result.ts';
+
+/** Why an entered withdrawal address is refused (seed §8), named by error codes. */
+export type AddressRefusal =
+  | 'withdraw.address_required'
+  | 'withdraw.address_length'
+  | 'withdraw.address_invalid'
+  | 'withdraw.tag_invalid';
+
+/** A destination on the XRP Ledger: a classic address and the exchange's destination tag. */
+export interface WithdrawDestination {
+  address: string;
+  tag: string;
+}
+
+/** The XRP Ledger's destination tag is an unsigned 32-bit integer. */
+const MAX_TAG = 4_294_967_295;
+
+/**
+ * Checks an address and tag as entered: required; 26–100 characters; a classic address whose
+ * checksum is valid, or an X-address, which is decoded into its classic address and tag; the tag
+ * numeric, at most 50 characters and within the ledger's 32-bit range. An X-address that carries a
+ * tag must not contradict the tag field.
+ */
+export function parseDestination(
+  addressInput: string,
+  tagInput: string,
+): Result<WithdrawDestination, AddressRefusal> {
+  const address = addressInput.trim();
+  const tagText = tagInput.trim();
+  if (address === '') return fail('withdraw.address_required');
+  if (address.length < 26 || address.length > 100) return fail('withdraw.address_length');
+
+  let classic = address;
+  let embeddedTag: number | false = false;
+  if (isValidXAddress(address)) {
+    const decoded = xAddressToClassicAddress(address);
+    if (decoded.test) return fail('withdraw.address_invalid');
+    classic = decoded.classicAddress;
+    embeddedTag = decoded.tag;
+  } else if (!isValidClassicAddress(address)) {
+    return fail('withdraw.address_invalid');
+  }
+
+  const tag = tagText === '' && embeddedTag !== false ? String(embeddedTag) : tagText;
+  if (!/^\d{1,50}$/.test(tag) || Number(tag) > MAX_TAG) return fail('withdraw.tag_invalid');
+  const normalisedTag = String(Number(tag));
+  if (embeddedTag !== false && String(embeddedTag) !== normalisedTag) return fail('withdraw.tag_invalid');
+  return ok({ address: classic, tag: normalisedTag });
+}

@@ -1,0 +1,71 @@
+import type { Amount } from '../money/amount.ts';
+
+/**
+ * H2: the ONE list of withdrawal rules. The server enforces exactly these and the app shows exactly
+ * these, with the user's own progress. A rule the operator leaves off is not on the list at all.
+ */
+export type WithdrawRuleId = 'min_balance' | 'address_saved' | 'bound_invitations' | 'phone_verified';
+
+export interface WithdrawRuleConfig {
+  minBalance: Amount;
+  /** Invitees who must have saved a withdrawal address; 0 = rule off. */
+  requiredBoundInvitations: number;
+  /** Whether a verified phone is required. */
+  requirePhone: boolean;
+}
+
+/** What is known about the user, the facts the rules read. */
+export interface WithdrawFacts {
+  balance: Amount;
+  addressSaved: boolean;
+  boundInvitations: number;
+  phoneVerified: boolean;
+}
+
+export interface WithdrawRuleStatus {
+  id: WithdrawRuleId;
+  met: boolean;
+  /** Progress toward the rule, as strings of exact amounts or counts: e.g. 42 of 100 (XRP). */
+  current: string;
+  required: string;
+}
+
+/** Every rule in force, with the user's progress. */
+export function withdrawRules(config: WithdrawRuleConfig, facts: WithdrawFacts): WithdrawRuleStatus[] {
+  const rules: WithdrawRuleStatus[] = [
+    {
+      id: 'min_balance',
+      met: facts.balance >= config.minBalance,
+      current: facts.balance.toString(),
+      required: config.minBalance.toString(),
+    },
+    {
+      id: 'address_saved',
+      met: facts.addressSaved,
+      current: facts.addressSaved ? '1' : '0',
+      required: '1',
+    },
+  ];
+  if (config.requiredBoundInvitations > 0) {
+    rules.push({
+      id: 'bound_invitations',
+      met: facts.boundInvitations >= config.requiredBoundInvitations,
+      current: String(facts.boundInvitations),
+      required: String(config.requiredBoundInvitations),
+    });
+  }
+  if (config.requirePhone) {
+    rules.push({
+      id: 'phone_verified',
+      met: facts.phoneVerified,
+      current: facts.phoneVerified ? '1' : '0',
+      required: '1',
+    });
+  }
+  return rules;
+}
+
+/** Whether every rule in force is met. */
+export function mayWithdraw(rules: readonly WithdrawRuleStatus[]): boolean {
+  return rules.every((rule) => rule.met);
+}

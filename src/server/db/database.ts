@@ -1,0 +1,110 @@
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction; it can stand wherever a Db can. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL server; when absent the embedded PGlite database is used. */
+  url?: string | undefined;
+  /** PGlite's folder, or `memory://` for a database that lives only in this process. */
+  dataDir: string;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+// Any fixed number: serialises migrations when several server processes start at once.
+const MIGRATION_LOCK = 72401;
+
+/** Opens the database and applies pending migrations. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) return openPostgres(options.url);
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const inMemory = dataDir.startsWith('memory://');
+  const unlock = inMemory ? () => {} : lockDataDir(dataDir);
+  try {
+    const client = inMemory ? new PGlite() : new PGlite(`${dataDir}/pglite`);
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db,
+      kind: 'pglite',
+      async close() {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closed (restart, failover): the pool drops it and opens another.
+  // Without a listener this event would crash the process.
+  pool.on('error', () => {});
+  const db = drizzleNodePg(pool, { schema });
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrateNodePg(db, { migrationsFolder });
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    lock.release();
+  }
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+/** Tells whether a database error is a unique-constraint violation (SQLSTATE 23505). */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const cause = findPgError(error);
+  if (!cause || cause.code !== '23505') return false;
+  return constraint === undefined || cause.constraint === constraint;
+}
+
+interface PgErrorShape {
+  code?: unknown;
+  constraint?: unknown;
+}
+
+// drizzle wraps driver errors; the SQLSTATE sits on the error or on its cause.
+function findPgError(error: unknown): PgErrorShape | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    const shaped = current as Error & PgErrorShape;
+    if (typeof shaped.code === 'string' && /^[0-9A-Z]{5}$/.test(shaped.code)) return shaped;
+    current = current.cause;
+  }
+  return null;
+}
+
+/** Tells whether a database error is a lock wait that ran out (SQLSTATE 55P03). */
+export function isLockTimeout(error: unknown): boolean {
+  return findPgError(error)?.code === '55P03';
+}
+
+/** A cheap round trip, for readiness checks. */
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,349 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const id = (name: string) => bigint(name, { mode: 'number' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** As the user typed it (username or e-mail). */
+    username: text('username').notNull(),
+    /** Normalised form; what sign-in looks up and what must be unique. */
+    usernameKey: text('username_key').notNull().unique(),
+    email: text('email').unique(),
+    passwordHash: text('password_hash').notNull(),
+    inviteCode: text('invite_code').notNull().unique(),
+    invitedBy: id('invited_by').references((): AnyPgColumn => users.id),
+    language: text('language'),
+    country: text('country'),
+    /** Cached sum of the user's ledger entries, in 10^-7 XRP; only the ledger writes it. */
+    balance: bigint('balance', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    createdAt: time('created_at').notNull(),
+  },
+  (t) => [
+    check('users_balance_not_negative', sql`${t.balance} >= 0`),
+    index('users_invited_by_idx').on(t.invitedBy),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token: a leaked table does not give working tokens. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: time('created_at').notNull(),
+    lastSeenAt: time('last_seen_at').notNull(),
+    expiresAt: time('expires_at').notNull(),
+    revokedAt: time('revoked_at'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    /** Set when the session came from linking a device (H5): it waits 24 h for money and security. */
+    linkedAt: time('linked_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Consecutive failed sign-ins per normalised account name, kept whether or not the account exists
+ * so that a lock does not reveal which names are registered.
+ */
+export const loginFailures = pgTable('login_failures', {
+  accountKey: text('account_key').primaryKey(),
+  failures: integer('failures').notNull(),
+  lockedUntil: time('locked_until'),
+  updatedAt: time('updated_at').notNull(),
+});
+
+/** Every lock or ban put on an account, with its reason and time (DESIGN.md H8). */
+export const accountLocks = pgTable(
+  'account_locks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdAt: time('created_at').notNull(),
+    until: time('until'),
+    liftedAt: time('lifted_at'),
+  },
+  (t) => [index('account_locks_user_idx').on(t.userId)],
+);
+
+/**
+ * The ledger: one row per credit or debit, never updated or deleted (database triggers refuse it).
+ * Inserting a row also moves the user's cached balance, in the same statement's trigger; the
+ * balance's CHECK refuses any entry that would take it below zero.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    /** Signed, in 10^-7 XRP: credits positive, debits negative. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** What the entry is for, e.g. `task:3:2026-11-21`; one task, interest or gift credit each. */
+    reference: text('reference').notNull(),
+    createdAt: time('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('ledger_entries_user_key_unique').on(t.userId, t.idempotencyKey),
+    uniqueIndex('ledger_entries_once_per_reference')
+      .on(t.userId, t.kind, t.reference)
+      .where(sql`${t.kind} in ('task', 'interest', 'gift', 'phone_bonus', 'withdrawal', 'refund')`),
+    index('ledger_entries_user_time_idx').on(t.userId, t.createdAt),
+    check('ledger_entries_amount_not_zero', sql`${t.amount} <> 0`),
+    check(
+      'ledger_entries_kind',
+      sql`${t.kind} in ('task', 'interest', 'gift', 'phone_bonus', 'withdrawal', 'refund', 'adjustment')`,
+    ),
+  ],
+);
+
+/**
+ * The first answer to every money-moving request, per user and Idempotency-Key: a replay gets it
+ * back instead of a second credit.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    /** SHA-256 of method, path and body: the same key with another payload is refused. */
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: time('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** The task catalog, managed by the operator; a demo catalog is loaded on first start. */
+export const tasks = pgTable('tasks', {
+  id: serial('id').primaryKey(),
+  type: text('type').notNull(),
+  reward: bigint('reward', { mode: 'bigint' }).notNull(),
+  requiredSeconds: integer('required_seconds').notNull(),
+  targetUrl: text('target_url'),
+  /** Title and text per locale, plus survey questions: { en: { title, text }, ... }. */
+  content: jsonb('content').notNull(),
+  enabled: boolean('enabled').notNull(),
+  sort: integer('sort').notNull(),
+});
+
+/** A user's accepted daily challenge: the day and the tasks it holds. */
+export const taskDays = pgTable(
+  'task_days',
+  {
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    day: text('day').notNull(),
+    taskIds: integer('task_ids').array().notNull(),
+    acceptedAt: time('accepted_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** One task on one day for one user: started, then completed or failed. */
+export const taskRuns = pgTable(
+  'task_runs',
+  {
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    day: text('day').notNull(),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id),
+    startedAt: time('started_at').notNull(),
+    completedAt: time('completed_at'),
+    failedAt: time('failed_at'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.taskId] })],
+);
+
+/** A user's exchange deposit address: set once, permanent, one user per address and tag. */
+export const withdrawAddresses = pgTable(
+  'withdraw_addresses',
+  {
+    userId: id('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    address: text('address').notNull(),
+    tag: text('tag').notNull(),
+    createdAt: time('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('withdraw_addresses_address_tag_unique').on(t.address, t.tag)],
+);
+
+/** Push-messaging tokens a user's devices saved (seed §7 saveFcmToken); one row per token. */
+export const pushTokens = pgTable(
+  'push_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    token: text('token').notNull().unique(),
+    createdAt: time('created_at').notNull(),
+    updatedAt: time('updated_at').notNull(),
+  },
+  (t) => [index('push_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Withdrawals: the whole balance (rounded down to drops) debited when requested, paid on the XRP
+ * Ledger after the waiting period. Status: processing (waiting) → transferring (being paid) →
+ * success (validated tesSUCCESS) or failed (validated failure or expired; refunded by one entry).
+ * The signed blob and hash are stored BEFORE submission, so a crash never leads to a second payment.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** In 10^-7 XRP; a whole number of drops. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    address: text('address').notNull(),
+    tag: text('tag').notNull(),
+    status: text('status').notNull(),
+    createdAt: time('created_at').notNull(),
+    reducedHours: integer('reduced_hours').notNull().default(0),
+    txBlob: text('tx_blob'),
+    txHash: text('tx_hash'),
+    lastLedgerSequence: integer('last_ledger_sequence'),
+    deliveredAmount: bigint('delivered_amount', { mode: 'bigint' }),
+    failureReason: text('failure_reason'),
+    settledAt: time('settled_at'),
+  },
+  (t) => [
+    uniqueIndex('withdrawals_one_open_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} in ('processing', 'transferring')`),
+    index('withdrawals_status_idx').on(t.status, t.createdAt),
+    index('withdrawals_user_time_idx').on(t.userId, t.createdAt),
+    check('withdrawals_status', sql`${t.status} in ('processing', 'transferring', 'failed', 'success')`),
+    check('withdrawals_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** The daily ad: one per user and day; completion counts only after the full length since it opened. */
+export const adSessions = pgTable(
+  'ad_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    withdrawalId: id('withdrawal_id')
+      .notNull()
+      .references(() => withdrawals.id),
+    day: text('day').notNull(),
+    openedAt: time('opened_at').notNull(),
+    completedAt: time('completed_at'),
+    reducedHours: integer('reduced_hours'),
+  },
+  (t) => [uniqueIndex('ad_sessions_once_per_day').on(t.userId, t.day)],
+);
+
+/** SMS codes sent for phone verification: hashed, 10 minutes, single use, at most 5 tries. */
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** E.164. */
+    phone: text('phone').notNull(),
+    /** Leading digits shared by a number range: what SMS pumping abuses. */
+    prefix: text('prefix').notNull(),
+    codeHash: text('code_hash').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: time('created_at').notNull(),
+    expiresAt: time('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: time('consumed_at'),
+  },
+  (t) => [
+    index('phone_codes_user_idx').on(t.userId, t.createdAt),
+    index('phone_codes_phone_idx').on(t.phone, t.createdAt),
+    index('phone_codes_prefix_idx').on(t.prefix, t.createdAt),
+    index('phone_codes_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+/** A verified phone per account (a number may be verified by several accounts). */
+export const verifiedPhones = pgTable('verified_phones', {
+  userId: id('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  phone: text('phone').notNull(),
+  verifiedAt: time('verified_at').notNull(),
+});
+
+/** The one-time bonus: once per number AND once per account, held by the database. */
+export const phoneBonuses = pgTable('phone_bonuses', {
+  /** A hash of the number (kyc.service.ts), not the number. */
+  phone: text('phone').primaryKey(),
+  userId: id('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id),
+  createdAt: time('created_at').notNull(),
+});
+
+/** Pairing codes for "sign in with another device" (H5): single use, 5 minutes. */
+export const pairingCodes = pgTable('pairing_codes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  code: text('code').notNull().unique(),
+  /** SHA-256 of the secret only the requesting device holds: it alone collects the session. */
+  secretHash: text('secret_hash').notNull(),
+  createdAt: time('created_at').notNull(),
+  expiresAt: time('expires_at').notNull(),
+  userAgent: text('user_agent'),
+  ip: text('ip').notNull(),
+  country: text('country'),
+  userId: id('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  approvedAt: time('approved_at'),
+  collectedAt: time('collected_at'),
+});
+
+/** Values the server makes once and keeps (e.g. its VAPID keys for Web Push). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: time('created_at').notNull(),
+});

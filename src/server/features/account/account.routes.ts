@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import {
+  ChangePasswordBodySchema,
+  DeleteAccountBodySchema,
+  SetLanguageBodySchema,
+  SetLanguageResponseSchema,
+  UserInfoResponseSchema,
+} from '#contract/auth.ts';
+import { successSchema, KnownFailureSchema } from '#contract/envelope.ts';
+import type { AccountControls } from './account-controls.ts';
+import { InviteListResponseSchema } from '#contract/invite.ts';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API } from '#contract/paths.ts';
+import { sendFailure, sendOk } from '#server/lib/reply.ts';
+import { sessionOf } from '#server/plugins/session.ts';
+import type { AccountService } from './account.service.ts';
+
+export async function accountRoutes(
+  app: FastifyInstance,
+  {
+    account,
+    controls,
+    requireSession,
+    linkCooldown,
+  }: {
+    account: AccountService;
+    controls: AccountControls;
+    requireSession: preHandlerHookHandler;
+    linkCooldown: preHandlerHookHandler;
+  },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    API.userInfo,
+    {
+      preHandler: requireSession,
+      schema: {
+        summary: "The signed-in user's profile and figures",
+        tags: ['account'],
+        response: { 200: UserInfoResponseSchema, 401: KnownFailureSchema },
+      },
+    },
+    async (request, reply) => {
+      const userInfo = await account.userInfo(sessionOf(request).userId);
+      if (!userInfo) return sendFailure(reply, 'auth.session_expired');
+      return sendOk(reply, { userInfo });
+    },
+  );
+
+  api.get(
+    API.inviteList,
+    {
+      preHandler: requireSession,
+      schema: {
+        summary: 'Recent invitations, bound or not, and how they raise the annual rate',
+        tags: ['account'],
+        response: { 200: InviteListResponseSchema, 401: KnownFailureSchema },
+      },
+    },
+    async (request, reply) => sendOk(reply, await account.inviteList(sessionOf(request).userId)),
+  );
+
+  api.post(
+    API.changePassword,
+    {
+      preHandler: [requireSession, linkCooldown],
+      schema: {
+        summary: 'Changes the password; every other device is signed out',
+        tags: ['account'],
+        body: ChangePasswordBodySchema,
+        response: {
+          200: successSchema(z.object({ signed_out_devices: z.number().int() })),
+          400: KnownFailureSchema,
+          401: KnownFailureSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { userId, sessionId } = sessionOf(request);
+      const result = await controls.changePassword(userId, sessionId, request.body);
+      return result.ok ? sendOk(reply, result.value) : sendFailure(reply, result.error);
+    },
+  );
+
+  api.post(
+    API.deleteAccount,
+    {
+      preHandler: requireSession,
+      schema: {
+        summary: 'Deletes the account: sessions revoked, personal data erased, ledger kept',
+        tags: ['account'],
+        body: DeleteAccountBodySchema,
+        response: {
+          200: successSchema(z.object({ deleted: z.literal(true) })),
+          400: KnownFailureSchema,
+          401: KnownFailureSchema,
+          409: KnownFailureSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await controls.deleteAccount(sessionOf(request).userId, request.body.password);
+      return result.ok ? sendOk(reply, result.value) : sendFailure(reply, result.error);
+    },
+  );
+
+  api.post(
+    API.setLanguage,
+    {
+      preHandler: requireSession,
+      schema: {
+        summary: "Keeps the user's interface language on the account",
+        tags: ['account'],
+        body: SetLanguageBodySchema,
+        response: { 200: SetLanguageResponseSchema, 400: KnownFailureSchema, 401: KnownFailureSchema },
+      },
+    },
+    async (request, reply) => {
+      await account.setLanguage(sessionOf(request).userId, request.body.language);
+      return sendOk(reply, { language: request.body.language }, 'Setting successful');
+    },
+  );
+}

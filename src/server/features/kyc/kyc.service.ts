@@ -1,0 +1,216 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import type { KycStatus } from '#contract/kyc.ts';
+import { maskPhone, normalisePhone, numberRange, PHONE_RULES, smsText } from '#domain/kyc/phone.ts';
+import { formatAmount } from '#domain/money/amount.ts';
+import { fail, ok, type Result } from '#domain/result.ts';
+import type { ProductRules } from '#domain/rules/product-rules.ts';
+import { epochSeconds, type Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/database.ts';
+import { phoneBonuses, phoneCodes, verifiedPhones } from '#server/db/schema.ts';
+import { ledger } from '#server/ledger/ledger.ts';
+import type { StoredResponse } from '#server/lib/idempotency.ts';
+import type { SmsSender } from './sms-sender.ts';
+
+export type SendCodeError =
+  'kyc.phone_invalid' | 'kyc.too_soon' | 'kyc.too_many' | 'kyc.sms_failed' | 'kyc.already_verified';
+export type VerifyError =
+  'kyc.no_code' | 'kyc.code_expired' | 'kyc.code_wrong' | 'kyc.code_dead' | 'kyc.already_verified';
+
+export interface KycServiceDeps {
+  db: Db;
+  clock: Clock;
+  rules: ProductRules;
+  sms: SmsSender;
+  /** The host the SMS binds the code to (WebOTP); from PUBLIC_HOST, else the request's host. */
+  publicHost: string | null;
+}
+
+/** How a code is kept: hashed with its row id, so equal codes never share a hash. */
+export const hashCode = (codeId: string, code: string) =>
+  createHash('sha256').update(`${codeId}:${code}`).digest('hex');
+/**
+ * The bonus remembers a number by its hash, so the once-per-number rule outlives the account
+ * (deleting and re-registering earns nothing) without keeping the number itself.
+ */
+const bonusKey = (phone: string) => createHash('sha256').update(`earnest-phone-bonus:${phone}`).digest('hex');
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+export function createKycService({ db, clock, rules, sms, publicHost }: KycServiceDeps) {
+  async function countSince(
+    executor: Db,
+    column: typeof phoneCodes.phone | typeof phoneCodes.prefix | typeof phoneCodes.ip,
+    value: string,
+    since: Date,
+  ) {
+    const [row] = await executor
+      .select({ n: count() })
+      .from(phoneCodes)
+      .where(and(eq(column, value), gte(phoneCodes.createdAt, since)));
+    return row?.n ?? 0;
+  }
+
+  async function latestCode(executor: Db, userId: number) {
+    const [row] = await executor
+      .select()
+      .from(phoneCodes)
+      .where(eq(phoneCodes.userId, userId))
+      .orderBy(desc(phoneCodes.createdAt), desc(phoneCodes.id))
+      .limit(1);
+    return row ?? null;
+  }
+
+  return {
+    async status(userId: number): Promise<KycStatus> {
+      const [verified] = await db.select().from(verifiedPhones).where(eq(verifiedPhones.userId, userId));
+      const [bonus] = await db.select().from(phoneBonuses).where(eq(phoneBonuses.userId, userId));
+      const base = { bonus_amount: formatAmount(rules.kycBonus), bonus_credited: Boolean(bonus) };
+      if (verified) {
+        return {
+          ...base,
+          state: 'verified',
+          phone: maskPhone(verified.phone),
+          expires_time: null,
+          tries_left: null,
+        };
+      }
+      const code = await latestCode(db, userId);
+      if (!code) return { ...base, state: 'none', phone: null, expires_time: null, tries_left: null };
+      const dead = code.attempts >= PHONE_RULES.maxAttempts;
+      return {
+        ...base,
+        state: dead ? 'failed' : 'pending',
+        phone: maskPhone(code.phone),
+        expires_time: dead ? null : epochSeconds(code.expiresAt),
+        tries_left: Math.max(0, PHONE_RULES.maxAttempts - code.attempts),
+      };
+    },
+
+    /**
+     * Sends a 6-digit code, within the anti-pumping limits: per number (1 a minute, 5 a day), per
+     * IP (10 an hour), per number range (20 an hour) and per account (5 a day). The limits are
+     * checked and the send recorded under one lock, so parallel requests cannot slip past them.
+     */
+    async sendCode(
+      userId: number,
+      phoneInput: string,
+      ip: string,
+      requestHost: string,
+    ): Promise<Result<{ expires_time: number }, SendCodeError>> {
+      const phone = normalisePhone(phoneInput);
+      if (!phone) return fail('kyc.phone_invalid');
+      const [verified] = await db.select().from(verifiedPhones).where(eq(verifiedPhones.userId, userId));
+      if (verified) return fail('kyc.already_verified');
+      const range = numberRange(phone);
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+      const reserved = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('earnest:sms'))`);
+        const now = clock.now();
+        const ago = (ms: number) => new Date(now.getTime() - ms);
+        const [last] = await tx
+          .select({ createdAt: phoneCodes.createdAt })
+          .from(phoneCodes)
+          .where(eq(phoneCodes.phone, phone))
+          .orderBy(desc(phoneCodes.createdAt))
+          .limit(1);
+        if (last && now.getTime() - last.createdAt.getTime() < PHONE_RULES.perNumberEveryMs)
+          return fail('kyc.too_soon');
+        const [byAccount] = await tx
+          .select({ n: count() })
+          .from(phoneCodes)
+          .where(and(eq(phoneCodes.userId, userId), gte(phoneCodes.createdAt, ago(DAY))));
+        const over =
+          (await countSince(tx, phoneCodes.phone, phone, ago(DAY))) >= PHONE_RULES.perNumberPerDay ||
+          (await countSince(tx, phoneCodes.ip, ip, ago(HOUR))) >= PHONE_RULES.perIpPerHour ||
+          (await countSince(tx, phoneCodes.prefix, range, ago(HOUR))) >= PHONE_RULES.perRangePerHour ||
+          (byAccount?.n ?? 0) >= PHONE_RULES.perAccountPerDay;
+        if (over) return fail('kyc.too_many');
+        const [row] = await tx
+          .insert(phoneCodes)
+          .values({
+            userId,
+            phone,
+            prefix: range,
+            codeHash: 'pending',
+            ip,
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + PHONE_RULES.codeTtlMs),
+          })
+          .returning();
+        if (!row) throw new Error('phone code insert returned nothing');
+        await tx
+          .update(phoneCodes)
+          .set({ codeHash: hashCode(String(row.id), code) })
+          .where(eq(phoneCodes.id, row.id));
+        return ok(row);
+      });
+      if (!reserved.ok) return reserved;
+
+      try {
+        await sms.send(phone, smsText(code, publicHost ?? requestHost));
+      } catch {
+        // Not sent: the code is void and does not count against the user's limits.
+        await db.delete(phoneCodes).where(eq(phoneCodes.id, reserved.value.id));
+        return fail('kyc.sms_failed');
+      }
+      return ok({ expires_time: epochSeconds(reserved.value.expiresAt) });
+    },
+
+    /**
+     * Checks the code inside the caller's idempotent transaction. A wrong code uses up a try (kept
+     * even though the answer is a refusal); the right one verifies the phone and pays the bonus once
+     * per number and once per account — both enforced by the database's unique keys.
+     */
+    async verify(tx: Db, userId: number, codeInput: string): Promise<Result<StoredResponse, VerifyError>> {
+      await ledger.lockUser(tx, userId);
+      const [verified] = await tx.select().from(verifiedPhones).where(eq(verifiedPhones.userId, userId));
+      if (verified) return fail('kyc.already_verified');
+      const code = await latestCode(tx, userId);
+      if (!code || code.consumedAt) return fail('kyc.no_code');
+      if (code.attempts >= PHONE_RULES.maxAttempts) return fail('kyc.code_dead');
+      const now = clock.now();
+      if (code.expiresAt <= now) return fail('kyc.code_expired');
+      const given = Buffer.from(hashCode(String(code.id), codeInput.trim()));
+      const expected = Buffer.from(code.codeHash);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        await tx
+          .update(phoneCodes)
+          .set({ attempts: code.attempts + 1 })
+          .where(eq(phoneCodes.id, code.id));
+        return fail(code.attempts + 1 >= PHONE_RULES.maxAttempts ? 'kyc.code_dead' : 'kyc.code_wrong');
+      }
+      await tx.update(phoneCodes).set({ consumedAt: now }).where(eq(phoneCodes.id, code.id));
+      await tx.insert(verifiedPhones).values({ userId, phone: code.phone, verifiedAt: now });
+      const bonus = await tx
+        .insert(phoneBonuses)
+        .values({ phone: bonusKey(code.phone), userId, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ phone: phoneBonuses.phone });
+      let credited = '0';
+      if (bonus.length === 1 && rules.kycBonus > 0n) {
+        await ledger.append(tx, {
+          userId,
+          kind: 'phone_bonus',
+          amount: rules.kycBonus,
+          idempotencyKey: `phone-bonus:${userId}`,
+          reference: 'phone_bonus',
+          createdAt: now,
+        });
+        credited = formatAmount(rules.kycBonus);
+      }
+      return ok({
+        statusCode: 200,
+        body: { state: 'verified', phone: maskPhone(code.phone), bonus: credited },
+      });
+    },
+
+    async isVerified(executor: Db, userId: number): Promise<boolean> {
+      const [row] = await executor.select().from(verifiedPhones).where(eq(verifiedPhones.userId, userId));
+      return Boolean(row);
+    },
+  };
+}
+
+export type KycService = ReturnType<typeof createKycService>;

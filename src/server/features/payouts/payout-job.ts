@@ -1,0 +1,160 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ProductRules } from '#domain/rules/product-rules.ts';
+import { UNITS_PER_DROP } from '#domain/money/amount.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/database.ts';
+import { withdrawals } from '#server/db/schema.ts';
+import { ledger } from '#server/ledger/ledger.ts';
+import type { Payer } from './xrpl-payer.ts';
+
+/** The steps the job persists, in order; tests stop the job right after each one. */
+export type PayoutStep = 'claimed' | 'signed' | 'submitted' | 'settled';
+
+export interface PayoutJobDeps {
+  db: Db;
+  clock: Clock;
+  rules: ProductRules;
+  /** Null without XRPL settings: due withdrawals wait in "transferring" for the operator. */
+  payer: Payer | null;
+  /** Called after each persisted step (tests use it to crash the job there). */
+  afterStep?: (step: PayoutStep, withdrawalId: number) => void;
+  /** Told once a withdrawal is final (paid or failed and refunded), after it is committed. */
+  onFinal?: (withdrawal: { id: number; userId: number; status: 'success' | 'failed' }) => Promise<void>;
+}
+
+export interface PayoutRun {
+  claimed: number;
+  settled: number;
+}
+
+const BATCH = 20;
+
+/**
+ * One pass of the payout job, safe to run in several processes at once and to kill at any point:
+ * 1. due withdrawals move from processing to transferring (rows claimed with SKIP LOCKED);
+ * 2. each transferring withdrawal without a signed payment gets ONE, stored (blob, hash, last ledger)
+ *    before anything is sent — a withdrawal that has a blob is never signed again;
+ * 3. the stored blob is (re)submitted; the same blob cannot pay twice;
+ * 4. the outcome is read from the ledger: validated tesSUCCESS → success with the delivered amount;
+ *    a validated failure or an expired LastLedgerSequence → failed, refunded by one ledger entry;
+ *    anything uncertain → left as it is, to be looked up again on the next pass.
+ */
+export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
+  const { db, clock, rules, payer, afterStep, onFinal } = deps;
+  const claimed = await claimDue(db, clock, rules);
+  for (const id of claimed) afterStep?.('claimed', id);
+  if (!payer) return { claimed: claimed.length, settled: 0 };
+
+  const transferring = await db
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(eq(withdrawals.status, 'transferring'))
+    .orderBy(withdrawals.createdAt)
+    .limit(BATCH);
+  let settled = 0;
+  for (const { id } of transferring) {
+    if (await payOne(deps, payer, id)) settled += 1;
+  }
+  return { claimed: claimed.length, settled };
+
+  async function payOne(_deps: PayoutJobDeps, xrpl: Payer, id: number): Promise<boolean> {
+    // Sign once, under the row's lock, and commit before anything leaves this process.
+    const row = await db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'transferring')))
+        .for('update', { skipLocked: true });
+      if (!locked) return null;
+      if (locked.txBlob) return locked;
+      const signed = await xrpl.sign({
+        destination: locked.address,
+        tag: Number(locked.tag),
+        drops: locked.amount / UNITS_PER_DROP,
+      });
+      const [stored] = await tx
+        .update(withdrawals)
+        .set({ txBlob: signed.blob, txHash: signed.hash, lastLedgerSequence: signed.lastLedgerSequence })
+        .where(eq(withdrawals.id, id))
+        .returning();
+      return stored ?? null;
+    });
+    if (!row?.txBlob || !row.txHash || row.lastLedgerSequence === null) return false;
+    afterStep?.('signed', id);
+
+    try {
+      await xrpl.submit(row.txBlob);
+    } catch {
+      // A failed send is not a failed payment: the outcome lookup below (or the next pass) decides.
+    }
+    afterStep?.('submitted', id);
+
+    const outcome = await xrpl.outcome(row.txHash, row.lastLedgerSequence);
+    if (outcome.kind === 'pending') return false;
+    const done = await db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'transferring')))
+        .for('update');
+      if (!locked) return null;
+      const now = clock.now();
+      if (outcome.kind === 'success') {
+        await tx
+          .update(withdrawals)
+          .set({
+            status: 'success',
+            deliveredAmount: outcome.deliveredDrops * UNITS_PER_DROP,
+            settledAt: now,
+          })
+          .where(eq(withdrawals.id, id));
+        return { id, userId: locked.userId, status: 'success' as const };
+      }
+      await refund(tx, locked.id, locked.userId, locked.amount, outcome.reason, now);
+      return { id, userId: locked.userId, status: 'failed' as const };
+    });
+    if (!done) return false;
+    afterStep?.('settled', id);
+    // Telling the user must never undo or repeat a payment: a failure to notify is only logged.
+    await onFinal?.(done).catch(() => undefined);
+    return true;
+  }
+}
+
+/** Marks a withdrawal failed and gives the money back: one ledger entry, at most once per withdrawal. */
+export async function refund(tx: Db, id: number, userId: number, amount: bigint, reason: string, now: Date) {
+  await tx
+    .update(withdrawals)
+    .set({ status: 'failed', failureReason: reason, settledAt: now })
+    .where(eq(withdrawals.id, id));
+  await ledger.append(tx, {
+    userId,
+    kind: 'refund',
+    amount,
+    idempotencyKey: `refund:${id}`,
+    reference: `refund:${id}`,
+    createdAt: now,
+  });
+}
+
+/** Moves withdrawals whose waiting period is over to "transferring"; each row by one process only. */
+async function claimDue(db: Db, clock: Clock, rules: ProductRules): Promise<number[]> {
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(
+        and(
+          eq(withdrawals.status, 'processing'),
+          sql`${withdrawals.createdAt} + make_interval(days => ${rules.waitingDays}) - make_interval(hours => ${withdrawals.reducedHours}) <= ${now}`,
+        ),
+      )
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    const ids = due.map((row) => row.id);
+    await tx.update(withdrawals).set({ status: 'transferring' }).where(inArray(withdrawals.id, ids));
+    return ids;
+  });
+}

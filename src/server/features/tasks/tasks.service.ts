@@ -1,0 +1,228 @@
+import type { Task, TaskList } from '#contract/tasks.ts';
+import { formatAmount, parseAmount } from '#domain/money/amount.ts';
+import { fail, ok, type Result } from '#domain/result.ts';
+import type { ProductRules } from '#domain/rules/product-rules.ts';
+import {
+  checkCompletion,
+  pickDailyTasks,
+  TASK_TYPES,
+  type TaskRefusal,
+  type TaskType,
+} from '#domain/tasks/task-rules.ts';
+import { dayOf, nextDayStart } from '#domain/time/day.ts';
+import { epochSeconds, type Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/database.ts';
+import { ledger } from '#server/ledger/ledger.ts';
+import type { StoredResponse } from '#server/lib/idempotency.ts';
+import { demoCatalog, type TaskContent } from './demo-catalog.ts';
+import { tasksRepository as repo, type TaskRow, type TaskRunRow } from './tasks.repository.ts';
+
+export interface TasksServiceDeps {
+  db: Db;
+  clock: Clock;
+  rules: ProductRules;
+  timeZone: string;
+}
+
+type TaskError =
+  TaskRefusal | 'tasks.not_found' | 'tasks.not_accepted' | 'tasks.answers_required' | 'tasks.push_required';
+
+function isTaskType(value: string): value is TaskType {
+  return (TASK_TYPES as readonly string[]).includes(value);
+}
+
+function localized(content: TaskContent, locale: string) {
+  return content.text[locale] ?? content.text['en'] ?? { title: '', text: '' };
+}
+
+function toTask(row: TaskRow, run: TaskRunRow | undefined, locale: string): Task {
+  const content = row.content as TaskContent;
+  const { title, text } = localized(content, locale);
+  const status = run?.completedAt ? 'completed' : run?.failedAt ? 'failed' : run ? 'started' : 'new';
+  return {
+    id: row.id,
+    type: isTaskType(row.type) ? row.type : 'regular',
+    title,
+    text,
+    reward: formatAmount(row.reward),
+    required_seconds: row.requiredSeconds,
+    target_url: row.targetUrl,
+    questions: (content.questions ?? []).map((q) => ({
+      id: q.id,
+      text: q.text[locale] ?? q.text['en'] ?? '',
+      options: q.options.map((o) => ({ id: o.id, text: o.text[locale] ?? o.text['en'] ?? '' })),
+    })),
+    status,
+    started_time: run && !run.completedAt && !run.failedAt ? epochSeconds(run.startedAt) : null,
+  };
+}
+
+export function createTasksService({ db, clock, rules, timeZone }: TasksServiceDeps) {
+  const today = () => dayOf(clock.now(), timeZone);
+
+  /** The tasks of a day in the order the user sees them: accepted ones, or today's preview. */
+  async function dayTasks(executor: Db, userId: number, day: string) {
+    const accepted = await repo.day(executor, userId, day);
+    if (!accepted)
+      return { accepted: false, rows: pickDailyTasks(await repo.enabledCatalog(executor), rules) };
+    const rows = await repo.byIds(executor, accepted.taskIds);
+    const order = new Map(accepted.taskIds.map((id, i) => [id, i]));
+    rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+    return { accepted: true, rows };
+  }
+
+  async function list(userId: number, locale: string): Promise<TaskList> {
+    const now = clock.now();
+    const day = dayOf(now, timeZone);
+    const { accepted, rows } = await dayTasks(db, userId, day);
+    const runs = new Map((await repo.runs(db, userId, day)).map((r) => [r.taskId, r]));
+    const credited = await repo.creditedOn(db, userId, day);
+    return {
+      day,
+      accepted,
+      next_reset_time: epochSeconds(nextDayStart(now, timeZone)),
+      server_time: epochSeconds(now),
+      // A task disabled after the day was accepted drops out of the list (and cannot be credited).
+      tasks: rows
+        .filter((r) => r.enabled || runs.get(r.id)?.completedAt)
+        .map((r) => toTask(r, runs.get(r.id), locale)),
+      completed: credited.count,
+      earned: formatAmount(credited.earned),
+      tasks_per_day: rules.tasksPerDay,
+      daily_cap: formatAmount(rules.dailyTaskCap),
+    };
+  }
+
+  async function accept(userId: number, locale: string): Promise<TaskList> {
+    const catalog = pickDailyTasks(await repo.enabledCatalog(db), rules);
+    await repo.acceptDay(
+      db,
+      userId,
+      today(),
+      catalog.map((t) => t.id),
+      clock.now(),
+    );
+    return list(userId, locale);
+  }
+
+  /** Finds a task of today's accepted challenge that is still enabled. */
+  async function todaysTask(executor: Db, userId: number, day: string, taskId: number) {
+    const accepted = await repo.day(executor, userId, day);
+    if (!accepted) return fail('tasks.not_accepted' as const);
+    const [row] = accepted.taskIds.includes(taskId) ? await repo.byIds(executor, [taskId]) : [];
+    if (!row || !row.enabled) return fail('tasks.not_found' as const);
+    return ok(row);
+  }
+
+  async function start(userId: number, taskId: number): Promise<Result<{ startedAt: Date }, TaskError>> {
+    const day = today();
+    const task = await todaysTask(db, userId, day, taskId);
+    if (!task.ok) return task;
+    await repo.start(db, userId, day, taskId, clock.now());
+    const run = await repo.run(db, userId, day, taskId);
+    if (run?.completedAt) return fail('tasks.already_completed');
+    return ok({ startedAt: run?.startedAt ?? clock.now() });
+  }
+
+  async function markFailed(userId: number, taskId: number): Promise<Result<null, TaskError>> {
+    const day = today();
+    const task = await todaysTask(db, userId, day, taskId);
+    if (!task.ok) return task;
+    await repo.fail(db, userId, day, taskId, clock.now());
+    return ok(null);
+  }
+
+  /**
+   * Credits a task, inside the caller's idempotent transaction. The user's row is locked first, so
+   * that racing completions see each other and the daily count and cap hold on PostgreSQL too.
+   */
+  async function complete(
+    tx: Db,
+    userId: number,
+    taskId: number,
+    answers: Record<string, string> | undefined,
+    idempotencyKey: string,
+  ): Promise<Result<StoredResponse, TaskError>> {
+    await ledger.lockUser(tx, userId);
+    const now = clock.now();
+    const day = dayOf(now, timeZone);
+    const task = await todaysTask(tx, userId, day, taskId);
+    if (!task.ok) return task;
+    const content = task.value.content as TaskContent;
+    const questions = content.questions ?? [];
+    const answered = questions.every((q) => q.options.some((o) => o.id === answers?.[q.id]));
+    if (task.value.type === 'survey' && !answered) return fail('tasks.answers_required');
+    if (task.value.type === 'notification' && !(await repo.hasPushToken(tx, userId))) {
+      return fail('tasks.push_required');
+    }
+
+    const run = await repo.run(tx, userId, day, taskId);
+    const credited = await repo.creditedOn(tx, userId, day);
+    const refusal = checkCompletion(
+      {
+        startedAt: run && !run.failedAt ? run.startedAt : null,
+        completed: Boolean(run?.completedAt),
+        now,
+        requiredSeconds: task.value.requiredSeconds,
+        reward: task.value.reward,
+        completedToday: credited.count,
+        earnedToday: credited.earned,
+      },
+      rules,
+    );
+    if (refusal) return fail(refusal);
+
+    await repo.complete(tx, userId, day, taskId, now);
+    const balance = await ledger.append(tx, {
+      userId,
+      kind: 'task',
+      amount: task.value.reward,
+      idempotencyKey,
+      reference: `task:${taskId}:${day}`,
+      createdAt: now,
+    });
+    return ok({
+      statusCode: 200,
+      body: {
+        task_id: taskId,
+        reward: formatAmount(task.value.reward),
+        balance: formatAmount(balance),
+        completed: credited.count + 1,
+        earned: formatAmount(credited.earned + task.value.reward),
+      },
+    });
+  }
+
+  async function history(userId: number) {
+    const now = clock.now();
+    const days: { day: string; weekday: number; count: number }[] = [];
+    for (let back = 6; back >= 0; back--) {
+      const instant = new Date(now.getTime() - back * 24 * 3600 * 1000);
+      const day = dayOf(instant, timeZone);
+      const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+      days.push({ day, weekday, count: 0 });
+    }
+    const counts = await repo.creditsPerDay(db, userId, days[0]?.day ?? today());
+    return days.map((d) => ({ ...d, count: counts.get(d.day) ?? 0 }));
+  }
+
+  /** Loads the demo catalog into an empty catalog (first start). */
+  async function seedDemoCatalog(requiredSeconds: number | null): Promise<void> {
+    await repo.seedIfEmpty(
+      db,
+      demoCatalog(requiredSeconds).map((task, i) => ({
+        type: task.type,
+        reward: parseAmount(task.reward) ?? 0n,
+        requiredSeconds: task.requiredSeconds,
+        targetUrl: task.targetUrl,
+        content: task.content,
+        enabled: task.enabled,
+        sort: (i + 1) * 10,
+      })),
+    );
+  }
+
+  return { list, accept, start, markFailed, complete, history, seedDemoCatalog };
+}
+
+export type TasksService = ReturnType<typeof createTasksService>;

@@ -1,0 +1,250 @@
+import type { AdStatus, WithdrawLog, WithdrawRule, WithdrawStatus } from '#contract/withdraw.ts';
+import { floorToDrops, formatAmount } from '#domain/money/amount.ts';
+import { fail, ok, type Result } from '#domain/result.ts';
+import type { ProductRules } from '#domain/rules/product-rules.ts';
+import { dayOf, nextDayStart } from '#domain/time/day.ts';
+import { parseDestination, type AddressRefusal } from '#domain/withdraw/address.ts';
+import { mayWithdraw, withdrawRules, type WithdrawRuleConfig } from '#domain/withdraw/eligibility.ts';
+import { adReductionHours, withdrawalEndTime } from '#domain/withdraw/waiting.ts';
+import { epochSeconds, type Clock } from '#server/clock.ts';
+import { isUniqueViolation, type Db } from '#server/db/database.ts';
+import type { AccountRepository } from '#server/features/account/account.repository.ts';
+import { ledger } from '#server/ledger/ledger.ts';
+import type { StoredResponse } from '#server/lib/idempotency.ts';
+import type { WhitelistedExchange } from './exchange-whitelist.ts';
+import { withdrawRepository as repo, type WithdrawalRow } from './withdraw.repository.ts';
+
+export type SetAddressError =
+  AddressRefusal | 'withdraw.not_whitelisted' | 'withdraw.address_already_set' | 'withdraw.address_taken';
+export type StartWithdrawalError = 'withdraw.in_progress' | 'withdraw.rules_unmet';
+export type AdError = 'ads.no_withdrawal' | 'ads.already_today' | 'ads.not_started' | 'ads.too_early';
+
+export interface WithdrawServiceDeps {
+  db: Db;
+  clock: Clock;
+  rules: ProductRules;
+  ruleConfig: Omit<WithdrawRuleConfig, 'minBalance'>;
+  timeZone: string;
+  accounts: (db: Db) => AccountRepository;
+  whitelist: WhitelistedExchange[];
+  adVideoUrl: string | null;
+  /** A fraction in [0, 1) for the ad's reduction; tests pass their own. */
+  random?: () => number;
+}
+
+const LOG_DAYS = 7;
+
+/** H1: enough of a name to be real, not enough to identify anyone. */
+export function maskUsername(username: string): string {
+  const name = username.split('@')[0] ?? username;
+  if (name.length <= 2) return `${name.slice(0, 1)}***`;
+  return `${name.slice(0, 2)}***${name.slice(-1)}`;
+}
+
+export function createWithdrawService(deps: WithdrawServiceDeps) {
+  const { db, clock, rules, timeZone, whitelist } = deps;
+  const random = deps.random ?? Math.random;
+  const whitelisted = new Set(whitelist.flatMap((exchange) => exchange.addresses));
+  const ruleConfig: WithdrawRuleConfig = { ...deps.ruleConfig, minBalance: rules.minWithdrawal };
+
+  const endTimeOf = (row: WithdrawalRow) =>
+    withdrawalEndTime(row.createdAt.getTime(), rules.waitingDays, row.reducedHours);
+
+  async function ruleStatus(executor: Db, userId: number) {
+    const accounts = deps.accounts(executor);
+    const statuses = withdrawRules(ruleConfig, {
+      balance: await ledger.balance(executor, userId),
+      addressSaved: await accounts.hasWithdrawAddress(userId),
+      boundInvitations:
+        ruleConfig.requiredBoundInvitations > 0 ? await accounts.countBoundInvitees(userId) : 0,
+      phoneVerified: ruleConfig.requirePhone ? await repo.phoneVerified(executor, userId) : false,
+    });
+    return statuses;
+  }
+
+  function toLog(row: WithdrawalRow): WithdrawLog {
+    return {
+      id: row.id,
+      amount: formatAmount(row.amount),
+      status: row.status as WithdrawLog['status'],
+      create_time: epochSeconds(row.createdAt),
+      end_time: Math.floor(endTimeOf(row) / 1000),
+      address: row.address,
+      tag: row.tag,
+      tx_hash: row.txHash,
+      delivered_amount: row.deliveredAmount === null ? null : formatAmount(row.deliveredAmount),
+      failure_reason: row.failureReason,
+    };
+  }
+
+  return {
+    whitelist: () => whitelist,
+
+    /** The rules in force and what each requires, for everyone to read (Landing). */
+    publicRules() {
+      const none = { balance: 0n, addressSaved: false, boundInvitations: 0, phoneVerified: false };
+      return withdrawRules(ruleConfig, none).map((rule) => ({
+        id: rule.id,
+        required: rule.id === 'min_balance' ? formatAmount(BigInt(rule.required)) : rule.required,
+      }));
+    },
+
+    async getAddress(userId: number) {
+      const row = await repo.address(db, userId);
+      return { walletaddress: row?.address ?? '', tag: row?.tag ?? '' };
+    },
+
+    /** Checks and saves the address, once and for good (seed §8). */
+    async setAddress(
+      userId: number,
+      input: { walletaddress: string; tag: string },
+    ): Promise<Result<{ walletaddress: string; tag: string }, SetAddressError>> {
+      const parsed = parseDestination(input.walletaddress, input.tag);
+      if (!parsed.ok) return parsed;
+      if (!whitelisted.has(parsed.value.address)) return fail('withdraw.not_whitelisted');
+      if (await repo.address(db, userId)) return fail('withdraw.address_already_set');
+      try {
+        const saved = await repo.saveAddress(db, userId, parsed.value.address, parsed.value.tag, clock.now());
+        if (saved) return ok({ walletaddress: parsed.value.address, tag: parsed.value.tag });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
+      // Either this user saved one meanwhile, or another user holds this address and tag.
+      return fail(
+        (await repo.address(db, userId)) ? 'withdraw.address_already_set' : 'withdraw.address_taken',
+      );
+    },
+
+    async rules(userId: number): Promise<{ rules: WithdrawRule[]; may_withdraw: boolean }> {
+      const statuses = await ruleStatus(db, userId);
+      return {
+        rules: statuses.map((rule) =>
+          rule.id === 'min_balance'
+            ? {
+                ...rule,
+                current: formatAmount(BigInt(rule.current)),
+                required: formatAmount(BigInt(rule.required)),
+              }
+            : rule,
+        ),
+        may_withdraw: mayWithdraw(statuses),
+      };
+    },
+
+    /**
+     * Starts a withdrawal of the whole balance, rounded down to drops (what the ledger can pay): one
+     * debit in the caller's idempotent transaction. The rules are checked under the user's row lock,
+     * and the database allows one open withdrawal per user, so racing requests withdraw once.
+     */
+    async startWithdrawal(
+      tx: Db,
+      userId: number,
+      key: string,
+    ): Promise<Result<StoredResponse, StartWithdrawalError>> {
+      await ledger.lockUser(tx, userId);
+      if (await repo.open(tx, userId)) return fail('withdraw.in_progress');
+      if (!mayWithdraw(await ruleStatus(tx, userId))) return fail('withdraw.rules_unmet');
+      const address = await repo.address(tx, userId);
+      const amount = floorToDrops(await ledger.balance(tx, userId));
+      if (!address || amount <= 0n) return fail('withdraw.rules_unmet');
+      const now = clock.now();
+      const row = await repo.create(tx, {
+        userId,
+        amount,
+        address: address.address,
+        tag: address.tag,
+        status: 'processing',
+        createdAt: now,
+      });
+      await ledger.append(tx, {
+        userId,
+        kind: 'withdrawal',
+        amount: -amount,
+        idempotencyKey: key,
+        reference: `withdrawal:${row.id}`,
+        createdAt: now,
+      });
+      return ok({ statusCode: 200, body: statusOf(row) });
+    },
+
+    async status(userId: number): Promise<WithdrawStatus> {
+      const row = await repo.open(db, userId);
+      return row
+        ? statusOf(row)
+        : { status: 0, create_time: null, end_time: null, reduced_hours: 0, amount: null };
+    },
+
+    async logs(userId: number): Promise<WithdrawLog[]> {
+      const from = new Date(clock.now().getTime() - LOG_DAYS * 24 * 3_600_000);
+      return (await repo.since(db, userId, from)).map(toLog);
+    },
+
+    /** H1: the latest withdrawals that were really paid; nothing else feeds the toast. */
+    async recentPaid() {
+      const rows = await repo.recentPaid(db, 20);
+      return rows.map((row) => ({
+        username: maskUsername(row.username),
+        amount: formatAmount(row.amount),
+        time: row.settledAt ? epochSeconds(row.settledAt) : 0,
+      }));
+    },
+
+    async adStatus(userId: number): Promise<AdStatus> {
+      const now = clock.now();
+      const day = dayOf(now, timeZone);
+      const base = {
+        video_url: deps.adVideoUrl,
+        seconds: rules.adSeconds,
+        started_time: null,
+        reduced_hours: null,
+        next_time: epochSeconds(nextDayStart(now, timeZone)),
+      };
+      const open = await repo.open(db, userId);
+      const session = await repo.adSession(db, userId, day);
+      if (session?.completedAt) return { ...base, state: 'reduced', reduced_hours: session.reducedHours };
+      if (!open || open.status !== 'processing') return { ...base, state: 'no_withdrawal' };
+      if (session) return { ...base, state: 'playing', started_time: epochSeconds(session.openedAt) };
+      return { ...base, state: 'ready', next_time: epochSeconds(now) };
+    },
+
+    /** Opens today's ad session; its clock is the server's. */
+    async startAd(userId: number): Promise<Result<{ started_time: number }, AdError>> {
+      const now = clock.now();
+      const day = dayOf(now, timeZone);
+      const open = await repo.open(db, userId);
+      if (!open || open.status !== 'processing') return fail('ads.no_withdrawal');
+      if ((await repo.adSession(db, userId, day))?.completedAt) return fail('ads.already_today');
+      await repo.openAdSession(db, userId, open.id, day, now);
+      return ok({ started_time: epochSeconds(now) });
+    },
+
+    /** Accepts the ad only after its full length since it opened; the server picks the reduction. */
+    async completeAd(tx: Db, userId: number): Promise<Result<StoredResponse, AdError>> {
+      await ledger.lockUser(tx, userId);
+      const now = clock.now();
+      const day = dayOf(now, timeZone);
+      const session = await repo.adSession(tx, userId, day);
+      if (!session) return fail('ads.not_started');
+      if (session.completedAt) return fail('ads.already_today');
+      if (now.getTime() - session.openedAt.getTime() < rules.adSeconds * 1000) return fail('ads.too_early');
+      const open = await repo.open(tx, userId);
+      if (!open || open.status !== 'processing') return fail('ads.no_withdrawal');
+      const hours = adReductionHours(rules.adReductionMinHours, rules.adReductionMaxHours, random());
+      await repo.completeAdSession(tx, session.id, open.id, hours, now);
+      const updated = { ...open, reducedHours: open.reducedHours + hours };
+      return ok({ statusCode: 200, body: { ...statusOf(updated), reduced_today: hours } });
+    },
+  };
+
+  function statusOf(row: WithdrawalRow): WithdrawStatus {
+    return {
+      status: 1,
+      create_time: epochSeconds(row.createdAt),
+      end_time: Math.floor(endTimeOf(row) / 1000),
+      reduced_hours: row.reducedHours,
+      amount: formatAmount(row.amount),
+    };
+  }
+}
+
+export type WithdrawService = ReturnType<typeof createWithdrawService>;

@@ -1,0 +1,67 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Amount } from '#domain/money/amount.ts';
+import type { Db } from '#server/db/database.ts';
+import { ledgerEntries, users } from '#server/db/schema.ts';
+
+export type EntryKind = 'task' | 'interest' | 'gift' | 'phone_bonus' | 'withdrawal' | 'refund' | 'adjustment';
+
+export interface NewEntry {
+  userId: number;
+  kind: EntryKind;
+  amount: Amount;
+  idempotencyKey: string;
+  reference: string;
+  createdAt: Date;
+}
+
+/**
+ * The only writer of balances. An entry is appended inside the caller's transaction; the database
+ * moves the cached balance in the same transaction and refuses an overdraft (see migration 0002).
+ */
+export const ledger = {
+  async append(tx: Db, entry: NewEntry): Promise<Amount> {
+    await tx.insert(ledgerEntries).values(entry);
+    return ledger.balance(tx, entry.userId);
+  },
+
+  async balance(db: Db, userId: number): Promise<Amount> {
+    const [row] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId));
+    return row?.balance ?? 0n;
+  },
+
+  /** The sum of a user's entries: what the balance must always equal. */
+  async sum(db: Db, userId: number): Promise<Amount> {
+    const [row] = await db
+      .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, userId));
+    return BigInt(row?.total ?? '0');
+  },
+
+  /**
+   * Locks the user's row until the transaction ends, so per-user rules (daily caps, once-only
+   * rewards) hold under races. NO KEY UPDATE, not UPDATE: the foreign keys of the rows the same
+   * transactions insert take KEY SHARE locks on this row, and FOR UPDATE against those deadlocks.
+   */
+  async lockUser(tx: Db, userId: number): Promise<void> {
+    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for no key update`);
+  },
+
+  async latest(db: Db, userId: number, kind: EntryKind) {
+    const [row] = await db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, kind)))
+      .orderBy(desc(ledgerEntries.createdAt))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async total(db: Db, userId: number, kind: EntryKind): Promise<Amount> {
+    const [row] = await db
+      .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, kind)));
+    return BigInt(row?.total ?? '0');
+  },
+};

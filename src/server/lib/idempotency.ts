@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Clock } from '#server/clock.ts';
+import { isLockTimeout, type Db } from '#server/db/database.ts';
+import { idempotencyKeys } from '#server/db/schema.ts';
+
+export interface StoredResponse {
+  statusCode: number;
+  body: unknown;
+}
+
+export type IdempotentOutcome =
+  | { kind: 'fresh'; response: StoredResponse }
+  | { kind: 'replay'; response: StoredResponse }
+  | { kind: 'mismatch' }
+  | { kind: 'in_flight' };
+
+/** A fingerprint of what a request asks for: the same key must always ask the same. */
+export function requestHash(method: string, path: string, body: unknown): string {
+  return createHash('sha256')
+    .update(`${method} ${path} ${JSON.stringify(body ?? null)}`)
+    .digest('hex');
+}
+
+/** How long a duplicate waits for the first request with its key before it is told "in flight". */
+const WAIT_FOR_FIRST = '10s';
+
+/**
+ * Runs a money-moving operation exactly once per (user, Idempotency-Key), with the semantics of
+ * Stripe and the IETF draft: the first request's answer is stored in the SAME transaction as its
+ * ledger entry; a replay with the same payload gets that answer back and changes nothing; the same
+ * key with another payload is refused; a duplicate that arrives while the first is still running
+ * waits for it (the primary key's lock), and is told "in flight" (409) only if that takes too long.
+ * Uniqueness is the database's job, not a check-then-insert: that double-credits on PostgreSQL.
+ * A 5xx (thrown error) rolls everything back, so the key can be retried.
+ */
+export async function runIdempotent(
+  db: Db,
+  clock: Clock,
+  scope: { userId: number; key: string; requestHash: string },
+  work: (tx: Db) => Promise<StoredResponse>,
+): Promise<IdempotentOutcome> {
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local lock_timeout = '${WAIT_FOR_FIRST}'`));
+      const claimed = await tx
+        .insert(idempotencyKeys)
+        .values({
+          userId: scope.userId,
+          key: scope.key,
+          requestHash: scope.requestHash,
+          statusCode: 0,
+          response: {},
+          createdAt: clock.now(),
+        })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+
+      if (claimed.length === 0) {
+        const [stored] = await tx
+          .select()
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.userId, scope.userId), eq(idempotencyKeys.key, scope.key)));
+        if (!stored) throw new Error('idempotency row vanished');
+        if (stored.requestHash !== scope.requestHash) return { kind: 'mismatch' as const };
+        return {
+          kind: 'replay' as const,
+          response: { statusCode: stored.statusCode, body: stored.response },
+        };
+      }
+
+      const response = await work(tx);
+      await tx
+        .update(idempotencyKeys)
+        .set({ statusCode: response.statusCode, response: response.body })
+        .where(and(eq(idempotencyKeys.userId, scope.userId), eq(idempotencyKeys.key, scope.key)));
+      return { kind: 'fresh' as const, response };
+    });
+  } catch (error) {
+    if (isLockTimeout(error)) return { kind: 'in_flight' };
+    throw error;
+  }
+}

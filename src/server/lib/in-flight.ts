@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Counts requests being handled, so that a shutdown can let them finish and then cut the sockets
+ * that stay open with nothing to do (browsers keep idle and speculative connections that would
+ * otherwise hold the process, and the database lock, until they time out).
+ */
+export function trackInFlight(app: FastifyInstance) {
+  let inFlight = 0;
+  const done = () => {
+    inFlight = Math.max(0, inFlight - 1);
+  };
+  app.addHook('onRequest', async () => {
+    inFlight += 1;
+  });
+  app.addHook('onResponse', async () => done());
+  app.addHook('onRequestAbort', async (_request) => done());
+
+  /** Resolves once no request is in flight. */
+  return async function drained(): Promise<void> {
+    while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+}

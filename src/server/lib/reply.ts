@@ -1,0 +1,25 @@
+import type { FastifyReply } from 'fastify';
+import { RESULT } from '#contract/envelope.ts';
+import { ERRORS, type ErrorCode } from '#contract/errors.ts';
+
+/** A success envelope. */
+export function okEnvelope<T>(data: T, msg = 'ok') {
+  return { code: RESULT.ok, msg, data };
+}
+
+/** The catalogue's failure envelope for a code, with optional detail fields. */
+export function failureEnvelope(error: ErrorCode, detail: Record<string, unknown> = {}) {
+  // Business code 303 marks "no session at all" so the app can say "Please log in first" (seed §7).
+  const code = error === 'auth.login_required' ? RESULT.loginRequired : RESULT.failed;
+  return { code, msg: ERRORS[error].msg, data: { ...detail, error } };
+}
+
+/** Sends a success envelope. */
+export function sendOk<T>(reply: FastifyReply, data: T, msg = 'ok') {
+  return reply.code(200).send(okEnvelope(data, msg));
+}
+
+/** Sends the catalogue's failure for a code, with its HTTP status. */
+export function sendFailure(reply: FastifyReply, error: ErrorCode, detail: Record<string, unknown> = {}) {
+  return reply.code(ERRORS[error].status).send(failureEnvelope(error, detail));
+}

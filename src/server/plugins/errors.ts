@@ -1,0 +1,34 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '#contract/errors.ts';
+import { sendFailure } from '#server/lib/reply.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The catalogue code for a request that fails its schema (default `request.invalid`). */
+    invalidRequestError?: ErrorCode;
+  }
+}
+
+/**
+ * The one error handler. Input the schemas refuse gets a catalogue message and changes nothing;
+ * anything unexpected is logged with its context and masked as "An error occurred".
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      return sendFailure(reply, request.routeOptions.config.invalidRequestError ?? 'request.invalid');
+    }
+    if (status === 429) return sendFailure(reply, 'request.rate_limited');
+    if (status === 413) return sendFailure(reply, 'request.too_large');
+    if (status === 404) return sendFailure(reply, 'request.not_found');
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, an unsupported content type, an empty body: the client's input, not our fault.
+      request.log.info({ err: error }, 'refused a malformed request');
+      return sendFailure(reply, request.routeOptions.config.invalidRequestError ?? 'request.invalid');
+    }
+    request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
+    return sendFailure(reply, 'server.error');
+  });
+}

@@ -1,0 +1,50 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ERRORS, type ErrorCode } from '#contract/errors.ts';
+import { IDEMPOTENCY_HEADER } from '#contract/paths.ts';
+import type { Result } from '#domain/result.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/database.ts';
+import { requestHash, runIdempotent, type StoredResponse } from '#server/lib/idempotency.ts';
+import { failureEnvelope, okEnvelope, sendFailure } from '#server/lib/reply.ts';
+import { sessionOf } from './session.ts';
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** What a money-moving route does inside its transaction: a credited answer or a refusal. */
+export type MoneyWork = (tx: Db, idempotencyKey: string) => Promise<Result<StoredResponse, ErrorCode>>;
+
+/**
+ * Answers a money-moving POST exactly once per Idempotency-Key (DESIGN.md §3): the first answer,
+ * success or refusal, is stored with its ledger entry and replayed for the same key and payload.
+ */
+export function createIdempotentSender(db: Db, clock: Clock) {
+  return async function sendIdempotent(request: FastifyRequest, reply: FastifyReply, work: MoneyWork) {
+    const header = request.headers[IDEMPOTENCY_HEADER];
+    const key = Array.isArray(header) ? header[0] : header;
+    if (!key || !KEY_PATTERN.test(key)) return sendFailure(reply, 'request.idempotency_key_required');
+
+    const { userId } = sessionOf(request);
+    const hash = requestHash(request.method, request.routeOptions.url ?? request.url, request.body);
+    const outcome = await runIdempotent(db, clock, { userId, key, requestHash: hash }, async (tx) => {
+      const result = await work(tx, key);
+      if (result.ok) return { statusCode: 200, body: okEnvelope(result.value.body) };
+      return { statusCode: ERRORS[result.error].status, body: failureEnvelope(result.error) };
+    });
+
+    switch (outcome.kind) {
+      case 'fresh':
+        return reply.code(outcome.response.statusCode).send(outcome.response.body);
+      case 'replay':
+        return reply
+          .code(outcome.response.statusCode)
+          .header('idempotent-replayed', 'true')
+          .send(outcome.response.body);
+      case 'mismatch':
+        return sendFailure(reply, 'request.idempotency_mismatch');
+      case 'in_flight':
+        return sendFailure(reply, 'request.in_flight');
+    }
+  };
+}
+
+export type IdempotentSender = ReturnType<typeof createIdempotentSender>;

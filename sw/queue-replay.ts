@@ -1,0 +1,145 @@
+import { ACCOUNT_HEADER, replayVerdict, retryDelayMs } from '#contract/sync.ts';
+import { IDEMPOTENCY_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
+import { publishQueue, tellPages } from './clients.ts';
+import { queueStore, type QueueEntry } from './queue-store.ts';
+
+/** How a replay pass ended: whether anything is still waiting for the network or a retry. */
+export interface ReplayPass {
+  sent: number;
+  stillWaiting: number;
+  offline: boolean;
+}
+
+let running: Promise<ReplayPass> | null = null;
+let again = false;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Replays the kept requests, oldest first, one pass at a time (a trigger during a pass runs one more
+ * pass after it). Each account's entries keep their order: once one of them must wait, the later
+ * ones wait too, so an interest claim never overtakes the task completions it depends on.
+ */
+export function replayQueue(): Promise<ReplayPass> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    let pass: ReplayPass;
+    do {
+      again = false;
+      pass = await replayOnce();
+    } while (again && !pass.offline);
+    return pass;
+  })().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+async function replayOnce(): Promise<ReplayPass> {
+  const session = await queueStore.session();
+  const blocked = new Set<string>();
+  let sent = 0;
+  let offline = false;
+  let soonestRetry = Infinity;
+
+  for (const entry of await queueStore.all()) {
+    if (entry.state !== 'waiting' || blocked.has(entry.account)) continue;
+    if (entry.retryAt !== null && entry.retryAt > Date.now()) {
+      blocked.add(entry.account);
+      soonestRetry = Math.min(soonestRetry, entry.retryAt);
+      continue;
+    }
+    const token = session.account === entry.account && session.token ? session.token : entry.token;
+    let answer: { status: number; body: unknown };
+    try {
+      const response = await fetch(entry.url, {
+        method: 'POST',
+        headers: headersFor(entry, token),
+        body: entry.bodyText,
+        credentials: 'same-origin',
+      });
+      answer = { status: response.status, body: await response.json().catch(() => null) };
+    } catch {
+      // No network: nothing later can get through either. The entry keeps its place.
+      offline = true;
+      break;
+    }
+    sent += 1;
+    await settle(entry, answer.status, answer.body, blocked);
+    if (entry.retryAt !== null) soonestRetry = Math.min(soonestRetry, entry.retryAt);
+  }
+
+  const remaining = (await queueStore.all()).filter((e) => e.state === 'waiting');
+  scheduleRetry(offline ? Infinity : soonestRetry);
+  await publishQueue();
+  return { sent, stillWaiting: remaining.length, offline };
+}
+
+async function settle(entry: QueueEntry, status: number, body: unknown, blocked: Set<string>): Promise<void> {
+  const { code, error, message } = readEnvelope(body);
+  switch (replayVerdict(status, code)) {
+    case 'done':
+      await queueStore.remove(entry.id);
+      await tellPages({ type: 'settled', id: entry.id, kind: entry.kind, outcome: 'done' });
+      return;
+    case 'needs_sign_in':
+      // Kept, not dropped: it goes through once the user signs in again on this device.
+      blocked.add(entry.account);
+      await queueStore.change(entry.id, { state: 'needs_sign_in' });
+      return;
+    case 'retry': {
+      blocked.add(entry.account);
+      const attempts = entry.attempts + 1;
+      entry.retryAt = Date.now() + retryDelayMs(attempts);
+      await queueStore.change(entry.id, { attempts, retryAt: entry.retryAt });
+      return;
+    }
+    case 'rejected':
+      await queueStore.change(entry.id, {
+        state: 'rejected',
+        attempts: entry.attempts + 1,
+        retryAt: null,
+        error: { code: error ?? 'server.error', message },
+      });
+      await tellPages({ type: 'settled', id: entry.id, kind: entry.kind, outcome: 'rejected' });
+      return;
+  }
+}
+
+function headersFor(entry: QueueEntry, token: string | null): Headers {
+  const headers = new Headers({
+    [IDEMPOTENCY_HEADER]: entry.id,
+    [ACCOUNT_HEADER]: encodeURIComponent(entry.account),
+  });
+  if (entry.contentType) headers.set('content-type', entry.contentType);
+  if (token) headers.set(TOKEN_HEADER, token);
+  return headers;
+}
+
+function readEnvelope(body: unknown): { code: number | null; error: string | null; message: string } {
+  if (typeof body !== 'object' || body === null) return { code: null, error: null, message: '' };
+  const envelope = body as { code?: unknown; msg?: unknown; data?: { error?: unknown } };
+  return {
+    code: typeof envelope.code === 'number' ? envelope.code : null,
+    error: typeof envelope.data?.error === 'string' ? envelope.data.error : null,
+    message: typeof envelope.msg === 'string' ? envelope.msg : '',
+  };
+}
+
+// While the worker is alive it retries refused replays itself; the page and the sync event also wake it.
+function scheduleRetry(at: number) {
+  clearTimeout(retryTimer);
+  if (!Number.isFinite(at)) return;
+  retryTimer = setTimeout(() => void replayQueue(), Math.max(0, at - Date.now()));
+}
+
+/** After a sign-in on this device, the account's entries that met a refused session go again. */
+export async function wakeAccount(account: string): Promise<void> {
+  for (const entry of await queueStore.all()) {
+    if (entry.account === account && entry.state === 'needs_sign_in') {
+      await queueStore.change(entry.id, { state: 'waiting', retryAt: null });
+    }
+  }
+}

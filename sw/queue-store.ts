@@ -1,0 +1,60 @@
+import { createStore, del, get, set, values } from 'idb-keyval';
+import type { QueuedAction } from '#contract/sync.ts';
+
+/** One kept request: what the page is shown, plus what it takes to send it again. */
+export interface QueueEntry extends QueuedAction {
+  /** Keeps the order of entries made in the same millisecond. */
+  seq: number;
+  url: string;
+  bodyText: string;
+  contentType: string | null;
+  /** The session the request was made with; a newer one from the page replaces it. */
+  token: string | null;
+}
+
+/** The device's current session as the page last reported it. */
+export interface DeviceSession {
+  account: string | null;
+  token: string | null;
+}
+
+// IndexedDB survives worker restarts and updates: a kept request lives here until it is settled.
+const queue = createStore('earnest-sync-queue', 'entries');
+const meta = createStore('earnest-sync-meta', 'values');
+
+let lastSeq = 0;
+function nextSeq(): number {
+  lastSeq = Math.max(lastSeq + 1, Date.now() * 1000);
+  return lastSeq;
+}
+
+export const queueStore = {
+  async add(entry: Omit<QueueEntry, 'seq'>): Promise<void> {
+    await set(entry.id, { ...entry, seq: nextSeq() }, queue);
+  },
+  /** Every entry, oldest first. */
+  async all(): Promise<QueueEntry[]> {
+    const entries = await values<QueueEntry>(queue);
+    return entries.filter(Boolean).sort((a, b) => a.seq - b.seq);
+  },
+  async change(id: string, patch: Partial<QueueEntry>): Promise<void> {
+    // Only the replay (one at a time) changes entries, so read-then-write cannot lose an update.
+    const entry = await get<QueueEntry>(id, queue);
+    if (entry) await set(id, { ...entry, ...patch }, queue);
+  },
+  async remove(id: string): Promise<void> {
+    await del(id, queue);
+  },
+  async session(): Promise<DeviceSession> {
+    return (await get<DeviceSession>('session', meta)) ?? { account: null, token: null };
+  },
+  async setSession(session: DeviceSession): Promise<void> {
+    await set('session', session, meta);
+  },
+};
+
+/** What the page may see of an entry: never the session token. */
+export function publicView(entry: QueueEntry): QueuedAction {
+  const { id, kind, account, body, state, queuedAt, attempts, retryAt, error } = entry;
+  return { id, kind, account, body, state, queuedAt, attempts, retryAt, error };
+}

@@ -1,0 +1,157 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adjustableClock } from '#server/clock.ts';
+import { openDatabase, type Database } from '#server/db/database.ts';
+import { pushTokens, users } from '#server/db/schema.ts';
+import { startFakePushService, type FakePushService } from '#tests/fakes/fake-push-service.ts';
+import { buildTestApp, envelope, register } from '#tests/helpers/app.ts';
+
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+
+let database: Database;
+let app: FastifyInstance;
+let pushService: FakePushService;
+const clock = adjustableClock();
+
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: 'memory://' });
+  pushService = await startFakePushService();
+  app = await buildTestApp({ database, clock, env: { COUNTRY_HEADER: 'cf-ipcountry' } });
+});
+afterAll(async () => {
+  await app.close();
+  await pushService.close();
+  await database.close();
+});
+
+const call = (url: string, payload: object, token?: string, headers: Record<string, string> = {}) =>
+  app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { ...(token ? { 'ba-user-token': token } : {}), ...headers },
+  });
+const newDeviceAsks = async () =>
+  envelope(await call('/api/device/pairing', {}, undefined, { 'user-agent': ANDROID, 'cf-ipcountry': 'az' }))
+    .data as {
+    code: string;
+    secret: string;
+  };
+
+describe('linking a device', () => {
+  it('links only after the password, hands the session out once, and the new device waits 24 h for money', async () => {
+    const { token } = await register(app, 'linker');
+    const pairing = await newDeviceAsks();
+    expect(pairing.code).toMatch(/^[A-HJ-NP-Z2-9]{5}-[A-HJ-NP-Z2-9]{5}$/);
+    const state = () => call('/api/device/pairing/state', { code: pairing.code, secret: pairing.secret });
+    expect(envelope(await state()).data).toEqual({ state: 'waiting', token: null });
+    // Someone else's secret collects nothing.
+    expect(
+      envelope(await call('/api/device/pairing/state', { code: pairing.code, secret: 'guess' })).data.state,
+    ).toBe('unknown');
+
+    const preview = envelope(
+      await call('/api/device/link/preview', { code: pairing.code.toLowerCase() }, token),
+    );
+    expect(preview.data).toMatchObject({ browser: 'Chrome', os: 'Android', country: 'AZ' });
+    const wrong = envelope(
+      await call('/api/device/link/approve', { code: pairing.code, password: 'nope' }, token),
+    );
+    expect(wrong.data.error).toBe('account.password_wrong');
+    expect(
+      envelope(await call('/api/device/link/approve', { code: pairing.code, password: 'secret12' }, token))
+        .code,
+    ).toBe(1);
+    expect(
+      envelope(await call('/api/device/link/approve', { code: pairing.code, password: 'secret12' }, token))
+        .data.error,
+    ).toBe('device.code_used');
+
+    const collected = envelope(await state()).data as { state: string; token: string };
+    expect(collected.state).toBe('approved');
+    expect(envelope(await state()).data).toEqual({ state: 'used', token: null });
+    const linked = collected.token;
+    expect(
+      (await app.inject({ url: '/api/account/userInfo', headers: { 'ba-user-token': linked } })).statusCode,
+    ).toBe(200);
+
+    // Within 24 hours the linked device cannot withdraw or change address, phone or password.
+    for (const [url, body] of [
+      ['/api/user/setWithdrawStatus', {}],
+      ['/api/withdraw/setAddress', { walletaddress: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh', tag: '5' }],
+      ['/api/kyc/sendCode', { phone: '+447400123456' }],
+      [
+        '/api/account/changePassword',
+        { password: 'secret12', new_password: 'x'.repeat(8), confirm_password: 'x'.repeat(8) },
+      ],
+    ] as const) {
+      const refused = await call(url, body, linked, { 'idempotency-key': `cooldown-${url}` });
+      expect([url, envelope(refused).data.error]).toEqual([url, 'device.link_cooldown']);
+    }
+
+    // Every device of the account sees the new link, and can sign it out.
+    const list = envelope(
+      await app.inject({ url: '/api/account/devices', headers: { 'ba-user-token': token } }),
+    ).data as {
+      list: { id: number; current: boolean; linked_time: number | null }[];
+      latest_link: { os: string } | null;
+    };
+    expect(list.list).toHaveLength(2);
+    expect(list.latest_link).toMatchObject({ os: 'Android', revoked: false });
+    const other = list.list.find((device) => !device.current);
+    expect(other?.linked_time).not.toBeNull();
+    expect(envelope(await call('/api/account/devices/revoke', { id: other?.id }, token)).data).toEqual({
+      revoked: true,
+    });
+    expect(
+      (await app.inject({ url: '/api/account/userInfo', headers: { 'ba-user-token': linked } })).statusCode,
+    ).toBe(401);
+  });
+
+  it('refuses an expired code, and stops code guessing', async () => {
+    const { token } = await register(app, 'guarded');
+    const pairing = await newDeviceAsks();
+    clock.advance(5 * 60_000 + 1_000);
+    expect(envelope(await call('/api/device/link/preview', { code: pairing.code }, token)).data.error).toBe(
+      'device.code_expired',
+    );
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push(
+        (
+          await call(
+            '/api/device/link/preview',
+            { code: `ABCDE${String(i).padStart(5, '2')}`.slice(0, 10) },
+            token,
+          )
+        ).statusCode,
+      );
+    }
+    expect(statuses.slice(0, 9).every((s) => s === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('the account is told of a new link', () => {
+  it('pushes to the devices that have a token when a device is linked', async () => {
+    const { token } = await register(app, 'watched');
+    const [user] = await database.db.select().from(users).where(eq(users.usernameKey, 'watched'));
+    if (!user) throw new Error('no user');
+    const now = new Date();
+    await database.db.insert(pushTokens).values({
+      userId: user.id,
+      token: JSON.stringify(pushService.subscription('watched-phone')),
+      createdAt: now,
+      updatedAt: now,
+    });
+    const pairing = await newDeviceAsks();
+    expect(
+      envelope(await call('/api/device/link/approve', { code: pairing.code, password: 'secret12' }, token))
+        .code,
+    ).toBe(1);
+    expect(pushService.deliveries.map((d) => d.id)).toContain('watched-phone');
+  });
+});

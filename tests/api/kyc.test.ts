@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { xrp } from '#domain/money/amount.ts';
+import { adjustableClock } from '#server/clock.ts';
+import { openDatabase, type Database } from '#server/db/database.ts';
+import { ledger } from '#server/ledger/ledger.ts';
+import { startFakeSms, type FakeSms } from '#tests/fakes/fake-sms.ts';
+import { buildTestApp, envelope } from '#tests/helpers/app.ts';
+import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+
+let database: Database;
+let app: FastifyInstance;
+let sms: FakeSms;
+const clock = adjustableClock();
+
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: 'memory://' });
+  sms = await startFakeSms();
+  app = await buildTestApp({
+    database,
+    clock,
+    env: { SMS_PROVIDER_URL: sms.url, SMS_PROVIDER_TOKEN: 'secret', PUBLIC_HOST: 'earnest.example' },
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await sms.close();
+  await database.close();
+});
+
+const send = (token: string, phone: string, ip = '10.0.0.1') =>
+  app.inject({
+    method: 'POST',
+    url: '/api/kyc/sendCode',
+    headers: { 'ba-user-token': token },
+    payload: { phone },
+    remoteAddress: ip,
+  });
+let keys = 0;
+const verify = (token: string, code: string) =>
+  post(app, '/api/kyc/verify', token, { code }, `verify-${(keys += 1)}`);
+const status = async (token: string) =>
+  envelope(await app.inject({ url: '/api/kyc/status', headers: { 'ba-user-token': token } })).data;
+
+describe('phone verification', () => {
+  it('refuses an invalid number with the seed message', async () => {
+    const [user] = await seedUsers(database.db, 1, 'kyc');
+    const body = envelope(await send(user?.token ?? '', '12345'));
+    expect(body.data.error).toBe('kyc.phone_invalid');
+    expect(body.msg).toBe('Please enter a valid phone number.');
+  });
+
+  it('kills a code after 5 wrong tries; the right code verifies and pays the bonus once per number and account', async () => {
+    const [first, second] = await seedUsers(database.db, 2, 'kyc');
+    if (!first || !second) throw new Error('no users');
+    const phone = '+447911123456';
+    expect(envelope(await send(first.token, '+44 7911 123456')).code).toBe(1);
+    const message = sms.messages.at(-1);
+    expect(message).toMatchObject({ to: phone, authorization: 'Bearer secret' });
+    expect(message?.text.split('\n').at(-1)).toMatch(/^@earnest\.example #\d{6}$/);
+    expect(await status(first.token)).toMatchObject({
+      state: 'pending',
+      tries_left: 5,
+      bonus_credited: false,
+    });
+
+    const right = sms.lastCode(phone) ?? '';
+    const wrong = right === '000000' ? '111111' : '000000';
+    for (let i = 1; i <= 4; i++)
+      expect(envelope(await verify(first.token, wrong)).data.error).toBe('kyc.code_wrong');
+    expect(envelope(await verify(first.token, wrong)).data.error).toBe('kyc.code_dead');
+    expect(envelope(await verify(first.token, right)).data.error).toBe('kyc.code_dead');
+    expect(await status(first.token)).toMatchObject({ state: 'failed', tries_left: 0 });
+
+    expect(envelope(await send(first.token, phone)).data.error).toBe('kyc.too_soon');
+    clock.advance(61_000);
+    expect(envelope(await send(first.token, phone)).code).toBe(1);
+    const fresh = sms.lastCode(phone) ?? '';
+    expect(envelope(await verify(first.token, fresh))).toMatchObject({ code: 1, data: { bonus: '100' } });
+    expect(await ledger.balance(database.db, first.id)).toBe(xrp(100));
+    expect(await status(first.token)).toMatchObject({ state: 'verified', bonus_credited: true });
+    expect(envelope(await verify(first.token, fresh)).data.error).toBe('kyc.already_verified');
+
+    // The same number on another account: verified, but no second bonus.
+    clock.advance(61_000);
+    expect(envelope(await send(second.token, phone, '10.0.0.2')).code).toBe(1);
+    const code = sms.lastCode(phone) ?? '';
+    expect(envelope(await verify(second.token, code))).toMatchObject({ code: 1, data: { bonus: '0' } });
+    expect(await ledger.balance(database.db, second.id)).toBe(0n);
+  });
+
+  it('expires a code after 10 minutes', async () => {
+    const [user] = await seedUsers(database.db, 1, 'kyc');
+    if (!user) throw new Error('no user');
+    expect(envelope(await send(user.token, '+12015550123', '10.0.0.3')).code).toBe(1);
+    clock.advance(10 * 60_000 + 1_000);
+    expect(envelope(await verify(user.token, sms.lastCode('+12015550123') ?? '')).data.error).toBe(
+      'kyc.code_expired',
+    );
+  });
+
+  it('sends at most 50 SMS for 10,000 pumping requests from many numbers and IPs', async () => {
+    const before = sms.messages.length;
+    const accounts = await seedUsers(database.db, 20, 'pump');
+    // Pumping targets premium ranges: numbers of two ranges, from 1,000 addresses.
+    const ranges = ['+447624', '+447400'];
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 10_000; i++) {
+      const range = ranges[i % 2] ?? '';
+      const phone = `${range}${String(100_000 + ((i * 7919) % 900_000))}`;
+      const ip = `10.${(i >> 8) % 4}.${i % 250}.${(i * 13) % 250}`;
+      const response = await send(accounts[i % accounts.length]?.token ?? '', phone, ip);
+      statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+    }
+    const sent = sms.messages.length - before;
+    expect(sent).toBeLessThanOrEqual(50);
+    expect(statuses.get(200)).toBe(sent);
+    expect([...statuses.keys()].every((s) => s < 500)).toBe(true);
+    console.log(`pumping: 10,000 requests, ${sent} SMS sent`);
+  }, 300_000);
+});

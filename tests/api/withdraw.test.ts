@@ -1,0 +1,151 @@
+import { classicAddressToXAddress } from 'ripple-address-codec';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { xrp } from '#domain/money/amount.ts';
+import { adjustableClock } from '#server/clock.ts';
+import { openDatabase, type Database } from '#server/db/database.ts';
+import { DEMO_EXCHANGE_WHITELIST } from '#server/features/withdraw/exchange-whitelist.ts';
+import { maskUsername } from '#server/features/withdraw/withdraw.service.ts';
+import { ledger } from '#server/ledger/ledger.ts';
+import { buildTestApp, envelope } from '#tests/helpers/app.ts';
+import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+
+const BINANCE = 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh';
+const KRAKEN = 'rLHzPsX6oXkzU2qL12kHCH8G8cnZv1rBJh';
+// A valid address that belongs to no whitelisted exchange (the XRPL genesis account).
+const NOT_AN_EXCHANGE = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
+
+let database: Database;
+let app: FastifyInstance;
+const clock = adjustableClock();
+
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: 'memory://' });
+  app = await buildTestApp({ database, clock, env: { AD_SECONDS: '30' } });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const get = async (url: string, token: string) =>
+  envelope(await app.inject({ url, headers: { 'ba-user-token': token } }));
+const setAddress = async (token: string, walletaddress: string, tag: string) =>
+  envelope(await post(app, '/api/withdraw/setAddress', token, { walletaddress, tag }));
+
+async function userWithBalance(xrpAmount: bigint, extraUnits = 0n) {
+  const [user] = await seedUsers(database.db, 1, 'withdrawer');
+  if (!user) throw new Error('no user');
+  if (xrpAmount === 0n && extraUnits === 0n) return user;
+  await ledger.append(database.db, {
+    userId: user.id,
+    kind: 'adjustment',
+    amount: xrp(xrpAmount) + extraUnits,
+    idempotencyKey: `seed-${user.id}`,
+    reference: `seed-${user.id}`,
+    createdAt: new Date(),
+  });
+  return user;
+}
+
+describe('the withdrawal address', () => {
+  it('ships a whitelist whose addresses all have valid checksums', async () => {
+    const body = await get('/api/other/getExchangeWhitelist', '');
+    expect(body.data['list']).toEqual(DEMO_EXCHANGE_WHITELIST);
+  });
+
+  it('refuses bad input with the seed messages and saves nothing', async () => {
+    const { token } = await userWithBalance(0n);
+    const cases: [string, string, string][] = [
+      ['', '1', 'withdraw.address_required'],
+      ['rShort', '1', 'withdraw.address_length'],
+      [`${BINANCE.slice(0, -1)}b`, '1', 'withdraw.address_invalid'],
+      [BINANCE, 'abc', 'withdraw.tag_invalid'],
+      [BINANCE, '4294967296', 'withdraw.tag_invalid'],
+      [NOT_AN_EXCHANGE, '1', 'withdraw.not_whitelisted'],
+    ];
+    for (const [address, tag, code] of cases) {
+      const body = await setAddress(token, address, tag);
+      expect([address, body.data.error]).toEqual([address, code]);
+    }
+    expect((await get('/api/withdraw/getAddress', token)).data).toEqual({ walletaddress: '', tag: '' });
+  });
+
+  it('is permanent once set, and an address and tag another user holds are refused', async () => {
+    const first = await userWithBalance(0n);
+    const second = await userWithBalance(0n);
+    const saved = await setAddress(first.token, classicAddressToXAddress(KRAKEN, 4242, false), '');
+    expect(saved).toMatchObject({ code: 1, data: { walletaddress: KRAKEN, tag: '4242' } });
+    expect((await setAddress(first.token, KRAKEN, '1')).data.error).toBe('withdraw.address_already_set');
+    expect((await setAddress(second.token, KRAKEN, '4242')).data.error).toBe('withdraw.address_taken');
+    expect((await setAddress(second.token, KRAKEN, '4243')).code).toBe(1);
+  });
+});
+
+describe('withdrawing', () => {
+  it('lists exactly the rules in force with the user progress, and enforces them', async () => {
+    const { token } = await userWithBalance(99n);
+    const rules = await get('/api/withdraw/rules', token);
+    expect(rules.data).toEqual({
+      rules: [
+        { id: 'min_balance', met: false, current: '99', required: '100' },
+        { id: 'address_saved', met: false, current: '0', required: '1' },
+      ],
+      may_withdraw: false,
+    });
+    const refused = envelope(await post(app, '/api/user/setWithdrawStatus', token, {}, 'w-refused'));
+    expect(refused.data.error).toBe('withdraw.rules_unmet');
+  });
+
+  it('debits the whole balance in drops once, shows the waiting period, and the ad shortens it once a day', async () => {
+    const user = await userWithBalance(150n, 5n); // 150.0000005 XRP: the half drop stays on the balance
+    await setAddress(user.token, BINANCE, '100');
+    const started = envelope(await post(app, '/api/user/setWithdrawStatus', user.token, {}, 'w-1'));
+    expect(started).toMatchObject({ code: 1, data: { status: 1, amount: '150', reduced_hours: 0 } });
+    const created = started.data['create_time'] as number;
+    expect(started.data['end_time']).toBe(created + 30 * 86_400);
+    const replay = envelope(await post(app, '/api/user/setWithdrawStatus', user.token, {}, 'w-1'));
+    expect(replay).toEqual(started);
+    const again = envelope(await post(app, '/api/user/setWithdrawStatus', user.token, {}, 'w-2'));
+    expect(again.data.error).toBe('withdraw.in_progress');
+    expect(await ledger.balance(database.db, user.id)).toBe(5n);
+    expect(await ledger.sum(database.db, user.id)).toBe(5n);
+    expect((await get('/api/user/getWithdrawStatus', user.token)).data['status']).toBe(1);
+
+    expect((await get('/api/ad/status', user.token)).data['state']).toBe('ready');
+    expect((await post(app, '/api/ad/start', user.token, {})).statusCode).toBe(200);
+    const early = envelope(await post(app, '/api/ad/complete', user.token, {}, 'ad-1'));
+    expect(early.data.error).toBe('ads.too_early');
+    clock.advance(30_000);
+    const done = envelope(await post(app, '/api/ad/complete', user.token, {}, 'ad-2'));
+    const reduced = done.data['reduced_today'] as number;
+    expect(reduced).toBeGreaterThanOrEqual(12);
+    expect(reduced).toBeLessThanOrEqual(24);
+    expect(done.data['end_time']).toBe(created + 30 * 86_400 - reduced * 3600);
+    expect((await post(app, '/api/ad/start', user.token, {})).json()).toMatchObject({
+      data: { error: 'ads.already_today' },
+    });
+    expect((await get('/api/ad/status', user.token)).data).toMatchObject({
+      state: 'reduced',
+      reduced_hours: reduced,
+    });
+
+    const logs = (await get('/api/withdraw/getWithdrawLogs', user.token)).data['list'] as unknown[];
+    expect(logs).toEqual([
+      expect.objectContaining({
+        amount: '150',
+        status: 'processing',
+        address: BINANCE,
+        tag: '100',
+        tx_hash: null,
+      }),
+    ]);
+  });
+
+  it('feeds the recent-withdrawals toast only from paid withdrawals (none yet)', async () => {
+    expect((await get('/api/other/recentWithdrawals', '')).data).toEqual({ list: [] });
+    expect(maskUsername('alexander')).toBe('al***r');
+    expect(maskUsername('jo@example.com')).toBe('j***');
+    expect(maskUsername('maria@example.com')).toBe('ma***a');
+  });
+});

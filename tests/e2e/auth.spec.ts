@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test';
+import { PASSWORD, registerInBrowser, uniqueName } from './support.ts';
+
+test('a new user registers, stays signed in across a reload, signs out and signs in again', async ({
+  page,
+}) => {
+  const username = uniqueName('journey');
+  await registerInBrowser(page, username);
+  await expect(page.getByRole('heading', { name: 'Daily tasks' })).toBeVisible();
+  await expect(page).toHaveTitle('Daily tasks · Earnest');
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Daily tasks' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Mine' }).click();
+  await expect(page).toHaveURL(/\/home\/mine$/);
+  await expect(page.getByText(username)).toBeVisible();
+  await expect(page.getByTestId('balance')).toHaveText('0 XRP');
+  await expect(page.getByTestId('annual-rate')).toHaveText('5%');
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign out?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('earnest.token'))).toBeNull();
+
+  await page.getByLabel('Username or e-mail').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.locator('form').getByRole('button', { name: 'Sign in' }).last().click();
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('the entry page shows the seed validation messages before sending anything', async ({ page }) => {
+  await page.goto('/?tab=register');
+  const submit = page.locator('form').getByRole('button', { name: 'Register' }).last();
+  await submit.click();
+  await expect(page.getByRole('alert')).toHaveText('Please fill in all information');
+  await page.getByLabel('Username or e-mail').fill('someone@');
+  await page.getByLabel('Password', { exact: true }).fill('abc');
+  await page.getByLabel('Confirm password').fill('abd');
+  await submit.click();
+  await expect(page.getByRole('alert')).toHaveText('Please enter a valid email format');
+  await page.getByLabel('Username or e-mail').fill('someone');
+  await submit.click();
+  await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
+  await page.getByLabel('Confirm password').fill('abc');
+  await submit.click();
+  await expect(page.getByRole('alert')).toHaveText('Password must be at least 6 characters');
+});
+
+test('a wrong password is refused without saying whether the account exists', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('Username or e-mail').fill(uniqueName('nobody'));
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.locator('form').getByRole('button', { name: 'Sign in' }).last().click();
+  await expect(page.getByRole('alert')).toHaveText('Incorrect username or password');
+});
+
+test('signed-out visitors are sent to the entry page with "Please log in first"', async ({ page }) => {
+  for (const path of [
+    '/home',
+    '/home/mine',
+    '/home/withdraw',
+    '/home/invite',
+    '/withdraw/status',
+    '/withdraw/kyc',
+  ]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/\?notice=login_required$/);
+    await expect(page.getByRole('alert')).toHaveText('Please log in first');
+  }
+});
+
+test('a session revoked elsewhere signs the device out with "Login expired"', async ({ page, request }) => {
+  await registerInBrowser(page, uniqueName('expired'));
+  const token = await page.evaluate(() => localStorage.getItem('earnest.token'));
+  expect(token).toBeTruthy();
+  // The session ends on the server (as after a logout on another device or an expiry).
+  const logout = await request.post('/api/user/logout', { headers: { 'ba-user-token': token ?? '' } });
+  expect(logout.status()).toBe(200);
+
+  // The next request the app makes (here: the reload's) meets the refused session.
+  await page.reload();
+  await expect(page).toHaveURL(/\/\?notice=session_expired$/);
+  await expect(page.getByRole('alert')).toHaveText('Login expired, please log in again');
+  expect(await page.evaluate(() => localStorage.getItem('earnest.token'))).toBeNull();
+});
+
+test('an invitation link fills in the code and the inviter sees the new friend', async ({
+  page,
+  request,
+}) => {
+  const inviter = uniqueName('inviter');
+  const registered = await request.post('/api/user/checkIn', {
+    data: { tab: 'register', username: inviter, password: PASSWORD, confirm_password: PASSWORD },
+  });
+  const { token, invite_code } = (
+    (await registered.json()) as { data: { userInfo: { token: string; invite_code: string } } }
+  ).data.userInfo;
+
+  await page.goto(`/?invite=${invite_code}`);
+  await expect(page.getByLabel('Invitation code (optional)')).toHaveValue(invite_code);
+  await registerInBrowser(page, uniqueName('friend'), invite_code);
+
+  const info = await request.get('/api/account/userInfo', { headers: { 'ba-user-token': token } });
+  expect(
+    ((await info.json()) as { data: { userInfo: { invite_count: number } } }).data.userInfo.invite_count,
+  ).toBe(1);
+});

@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
+import { setUpUser } from './offline-support.ts';
+import { PASSWORD } from './support.ts';
+
+// H8: a ban carries its recorded reason and time, and the user sees both when signing in.
+
+const PORT = 8250 + Number(process.env['TEST_PARALLEL_INDEX'] ?? 0);
+let server: TestServer;
+
+test.beforeAll(async () => {
+  server = await startTestServer(PORT);
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test('a banned user is told why and since when', async ({ page }) => {
+  const user = await setUpUser(server.url, server.db);
+  // What `npm run ops -- users ban <user> <reason>` records.
+  await server.db.query(
+    `insert into account_locks (user_id, reason, created_at) select id, $2, now() from users where username_key = $1`,
+    [user.username.toLowerCase(), 'Invited 40 accounts of his own'],
+  );
+  await page.goto(`${server.url}/?tab=login`);
+  await page.getByLabel('Username or e-mail').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.locator('form').getByRole('button', { name: 'Sign in' }).last().click();
+  await expect(page.getByRole('alert')).toContainText('Account is locked');
+  await expect(page.getByTestId('lock-reason')).toContainText(
+    'Reason: Invited 40 accounts of his own. Since',
+  );
+});

@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test';
+import { PASSWORD, registerInBrowser, screenshot, uniqueName } from './support.ts';
+
+// Device linking (H5) in two browsers: the new device shows a code, the signed-in one checks what it
+// links and approves with the password; the new device is in, cannot change money settings for a
+// day, and is signed out the moment the first device revokes it.
+
+test('a device is linked with a pairing code and the password, used, kept from money settings, and revoked', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await browser.newContext();
+  const ownerPage = await owner.newPage();
+  await registerInBrowser(ownerPage, uniqueName('owner'));
+
+  const fresh = await browser.newContext();
+  const freshPage = await fresh.newPage();
+  await freshPage.goto('/');
+  await freshPage.getByTestId('link-device').click();
+  await expect(freshPage).toHaveURL(/\/link-device$/);
+  const code = (await freshPage.getByTestId('pairing-code').textContent()) ?? '';
+  expect(code).toMatch(/^[A-HJ-NP-Z2-9]{5}-[A-HJ-NP-Z2-9]{5}$/);
+  await expect(freshPage.getByTestId('pairing-countdown')).toContainText(/Valid for 0:0[45]:\d\d/);
+  await expect(freshPage.getByRole('img', { name: 'QR code of the pairing code' })).toBeVisible();
+  await freshPage.getByRole('button', { name: 'I have entered the pairing code' }).click();
+  await expect(freshPage.getByText('Not approved yet.')).toBeVisible();
+  await screenshot(freshPage, 'en', 'link-device');
+
+  await ownerPage.getByRole('link', { name: 'Mine' }).click();
+  await ownerPage.getByRole('button', { name: 'Link a device' }).click();
+  const dialog = ownerPage.getByRole('dialog');
+  await dialog.getByLabel('Pairing code').fill(code.toLowerCase());
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByTestId('link-preview')).toContainText('Chrome');
+  await expect(dialog).toContainText('Only approve a device you are holding now.');
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Approve this device' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // The new device finds the approval by itself and is signed in.
+  await expect(freshPage).toHaveURL(/\/home$/, { timeout: 15_000 });
+  await expect(freshPage.getByTestId('home-balance')).toBeVisible();
+  // It cannot set the withdrawal address for 24 hours.
+  await freshPage.goto('/home/withdraw');
+  await freshPage.getByLabel('XRP deposit address').fill('rLHzPsX6oXkzU2qL12kHCH8G8cnZv1rBJh');
+  await freshPage.getByLabel('Destination tag').fill(String(Math.floor(Math.random() * 4_000_000_000)));
+  await freshPage.getByRole('button', { name: 'Check and save' }).click();
+  await freshPage.getByRole('button', { name: 'Save it' }).click();
+  await expect(freshPage.getByRole('alert')).toContainText('linked less than 24 hours ago');
+
+  // The first device is told, lists both, and signs the new one out.
+  await ownerPage.reload();
+  await expect(ownerPage.getByTestId('latest-link')).toContainText('was linked to your account');
+  await expect(ownerPage.getByTestId('device-row')).toHaveCount(2);
+  await screenshot(ownerPage, 'en', 'mine-devices');
+  await ownerPage.getByRole('button', { name: 'Sign this device out' }).click();
+  await expect(ownerPage.getByTestId('device-row')).toHaveCount(1);
+
+  await freshPage.goto('/home/mine');
+  await expect(freshPage).toHaveURL(/\/\?/);
+  await expect(freshPage.getByText('Login expired, please log in again')).toBeVisible();
+  await owner.close();
+  await fresh.close();
+});
+
+test('the code can be scanned with the camera where the browser reads QR codes', async ({ browser }) => {
+  const context = await browser.newContext();
+  // This Chromium has no QR decoder or camera: the page gets a canvas stream as the camera and a
+  // decoder that reads the code the other device shows; everything after that is the app's own.
+  await context.addInitScript(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 64;
+    canvas.height = 64;
+    setInterval(() => canvas.getContext('2d')?.fillRect(0, 0, 64, Math.random() * 64), 50);
+    Object.defineProperty(navigator, 'mediaDevices', {
+      value: { getUserMedia: async () => canvas.captureStream(10) },
+    });
+    Object.assign(window, {
+      BarcodeDetector: class {
+        async detect() {
+          return [{ rawValue: 'ABCDE-FGHJK' }];
+        }
+      },
+    });
+  });
+  const page = await context.newPage();
+  await registerInBrowser(page, uniqueName('scanner'));
+  await page.getByRole('link', { name: 'Mine' }).click();
+  await page.getByRole('button', { name: 'Link a device' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Scan the QR code' }).click();
+  await expect(dialog.getByLabel('Pairing code')).toHaveValue('ABCDEFGHJK');
+  await context.close();
+});

@@ -1,0 +1,146 @@
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import type pg from 'pg';
+import { formatAmount } from '#domain/money/amount.ts';
+import { PASSWORD, uniqueName } from './support.ts';
+
+// Helpers for the offline journeys: users set up through the API, the app opened through the flaky
+// proxy with its service worker in control, and the ledger read straight from the database.
+
+export interface TestUser {
+  username: string;
+  token: string;
+}
+
+async function call(base: string, path: string, token: string | null, body: unknown = {}) {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { 'ba-user-token': token } : {}) },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: number; data: Record<string, unknown> };
+  if (envelope.code !== 1) throw new Error(`${path} failed: ${JSON.stringify(envelope)}`);
+  return envelope.data;
+}
+
+export interface DayTask {
+  id: number;
+  questions: { id: string; options: { id: string }[] }[];
+}
+
+/**
+ * A new user who has claimed the gift, accepted the day and started `start` of its tasks (the server records the
+ * start, which completion needs), and, with `address`, saved a withdrawal address.
+ */
+export async function setUpUser(
+  base: string,
+  db: pg.Client,
+  { start = 0, address = false }: { start?: number; address?: boolean } = {},
+): Promise<TestUser & { tasks: DayTask[] }> {
+  const username = uniqueName('offline');
+  const data = await call(base, '/api/user/checkIn', null, {
+    tab: 'register',
+    username,
+    password: PASSWORD,
+    confirm_password: PASSWORD,
+  });
+  const token = (data['userInfo'] as { token: string }).token;
+  // The gift is claimed up front: left alone, the app claims it by itself after 10 s (seed §1).
+  await fetch(`${base}/api/user/newUserReward`, {
+    method: 'POST',
+    headers: { 'ba-user-token': token, 'idempotency-key': `gift-${username}` },
+  });
+  const day = await call(base, '/api/task/accept?locale=en', token);
+  const tasks = day['tasks'] as DayTask[];
+  for (const task of tasks.slice(0, start)) await call(base, '/api/task/start', token, { task_id: task.id });
+  if (address) {
+    // Saved in the database until the withdrawal screens exist (the withdrawal issue).
+    await db.query(
+      `insert into withdraw_addresses (user_id, address, tag, created_at)
+       select id, $2, '1', now() from users where username_key = $1`,
+      [username.toLowerCase(), `rOffline${username}`],
+    );
+  }
+  return { username, token, tasks };
+}
+
+/** The user's ledger entries by kind, and whether the cached balance equals their sum. */
+export async function ledgerOf(db: pg.Client, username: string) {
+  const { rows } = await db.query<{ kind: string; reference: string; amount: string }>(
+    `select l.kind, l.reference, l.amount::text from ledger_entries l join users u on u.id = l.user_id
+      where u.username_key = $1 order by l.id`,
+    [username.toLowerCase()],
+  );
+  const { rows: balance } = await db.query<{ balance: string }>(
+    `select balance::text from users where username_key = $1`,
+    [username.toLowerCase()],
+  );
+  const total = rows.reduce((sum, row) => sum + BigInt(row.amount), 0n);
+  expect(BigInt(balance[0]?.balance ?? '-1')).toBe(total);
+  const count = (kind: string) => rows.filter((row) => row.kind === kind).length;
+  return { entries: rows, total, count };
+}
+
+/** Puts the user's session on the device and opens the app (by default with the service worker in control). */
+export async function openApp(
+  page: Page,
+  base: string,
+  user: TestUser,
+  path = '/home',
+  { worker = true } = {},
+) {
+  await page.addInitScript(
+    ([token, account]) => {
+      if (!localStorage.getItem('earnest.seeded')) {
+        localStorage.setItem('earnest.token', token);
+        localStorage.setItem('earnest.account', account);
+        localStorage.setItem('earnest.seeded', '1');
+      }
+    },
+    [user.token, user.username.toLowerCase()] as const,
+  );
+  await page.goto(`${base}${path}`);
+  if (worker) await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** The page's service worker registration, as the DevTools Protocol names it, on a fresh CDP session. */
+export async function workerRegistration(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  const registrations = new Promise<{ registrationId: string; scopeURL: string }[]>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => resolve(event.registrations)),
+  );
+  await cdp.send('ServiceWorker.enable');
+  const [registration] = await registrations;
+  if (!registration) throw new Error('no service worker registration');
+  return { cdp, registrationId: registration.registrationId, origin: new URL(registration.scopeURL).origin };
+}
+
+/** Fires the queue's Background Sync event the way the browser does when the network returns. */
+export async function fireSync(context: BrowserContext, page: Page) {
+  const { cdp, registrationId, origin } = await workerRegistration(context, page);
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin,
+    registrationId,
+    tag: 'earnest-queue',
+    lastChance: false,
+  });
+  await cdp.detach();
+}
+
+/** Completes a started task in its sheet, as a person would. */
+export async function completeInSheet(page: Page, row: number) {
+  await page.locator('[data-testid^="task-"]').nth(row).click();
+  const sheet = page.getByRole('dialog');
+  for (const group of await sheet.locator('fieldset').all()) await group.locator('label').first().click();
+  const complete = sheet.getByRole('button', { name: 'Complete the task' });
+  await expect(complete).toBeEnabled({ timeout: 10_000 });
+  await complete.click();
+  await expect(sheet).toHaveCount(0);
+}
+
+/** An amount as the app shows it in English ("6.0008219 XRP"). */
+export function shownXrp(amount: bigint): string {
+  const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 7 }).format(
+    formatAmount(amount) as Intl.StringNumericLiteral,
+  );
+  return `${number} XRP`;
+}

@@ -1,0 +1,101 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { workerRegistration } from './offline-support.ts';
+
+// Push messages reaching the service worker (CDP ServiceWorker.deliverPushMessage: this Chromium has
+// no push service): a notification when no Earnest page is in front, the banner when one is.
+
+test.use({ serviceWorkers: 'allow' });
+
+async function pushTo(context: BrowserContext, page: Page) {
+  const { cdp, registrationId, origin } = await workerRegistration(context, page);
+  return {
+    deliver: (data: object) =>
+      cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(data) }),
+  };
+}
+
+async function openWithWorker(page: Page) {
+  await page.goto('/landing');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+test('a push with no Earnest page in front becomes a notification with its title, body, icon and link', async ({
+  context,
+  page,
+}) => {
+  await context.grantPermissions(['notifications']);
+  await openWithWorker(page);
+  const push = await pushTo(context, page);
+  // No Earnest page in the foreground: the tab shows another site.
+  await page.goto('about:blank');
+  await push.deliver({
+    notification: { title: 'Payment final', body: '150 XRP reached your exchange' },
+    data: { link: '/withdraw/status', messageId: 'paid-1', icon: '/icons/icon-192.png' },
+  });
+  await push.deliver({
+    data: { link: 'https://evil.example/', messageId: 'plain-1' },
+    body: 'No title here',
+  });
+  await openWithWorker(page);
+  const shown = () =>
+    page.evaluate(async () => {
+      const request = indexedDB.open('earnest-push');
+      const db = await new Promise<IDBDatabase>(
+        (resolve) => (request.onsuccess = () => resolve(request.result)),
+      );
+      return new Promise<unknown>((resolve) => {
+        const read = db.transaction('values').objectStore('values').get('shown');
+        read.onsuccess = () => resolve(read.result ?? []);
+      });
+    });
+  await expect.poll(async () => ((await shown()) as unknown[]).length).toBe(2);
+  // Two pushes are handled concurrently by the worker: the order of its record is not the order sent.
+  const byMessage = (notices: unknown) =>
+    [...(notices as { messageId: string }[])].sort((a, b) => a.messageId.localeCompare(b.messageId));
+  expect(byMessage(await shown())).toEqual([
+    {
+      kind: null,
+      title: 'Payment final',
+      body: '150 XRP reached your exchange',
+      image: null,
+      icon: '/icons/icon-192.png',
+      link: '/withdraw/status',
+      messageId: 'paid-1',
+    },
+    {
+      kind: null,
+      title: 'New message',
+      body: 'No title here',
+      image: null,
+      icon: '/logo.png',
+      link: '/home',
+      messageId: 'plain-1',
+    },
+  ]);
+});
+
+test('a push with a page in front shows the banner, which closes, times out, and restarts for a newer one', async ({
+  context,
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await openWithWorker(page);
+  const push = await pushTo(context, page);
+  const banner = page.getByTestId('push-banner');
+
+  await push.deliver({ title: 'Tasks are back', body: 'Ten new tasks are waiting.', link: '/home' });
+  await expect(banner).toContainText('Tasks are back');
+  await expect(banner).toContainText('Ten new tasks are waiting.');
+  await banner.getByRole('button', { name: 'Close' }).click();
+  await expect(banner).toHaveCount(0);
+
+  await push.deliver({ title: 'First', body: 'one' });
+  await expect(banner).toContainText('First');
+  await page.waitForTimeout(6_000);
+  await push.deliver({ title: 'Second', body: 'two' });
+  await expect(banner).toContainText('Second');
+  // 10 s after the first it would be gone; the second restarted the time.
+  await page.waitForTimeout(5_000);
+  await expect(banner).toContainText('Second');
+  await expect(banner).toHaveCount(0, { timeout: 8_000 });
+});

@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { PASSWORD, uniqueName } from './support.ts';
+
+// One server per Playwright worker, so parallel runs of this file never share a port.
+const PORT = 8192 + Number(process.env['TEST_PARALLEL_INDEX'] ?? 0);
+const BASE = `http://127.0.0.1:${PORT}`;
+
+/** Starts Earnest as `npm start` does, on its own port and data folder. */
+async function startServer(dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['scripts/start.ts'], {
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${BASE}/api/other/serverTime`)).ok) return child;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start: ${errors}`);
+}
+
+async function stopServer(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.kill('SIGTERM');
+  return exited;
+}
+
+test('the account and the session survive a server restart on the embedded database', async ({ page }) => {
+  test.setTimeout(120_000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'earnest-restart-'));
+  let server = await startServer(dataDir);
+  try {
+    const username = uniqueName('restart');
+    await page.goto(`${BASE}/?tab=register`);
+    await page.getByLabel('Username or e-mail').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.locator('form').getByRole('button', { name: 'Register' }).last().click();
+    await expect(page).toHaveURL(/\/home$/);
+
+    // A graceful stop: exit code 0 and the data folder released.
+    expect(await stopServer(server)).toBe(0);
+    server = await startServer(dataDir);
+
+    await page.goto(`${BASE}/home/mine`);
+    await expect(page).toHaveURL(/\/home\/mine$/);
+    await expect(page.getByText(username)).toBeVisible();
+
+    await page.evaluate(() => localStorage.removeItem('earnest.token'));
+    await page.goto(`${BASE}/`);
+    await page.getByLabel('Username or e-mail').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.locator('form').getByRole('button', { name: 'Sign in' }).last().click();
+    await expect(page).toHaveURL(/\/home$/);
+  } finally {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,49 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+let counter = 0;
+
+/** A username no other test uses. */
+export function uniqueName(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${process.pid % 1000}${counter}`;
+}
+
+export const PASSWORD = 'secret12';
+
+/** Registers through the entry page, as a person would. */
+export async function registerInBrowser(page: Page, username: string, inviteCode?: string) {
+  await page.goto(inviteCode ? `/?invite=${inviteCode}` : '/?tab=register');
+  await page.getByLabel('Username or e-mail').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.locator('form').getByRole('button', { name: 'Register' }).last().click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+/** Registers through the API and puts the session on this page's device (for screen tours). */
+export async function signInViaApi(page: Page, request: APIRequestContext, username = uniqueName()) {
+  const response = await request.post('/api/user/checkIn', {
+    data: { tab: 'register', username, password: PASSWORD, confirm_password: PASSWORD },
+  });
+  const body = (await response.json()) as { data: { userInfo: { token: string; invite_code: string } } };
+  const { token } = body.data.userInfo;
+  await page.addInitScript((t) => window.localStorage.setItem('earnest.token', t), token);
+  return { username, token, inviteCode: body.data.userInfo.invite_code };
+}
+
+/** Saves a screenshot where the team looks at them: test-results/screens/<locale>/<name>.png. */
+export async function screenshot(page: Page, locale: string, name: string) {
+  mkdirSync(`test-results/screens/${locale}`, { recursive: true });
+  await page.screenshot({ path: `test-results/screens/${locale}/${name}.png`, fullPage: true });
+}
+
+/** Runs axe on the page and fails on any violation, listing them readably. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary).toEqual([]);
+}

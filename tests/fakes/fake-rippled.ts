@@ -1,0 +1,131 @@
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { decode, hashes } from 'xrpl';
+
+/**
+ * A rippled on 127.0.0.1 that speaks the subset of the WebSocket API xrpl.js uses for payments
+ * (server_info, account_info, ledger, submit, tx) and keeps a ledger of its own: sequences are
+ * checked and consumed, a submitted transaction is applied in the next ledger (closed every
+ * `closeMs`), and a validated result is final. `outcome` chooses what applying a payment does.
+ */
+export type FakeOutcome = 'tesSUCCESS' | 'tecNO_DST_INSUF_XRP' | 'never-included';
+
+interface Applied {
+  hash: string;
+  tx: Record<string, unknown>;
+  result: string;
+  ledgerIndex: number;
+}
+
+export interface FakeRippled {
+  url: string;
+  outcome: FakeOutcome;
+  /** Every distinct signed payment ever submitted, by hash. */
+  submitted: Map<string, Record<string, unknown>>;
+  /** Payments applied to the ledger (validated once their ledger closed). */
+  applied: Map<string, Applied>;
+  validatedLedger(): number;
+  /** Told of every submission (the standalone runner prints them for tests in other processes). */
+  onSubmit: ((hash: string, tx: Record<string, unknown>) => void) | null;
+  close(): Promise<void>;
+}
+
+export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippled> {
+  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  let validated = 1000;
+  const sequences = new Map<string, number>();
+  const pending: Applied[] = [];
+  const fake: FakeRippled = {
+    url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    outcome: 'tesSUCCESS',
+    submitted: new Map(),
+    applied: new Map(),
+    validatedLedger: () => validated,
+    onSubmit: null,
+    async close() {
+      clearInterval(ticker);
+      for (const client of server.clients) client.terminate();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+
+  // Each tick closes a ledger: what was applied in the open one is now validated.
+  const ticker = setInterval(() => {
+    validated += 1;
+    for (const entry of pending.splice(0)) {
+      entry.ledgerIndex = validated;
+      fake.applied.set(entry.hash, entry);
+    }
+  }, closeMs);
+
+  const answer = (request: Record<string, unknown>): Record<string, unknown> => {
+    switch (request['command']) {
+      case 'server_info':
+        return {
+          info: { build_version: 'fake', validated_ledger: { seq: validated, base_fee_xrp: 0.00001 } },
+        };
+      case 'ledger':
+        return { ledger_index: validated, ledger_hash: 'F'.repeat(64), validated: true };
+      case 'account_info': {
+        const account = String(request['account']);
+        return {
+          account_data: { Account: account, Sequence: sequences.get(account) ?? 1, Balance: '100000000000' },
+        };
+      }
+      case 'submit': {
+        const blob = String(request['tx_blob']);
+        const tx = decode(blob) as Record<string, unknown>;
+        const hash = hashes.hashSignedTx(blob);
+        fake.submitted.set(hash, tx);
+        fake.onSubmit?.(hash, tx);
+        const account = String(tx['Account']);
+        const expected = sequences.get(account) ?? 1;
+        if (fake.applied.has(hash) || pending.some((p) => p.hash === hash)) {
+          return { engine_result: 'tefPAST_SEQ', tx_json: { ...tx, hash } };
+        }
+        if (tx['Sequence'] !== expected) return { engine_result: 'tefPAST_SEQ', tx_json: { ...tx, hash } };
+        if (Number(tx['LastLedgerSequence']) <= validated)
+          return { engine_result: 'tefMAX_LEDGER', tx_json: { ...tx, hash } };
+        if (fake.outcome === 'never-included')
+          return { engine_result: 'tesSUCCESS', tx_json: { ...tx, hash } };
+        sequences.set(account, expected + 1);
+        pending.push({ hash, tx, result: fake.outcome, ledgerIndex: 0 });
+        return { engine_result: fake.outcome, tx_json: { ...tx, hash } };
+      }
+      case 'tx': {
+        const entry = fake.applied.get(String(request['transaction']));
+        if (!entry) throw Object.assign(new Error('txnNotFound'), { rippled: 'txnNotFound' });
+        return {
+          hash: entry.hash,
+          tx_json: entry.tx,
+          ledger_index: entry.ledgerIndex,
+          validated: true,
+          meta: {
+            TransactionIndex: 0,
+            TransactionResult: entry.result,
+            ...(entry.result === 'tesSUCCESS' ? { delivered_amount: entry.tx['Amount'] } : {}),
+          },
+        };
+      }
+      default:
+        throw Object.assign(new Error('unknownCmd'), { rippled: 'unknownCmd' });
+    }
+  };
+
+  server.on('connection', (socket: WebSocket) => {
+    socket.on('message', (data) => {
+      const request = JSON.parse(String(data)) as Record<string, unknown>;
+      try {
+        const result = answer(request);
+        socket.send(JSON.stringify({ id: request['id'], type: 'response', status: 'success', result }));
+      } catch (error) {
+        const code = (error as { rippled?: string }).rippled ?? 'internal';
+        socket.send(
+          JSON.stringify({ id: request['id'], type: 'response', status: 'error', error: code, request }),
+        );
+      }
+    });
+  });
+  return fake;
+}

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '#server/db/database.ts';
+import { sessions, users } from '#server/db/schema.ts';
+import { hashToken } from '#server/features/auth/tokens.ts';
+
+/** Creates users with sessions straight in the database (no password hashing: fast for load tests). */
+export async function seedUsers(db: Db, count: number, prefix: string) {
+  const now = new Date();
+  const created: { id: number; token: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const name = `${prefix}-${i}-${randomBytes(3).toString('hex')}`;
+    const [user] = await db
+      .insert(users)
+      .values({
+        username: name,
+        usernameKey: name,
+        email: null,
+        passwordHash: 'not-a-real-hash',
+        inviteCode: randomBytes(4).toString('hex').toUpperCase(),
+        invitedBy: null,
+        language: null,
+        createdAt: now,
+      })
+      .returning({ id: users.id });
+    if (!user) throw new Error('no user');
+    const token = randomBytes(32).toString('base64url');
+    await db.insert(sessions).values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + 86_400_000),
+    });
+    created.push({ id: user.id, token });
+  }
+  return created;
+}
+
+/** Runs async jobs with at most `limit` in flight. */
+export async function inParallel<T>(jobs: (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const results: T[] = new Array(jobs.length);
+  let next = 0;
+  async function worker() {
+    while (next < jobs.length) {
+      const index = next++;
+      const job = jobs[index];
+      if (job) results[index] = await job();
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
+  return results;
+}
+
+export function post(app: FastifyInstance, url: string, token: string, payload: object, key?: string) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { 'ba-user-token': token, ...(key ? { 'idempotency-key': key } : {}) },
+    payload,
+  });
+}

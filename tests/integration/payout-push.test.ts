@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Wallet } from 'xrpl';
+import { xrp } from '#domain/money/amount.ts';
+import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
+import { adjustableClock } from '#server/clock.ts';
+import { openDatabase, type Database } from '#server/db/database.ts';
+import { pushTokens, withdrawAddresses } from '#server/db/schema.ts';
+import { runPayoutOnce } from '#server/features/payouts/payout-job.ts';
+import { connectXrplPayer } from '#server/features/payouts/xrpl-payer.ts';
+import { withdrawalNotice } from '#server/features/push/notices.ts';
+import { createPushSender } from '#server/features/push/push-sender.ts';
+import { ledger } from '#server/ledger/ledger.ts';
+import { startFakePushService, type FakePushService } from '#tests/fakes/fake-push-service.ts';
+import { startFakeRippled, type FakeRippled } from '#tests/fakes/fake-rippled.ts';
+import { buildTestApp } from '#tests/helpers/app.ts';
+import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+
+// A payout that becomes final is pushed to every device of its user that has a token, to no one
+// else, through real Web Push (VAPID, encrypted payload) to a fake push service; a token the service
+// reports gone is removed.
+
+let database: Database;
+let app: FastifyInstance;
+let rippled: FakeRippled;
+let pushService: FakePushService;
+const clock = adjustableClock();
+
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: 'memory://' });
+  app = await buildTestApp({ database, clock });
+  rippled = await startFakeRippled({ closeMs: 20 });
+  pushService = await startFakePushService();
+});
+afterAll(async () => {
+  await app.close();
+  await rippled.close();
+  await pushService.close();
+  await database.close();
+});
+
+describe('push on a final payout', () => {
+  it('reaches every device of the payee and no one else; a gone token is removed', async () => {
+    const [payee, other] = await seedUsers(database.db, 2, 'pushed');
+    if (!payee || !other) throw new Error('no users');
+    const now = clock.now();
+    const token = (id: string) => JSON.stringify(pushService.subscription(id));
+    await database.db.insert(pushTokens).values([
+      { userId: payee.id, token: token('phone'), createdAt: now, updatedAt: now },
+      { userId: payee.id, token: token('old-tablet'), createdAt: now, updatedAt: now },
+      { userId: other.id, token: token('someone-else'), createdAt: now, updatedAt: now },
+    ]);
+    pushService.gone.add('old-tablet');
+
+    await ledger.append(database.db, {
+      userId: payee.id,
+      kind: 'adjustment',
+      amount: xrp(120),
+      idempotencyKey: 's',
+      reference: 's',
+      createdAt: now,
+    });
+    await database.db
+      .insert(withdrawAddresses)
+      .values({ userId: payee.id, address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh', tag: '77', createdAt: now });
+    expect((await post(app, '/api/user/setWithdrawStatus', payee.token, {}, 'w-push')).statusCode).toBe(200);
+
+    const push = await createPushSender(database.db, clock, 'mailto:test@earnest.invalid', app.log);
+    const payer = await connectXrplPayer(rippled.url, Wallet.generate().seed ?? '');
+    const finals: number[] = [];
+    try {
+      for (let i = 0; i < 100 && finals.length === 0; i++) {
+        await runPayoutOnce({
+          db: database.db,
+          clock,
+          rules: { ...DEFAULT_RULES, waitingDays: 0 },
+          payer,
+          onFinal: async ({ id, userId, status }) => {
+            finals.push(id);
+            await push.sendToUser(userId, withdrawalNotice(id, status));
+          },
+        });
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    } finally {
+      await payer.close();
+    }
+
+    expect(finals).toHaveLength(1);
+    expect(pushService.deliveries.map((d) => d.id)).toEqual(['phone']);
+    expect(pushService.deliveries[0]?.authorization).toMatch(/^vapid t=.+, k=.+$/);
+    expect(pushService.deliveries[0]?.bytes).toBeGreaterThan(0);
+    const left = await database.db.select().from(pushTokens).where(eq(pushTokens.userId, payee.id));
+    expect(left.map((row) => JSON.parse(row.token).endpoint)).toEqual([
+      pushService.subscription('phone').endpoint,
+    ]);
+    // The same keys serve every later start.
+    expect((await createPushSender(database.db, clock, 'mailto:x@y.z', app.log)).publicKey).toBe(
+      push.publicKey,
+    );
+  });
+});

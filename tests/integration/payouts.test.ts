@@ -1,0 +1,200 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Wallet } from 'xrpl';
+import { xrp } from '#domain/money/amount.ts';
+import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
+import { adjustableClock } from '#server/clock.ts';
+import { ledgerEntries, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
+import { payoutOperator } from '#server/features/payouts/operator.ts';
+import { runPayoutOnce, type PayoutStep } from '#server/features/payouts/payout-job.ts';
+import { connectXrplPayer, type Payer } from '#server/features/payouts/xrpl-payer.ts';
+import { ledger } from '#server/ledger/ledger.ts';
+import { startFakeRippled, type FakeRippled } from '#tests/fakes/fake-rippled.ts';
+import { buildTestApp } from '#tests/helpers/app.ts';
+import { backends, type TestDatabase } from '#tests/helpers/databases.ts';
+import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+
+// The waiting period is the withdrawal screens' business; here every withdrawal is due at once.
+const RULES = { ...DEFAULT_RULES, waitingDays: 0 };
+const seed = Wallet.generate().seed ?? '';
+
+class Crash extends Error {}
+
+describe.each(await backends())('the payout job on $name', (backend) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let rippled: FakeRippled;
+  const clock = adjustableClock();
+  let tag = 1;
+  const payers: Payer[] = [];
+
+  beforeAll(async () => {
+    database = await backend.create();
+    app = await buildTestApp({ database, clock });
+    rippled = await startFakeRippled({ closeMs: 20 });
+  });
+  afterEach(async () => {
+    for (const payer of payers.splice(0)) await payer.close();
+  });
+  afterAll(async () => {
+    await app.close();
+    await rippled.close();
+    await database.dispose();
+  });
+
+  const payer = async () => {
+    const connected = await connectXrplPayer(rippled.url, seed);
+    payers.push(connected);
+    return connected;
+  };
+  const run = async (afterStep?: (step: PayoutStep) => void) =>
+    runPayoutOnce({
+      db: database.db,
+      clock,
+      rules: RULES,
+      payer: await payer(),
+      ...(afterStep ? { afterStep } : {}),
+    });
+
+  /** A user who withdrew `amount` XRP. */
+  async function dueWithdrawal(amount = 120n) {
+    const [user] = await seedUsers(database.db, 1, 'payee');
+    if (!user) throw new Error('no user');
+    await ledger.append(database.db, {
+      userId: user.id,
+      kind: 'adjustment',
+      amount: xrp(amount),
+      idempotencyKey: `seed-${user.id}`,
+      reference: `seed-${user.id}`,
+      createdAt: clock.now(),
+    });
+    const userTag = String(tag++);
+    await database.db.insert(withdrawAddresses).values({
+      userId: user.id,
+      address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh',
+      tag: userTag,
+      createdAt: clock.now(),
+    });
+    const response = await post(app, '/api/user/setWithdrawStatus', user.token, {}, `withdraw-${user.id}`);
+    expect(response.statusCode).toBe(200);
+    const [row] = await database.db.select().from(withdrawals).where(eq(withdrawals.userId, user.id));
+    if (!row) throw new Error('no withdrawal');
+    return { userId: user.id, id: row.id, tag: Number(userTag) };
+  }
+
+  const withdrawal = async (id: number) => {
+    const [row] = await database.db.select().from(withdrawals).where(eq(withdrawals.id, id));
+    return row;
+  };
+  const paymentsTo = (destinationTag: number) =>
+    [...rippled.submitted.values()].filter((tx) => tx['DestinationTag'] === destinationTag);
+  const refunds = async (userId: number) =>
+    (await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId))).filter(
+      (entry) => entry.kind === 'refund',
+    );
+
+  async function settle(id: number) {
+    for (let i = 0; i < 200; i++) {
+      const row = await withdrawal(id);
+      if (row?.status === 'success' || row?.status === 'failed') return row;
+      await run().catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`withdrawal ${id} never settled`);
+  }
+
+  it('without XRPL settings waits for the operator, who records a payment or rejects with a refund', async () => {
+    const paid = await dueWithdrawal();
+    const rejected = await dueWithdrawal(130n);
+    await runPayoutOnce({ db: database.db, clock, rules: RULES, payer: null });
+    expect(await withdrawal(paid.id)).toMatchObject({ status: 'transferring', txBlob: null });
+    const listed = await payoutOperator.list(database.db);
+    expect(listed.map((row) => row.id)).toEqual(expect.arrayContaining([paid.id, rejected.id]));
+
+    expect(await payoutOperator.paid(database.db, clock, paid.id, 'not-a-hash')).toMatch(/64 hexadecimal/);
+    expect(await payoutOperator.paid(database.db, clock, paid.id, 'ab'.repeat(32))).toBeNull();
+    expect(await withdrawal(paid.id)).toMatchObject({
+      status: 'success',
+      txHash: 'AB'.repeat(32),
+      deliveredAmount: xrp(120n),
+    });
+    expect(await payoutOperator.paid(database.db, clock, paid.id, 'cd'.repeat(32))).toMatch(/no such/);
+
+    expect(await payoutOperator.reject(database.db, clock, rejected.id, '  ')).toMatch(/needs a reason/);
+    expect(
+      await payoutOperator.reject(database.db, clock, rejected.id, 'Exchange refused the deposit'),
+    ).toBeNull();
+    expect(await payoutOperator.reject(database.db, clock, rejected.id, 'again')).toMatch(/no such/);
+    expect(await withdrawal(rejected.id)).toMatchObject({
+      status: 'failed',
+      failureReason: 'Exchange refused the deposit',
+    });
+    expect(await refunds(rejected.userId)).toHaveLength(1);
+    expect(await ledger.balance(database.db, rejected.userId)).toBe(xrp(130n));
+  });
+
+  it('pays once and calls it successful only when the ledger validated it', async () => {
+    rippled.outcome = 'tesSUCCESS';
+    const { id, userId, tag: destinationTag } = await dueWithdrawal(150n);
+    await run();
+    const signed = await withdrawal(id);
+    expect(signed?.txHash).toMatch(/^[0-9A-F]{64}$/);
+    const row = await settle(id);
+    expect(row).toMatchObject({ status: 'success', txHash: signed?.txHash, deliveredAmount: xrp(150n) });
+    expect(paymentsTo(destinationTag)).toHaveLength(1);
+    expect(paymentsTo(destinationTag)[0]).toMatchObject({
+      Amount: '150000000',
+      Destination: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh',
+    });
+    expect(await ledger.balance(database.db, userId)).toBe(0n);
+    expect(await ledger.sum(database.db, userId)).toBe(0n);
+  });
+
+  it('killed after each step it persists, 50 runs: never a second payment for one withdrawal', async () => {
+    rippled.outcome = 'tesSUCCESS';
+    const steps: PayoutStep[] = ['claimed', 'signed', 'submitted', 'settled'];
+    for (let r = 0; r < 50; r++) {
+      const { id, tag: destinationTag } = await dueWithdrawal();
+      const crashAt = steps[r % steps.length];
+      let crashed = false;
+      const crashOnce = (step: PayoutStep) => {
+        if (step === crashAt && !crashed) {
+          crashed = true;
+          throw new Crash(step);
+        }
+      };
+      // Passes run (each with a fresh connection, as a restarted process would) until the crash hits.
+      for (let i = 0; i < 200 && !crashed; i++) {
+        await run(crashOnce).catch((error: unknown) => {
+          if (!(error instanceof Crash)) throw error;
+        });
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(crashed).toBe(true);
+      const row = await settle(id);
+      expect(row.status).toBe('success');
+      expect(new Set(paymentsTo(destinationTag).map((tx) => tx['Sequence']))).toHaveLength(1);
+    }
+  }, 120_000);
+
+  it('refunds a validated failure exactly once, and an expired payment too', async () => {
+    rippled.outcome = 'tecNO_DST_INSUF_XRP';
+    const failed = await dueWithdrawal(110n);
+    await run(() => undefined);
+    const row = await settle(failed.id);
+    expect(row).toMatchObject({ status: 'failed', failureReason: 'tecNO_DST_INSUF_XRP' });
+    await run();
+    await run();
+    expect(await refunds(failed.userId)).toHaveLength(1);
+    expect(await ledger.balance(database.db, failed.userId)).toBe(xrp(110n));
+
+    rippled.outcome = 'never-included';
+    const expired = await dueWithdrawal(105n);
+    const expiredRow = await settle(expired.id);
+    expect(expiredRow.failureReason).toMatch(/expired/);
+    expect(await refunds(expired.userId)).toHaveLength(1);
+    expect(await ledger.sum(database.db, expired.userId)).toBe(xrp(105n));
+    rippled.outcome = 'tesSUCCESS';
+  }, 60_000);
+});

@@ -1,0 +1,68 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parsePoFile } from '@lingui/format-po';
+import { describe, expect, it } from 'vitest';
+import { LOCALES, SOURCE_LOCALE } from '#domain/i18n/locales.ts';
+
+function catalog(dir: string, locale: string) {
+  return parsePoFile(readFileSync(join(dir, locale, 'messages.po'), 'utf8')).items;
+}
+
+/** Placeholder names of an ICU message: {name}, {name, plural, ...}; `#` and branch words excluded. */
+function placeholders(message: string): string[] {
+  return [...message.matchAll(/\{\s*([\w]+)\s*[,}]/g)].map((m) => m[1] ?? '').sort();
+}
+
+// Entries that may read the same as English: a single word (Video, Web and Notification are the
+// same word in several languages) and amounts with their unit.
+const MAY_MATCH_ENGLISH = /^(\+?\{\w+\} XRP|[\p{L}-]+)$/u;
+
+describe('translation catalogs', () => {
+  const source = catalog('locales', SOURCE_LOCALE);
+
+  it('has messages to translate', () => {
+    expect(source.length).toBeGreaterThan(50);
+  });
+
+  for (const locale of LOCALES) {
+    it(`${locale}: translates every message, keeping its placeholders`, () => {
+      const items = catalog('locales', locale);
+      expect(items.map((i) => `${i.msgctxt ?? ''}\u0004${i.msgid}`).sort()).toEqual(
+        source.map((i) => `${i.msgctxt ?? ''}\u0004${i.msgid}`).sort(),
+      );
+      const missing = items.filter((i) => (i.msgstr[0] ?? '').trim() === '').map((i) => i.msgid);
+      expect(missing).toEqual([]);
+      const broken = items
+        .filter((i) => placeholders(i.msgstr[0] ?? '').join() !== placeholders(i.msgid).join())
+        .map((i) => i.msgid);
+      expect(broken).toEqual([]);
+    });
+  }
+
+  for (const locale of LOCALES.filter((l) => l !== SOURCE_LOCALE)) {
+    it(`${locale}: is really translated, not copied from English`, () => {
+      const copied = catalog('locales', locale).filter(
+        (i) => i.msgstr[0] === i.msgid && !MAY_MATCH_ENGLISH.test(i.msgid),
+      );
+      expect(copied.map((i) => i.msgid)).toEqual([]);
+    });
+  }
+
+  it('is in sync with the source code (extraction would change nothing)', () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'earnest-catalogs-'));
+    try {
+      execFileSync(process.execPath, ['node_modules/@lingui/cli/dist/lingui.js', 'extract', '--clean'], {
+        // NODE_ENV=test (set by Vitest) makes the CLI look for its own test-only worker files.
+        env: { ...process.env, NODE_ENV: 'production', LINGUI_CATALOG_DIR: scratch },
+        stdio: 'pipe',
+      });
+      const extracted = catalog(scratch, SOURCE_LOCALE).map((i) => `${i.msgctxt ?? ''}\u0004${i.msgid}`);
+      const committed = catalog('locales', SOURCE_LOCALE).map((i) => `${i.msgctxt ?? ''}\u0004${i.msgid}`);
+      expect(committed.sort()).toEqual(extracted.sort());
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,103 @@
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// Every build gets its own id: it busts the device's persisted query cache (src/app/lib/query-persistence.ts).
+const buildId = process.env['EARNEST_BUILD_ID'] ?? Date.now().toString(36);
+
+export default defineConfig({
+  define: {
+    'import.meta.env.EARNEST_BUILD_ID': JSON.stringify(buildId),
+  },
+  plugins: [
+    // Must come before react(): it generates the route tree and splits route code.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/app/routes',
+      generatedRouteTree: './src/app/routeTree.gen.ts',
+    }),
+    react(),
+    babel({ presets: [linguiTransformerBabelPreset()] }),
+    lingui(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // The app registers the worker itself (src/app/pwa), after the first screen is up.
+      injectRegister: false,
+      manifest: {
+        id: '/',
+        name: 'Earnest',
+        short_name: 'Earnest',
+        description: 'Earn XRP with daily tasks. Earnest never asks you for money.',
+        theme_color: '#0f766e',
+        background_color: '#f5f7f6',
+        display: 'standalone',
+        start_url: '/home',
+        scope: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        shortcuts: [
+          { name: 'Tasks', url: '/home', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
+          { name: 'Invite', url: '/home/invite', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
+          {
+            name: 'Withdraw',
+            url: '/home/withdraw',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }],
+          },
+        ],
+      },
+      injectManifest: {
+        // Icons and the manifest are added by the plugin itself; listing them here would precache them twice.
+        globPatterns: ['**/*.{js,css,html}', 'logo.png'],
+        // Only the default catalog (English) is precached; sw/locales.ts caches the others on use.
+        globIgnores: ['**/assets/locale-!(en)-*.js'],
+      },
+    }),
+  ],
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:8080' },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // What every screen needs goes in few chunks: dozens of tiny shared chunks cost more bytes
+        // (and round trips on a slow link) than they save.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@lingui|zod|ky|idb-keyval|workbox-window)[\\/]/,
+            },
+            {
+              name: 'app-core',
+              test: /src[\\/](app[\\/](lib|components|pwa|i18n)|contract[\\/](envelope|errors|paths|sync|result-codes|auth|settings|withdraw-rule-ids)\.ts|domain[\\/](result|auth|i18n|money|rules|consent))/,
+            },
+          ],
+        },
+        // Zod probes for `new Function` (a faster parser) when a schema is built; the strict CSP
+        // forbids it and reports the probe as a violation. Its config must be set before any schema
+        // exists, so it goes at the top of the chunk that holds Zod.
+        intro: (chunk) =>
+          chunk.moduleIds.some((id) => id.includes('/node_modules/zod/'))
+            ? '(globalThis.__zod_globalConfig ??= {}).jitless = true;'
+            : '',
+        // Catalogs get recognisable names, so the service worker can precache only the default one
+        // and cache the others when a user first picks them.
+        chunkFileNames: (chunk) => {
+          const locale = /locales\/([^/]+)\/messages\.po/.exec(chunk.facadeModuleId ?? '')?.[1];
+          return locale ? `assets/locale-${locale}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
+    },
+  },
+});
