@@ -11,6 +11,9 @@ const buildId = process.env['EARNEST_BUILD_ID'] ?? Date.now().toString(36);
 export default defineConfig({
   define: {
     'import.meta.env.EARNEST_BUILD_ID': JSON.stringify(buildId),
+    // Firebase Cloud Messaging's web configuration (JSON with apiKey, projectId, messagingSenderId,
+    // appId and vapidKey), fixed at build time: without it the Firebase SDK is left out of the build.
+    'import.meta.env.EARNEST_FIREBASE_CONFIG': JSON.stringify(process.env['EARNEST_FIREBASE_CONFIG'] ?? ''),
   },
   plugins: [
     // Must come before react(): it generates the route tree and splits route code.

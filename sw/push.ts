@@ -1,4 +1,5 @@
 import { createStore, get, set, update } from 'idb-keyval';
+import { API } from '#contract/paths.ts';
 import { clickAction, parsePushPayload, type PushNotice, type PushTexts } from '#contract/push-notice.ts';
 import { tellPages } from './clients.ts';
 
@@ -27,7 +28,28 @@ async function show(notice: PushNotice) {
     ...(notice.messageId ? { tag: notice.messageId } : {}),
   } as NotificationOptions);
   // One read-and-write transaction: two pushes arriving together must not overwrite each other's record.
-  await update<PushNotice[]>(SHOWN_KEY, (shown = []) => [...shown, { ...notice, title, body }].slice(-20), store);
+  await update<PushNotice[]>(
+    SHOWN_KEY,
+    (shown = []) => [...shown, { ...notice, title, body }].slice(-20),
+    store,
+  );
+}
+
+/**
+ * Tells the server the notification task's test push arrived here; the code is the proof, so no
+ * session is needed. A failure is only logged: the task then asks for another test.
+ */
+async function acknowledge(ack: string) {
+  try {
+    const response = await fetch(API.pushAck, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ack }),
+    });
+    if (!response.ok) console.warn('push acknowledgement refused', response.status);
+  } catch (error) {
+    console.warn('push acknowledgement failed', error);
+  }
 }
 
 function payloadOf(event: PushEvent): unknown {
@@ -48,7 +70,9 @@ export function handlePush() {
     const notice = parsePushPayload(payloadOf(event));
     event.waitUntil(
       (async () => {
+        if (notice.ack) await acknowledge(notice.ack);
         const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+        if (notice.kind === 'push_test') await tellPages({ type: 'pushTestArrived' });
         if (windows.some((client) => client.visibilityState === 'visible')) {
           await tellPages({ type: 'push', notice });
           return;

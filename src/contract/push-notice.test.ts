@@ -15,6 +15,7 @@ describe('push payloads', () => {
       icon: '/icons/icon-192.png',
       link: '/withdraw/status',
       messageId: 'm-1',
+      ack: null,
     });
   });
 
@@ -27,6 +28,7 @@ describe('push payloads', () => {
       icon: '/logo.png',
       link: '/home',
       messageId: null,
+      ack: null,
     });
     expect(parsePushPayload('not json').link).toBe('/home');
   });
@@ -36,6 +38,10 @@ describe('push payloads', () => {
       'withdrawal_success',
     );
     expect(parsePushPayload({ data: { kind: 'something_else' } }).kind).toBeNull();
+    expect(parsePushPayload({ data: { kind: 'push_test', ack: 'a1b2' } })).toMatchObject({
+      kind: 'push_test',
+      ack: 'a1b2',
+    });
   });
 
   it('follows only links into the app', () => {

@@ -3,9 +3,11 @@
  * Firebase Cloud Messaging's payload (`notification` + `data` + `fcmOptions`) and a plain Web Push
  * JSON payload both become one of these. No Zod here: the service worker reads it too.
  */
+import { PUSH_KINDS, type PushKind } from '#domain/push/topics.ts';
+
+export { PUSH_KINDS, type PushKind };
+
 /** Messages the server sends by kind: their words come from the app's catalogs, in the user's language. */
-export const PUSH_KINDS = ['withdrawal_success', 'withdrawal_failed', 'device_linked'] as const;
-export type PushKind = (typeof PUSH_KINDS)[number];
 export type PushTexts = Record<PushKind, { title: string; body: string }>;
 
 export interface PushNotice {
@@ -19,6 +21,8 @@ export interface PushNotice {
   /** Where a click leads: a path of this app, or null for Home. */
   link: string;
   messageId: string | null;
+  /** The notification task's test push carries a code the worker hands back to the server on arrival. */
+  ack: string | null;
 }
 
 export const DEFAULT_PUSH_ICON = '/logo.png';
@@ -51,6 +55,7 @@ export function parsePushPayload(payload: unknown): PushNotice {
     icon: text(data['icon']) ?? text(notification['icon']) ?? text(root['icon']) ?? DEFAULT_PUSH_ICON,
     link: safeLink(options['link'] ?? data['link'] ?? root['link']),
     messageId: text(data['messageId']) ?? text(root['messageId']),
+    ack: text(data['ack']),
   };
 }
 

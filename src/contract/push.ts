@@ -1,6 +1,34 @@
 import { z } from 'zod';
+import { PUSH_TOPICS } from '#domain/push/topics.ts';
 import { successSchema } from './envelope.ts';
 
-/** Seed §7: the device's push-messaging token. */
+/** Seed §7: the device's push-messaging token (a Web Push subscription as JSON, or an FCM token). */
 export const SaveFcmTokenBodySchema = z.object({ fcmtoken: z.string().min(1).max(4096) });
 export const SaveFcmTokenResponseSchema = successSchema(z.object({}));
+
+export const PushTopicSchema = z.enum(PUSH_TOPICS);
+
+/** What the app needs to subscribe, and the user's choices of what to be told. */
+export const PushSettingsSchema = z.object({
+  /** The server's VAPID public key (base64url), for standard Web Push. */
+  vapid_public_key: z.string(),
+  topics: z.object({
+    withdrawals: z.boolean(),
+    devices: z.boolean(),
+    ad: z.boolean(),
+    tasks: z.boolean(),
+  }),
+});
+export type PushSettings = z.infer<typeof PushSettingsSchema>;
+export const PushSettingsResponseSchema = successSchema(PushSettingsSchema);
+
+const FormBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
+export const SetPushTopicBodySchema = z.object({ topic: PushTopicSchema, enabled: FormBoolean });
+
+/** The notification task's check: a test push to this device, which its service worker acknowledges. */
+export const PushTestBodySchema = z.object({ fcmtoken: z.string().min(1).max(4096) });
+export const PushTestResponseSchema = successSchema(z.object({ sent_time: z.number().int() }));
+
+/** Sent by the service worker when the test push arrives; the code itself is the proof, no session. */
+export const PushAckBodySchema = z.object({ ack: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/) });
+export const PushAckResponseSchema = successSchema(z.object({}));

@@ -93,11 +93,13 @@ export type WorkerMessage =
   | { type: 'queue'; items: QueuedAction[] }
   | { type: 'settled'; id: string; kind: QueuedKind; outcome: 'done' | 'rejected' }
   /** A push that arrived while a page was in the foreground: the page shows it as a banner. */
-  | { type: 'push'; notice: PushNotice };
+  | { type: 'push'; notice: PushNotice }
+  /** The notification task's test push reached this device and the worker acknowledged it. */
+  | { type: 'pushTestArrived' };
 
 export function isWorkerMessage(value: unknown): value is WorkerMessage {
   if (typeof value !== 'object' || value === null || !('type' in value)) return false;
-  return value.type === 'queue' || value.type === 'settled' || value.type === 'push';
+  return ['queue', 'settled', 'push', 'pushTestArrived'].includes(String(value.type));
 }
 
 export function isPageMessage(value: unknown): value is PageMessage {

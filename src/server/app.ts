@@ -34,7 +34,10 @@ import { kycRoutes } from './features/kyc/kyc.routes.ts';
 import { createKycService } from './features/kyc/kyc.service.ts';
 import { httpSmsSender, logSmsSink } from './features/kyc/sms-sender.ts';
 import { deviceLinkedNotice, withdrawalNotice } from './features/push/notices.ts';
+import { connectFcm } from './features/push/fcm-messaging.ts';
+import { startPushSchedule } from './features/push/push-schedule.ts';
 import { createPushSender } from './features/push/push-sender.ts';
+import { createPushService } from './features/push/push.service.ts';
 import { startPayoutRunner } from './features/payouts/payout-runner.ts';
 import { loadWhitelist } from './features/withdraw/load-whitelist.ts';
 import { withdrawRoutes } from './features/withdraw/withdraw.routes.ts';
@@ -174,11 +177,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     linkCooldown,
   });
   await app.register(tasksRoutes, { tasks, clock, requireSession, sendIdempotent });
-  await app.register(pushRoutes, { db: database.db, clock, requireSession });
   await app.register(rewardsRoutes, { rewards, requireSession, sendIdempotent });
   await app.register(withdrawRoutes, { withdraw, requireSession, linkCooldown, sendIdempotent });
   await app.register(kycRoutes, { kyc, requireSession, linkCooldown, botCheck, sendIdempotent });
-  const push = await createPushSender(database.db, clock, env.PUSH_SUBJECT, app.log);
+  const push = await createPushSender(database.db, clock, {
+    subject: env.PUSH_SUBJECT,
+    log: app.log,
+    extraOrigins: env.PUSH_SERVICE_ORIGINS,
+    fcm: env.FIREBASE_SERVICE_ACCOUNT ? await connectFcm(env.FIREBASE_SERVICE_ACCOUNT) : null,
+  });
+  await app.register(pushRoutes, {
+    push: createPushService({ db: database.db, clock, sender: push, extraOrigins: env.PUSH_SERVICE_ORIGINS }),
+    requireSession,
+  });
+  const schedule = startPushSchedule({
+    db: database.db,
+    clock,
+    rules,
+    timeZone,
+    sender: push,
+    intervalMs: env.PUSH_SCHEDULE_SECONDS * 1000,
+    log: app.log,
+  });
+  app.addHook('onClose', () => schedule.stop());
   await app.register(devicesRoutes, {
     devices: createDevicesService({
       db: database.db,

@@ -111,6 +111,20 @@ const EnvSchema = z
       .string()
       .regex(/^(mailto:|https:)/)
       .default('mailto:operator@earnest.invalid'),
+    /** Push-service origins accepted besides the browsers' own, comma-separated (e.g. a fake one in tests). */
+    PUSH_SERVICE_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      ),
+    /** Firebase Cloud Messaging: the service account's JSON. Unset: standard Web Push only. */
+    FIREBASE_SERVICE_ACCOUNT: z.string().optional(),
+    /** How often the scheduled pushes (daily ad available again, tasks reset) are looked for. */
+    PUSH_SCHEDULE_SECONDS: z.coerce.number().positive().default(60),
     /** How often the payout job looks for due withdrawals. */
     PAYOUT_INTERVAL_SECONDS: z.coerce.number().positive().default(60),
     /**

@@ -61,6 +61,7 @@ test('a push with no Earnest page in front becomes a notification with its title
       icon: '/icons/icon-192.png',
       link: '/withdraw/status',
       messageId: 'paid-1',
+      ack: null,
     },
     {
       kind: null,
@@ -70,6 +71,7 @@ test('a push with no Earnest page in front becomes a notification with its title
       icon: '/logo.png',
       link: '/home',
       messageId: 'plain-1',
+      ack: null,
     },
   ]);
 });

@@ -1,46 +1,105 @@
-import { createECDH, randomBytes } from 'node:crypto';
+import { createDecipheriv, createECDH, createHmac, randomBytes, type ECDH } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A Web Push service on 127.0.0.1: accepts encrypted messages at /push/<id> (201), answers 410 Gone
- * for subscriptions marked gone, and records what arrived with its VAPID authorization.
+ * A Web Push service on 127.0.0.1, speaking the real protocol: accepts messages at /push/<id> (201),
+ * answers 410 Gone for subscriptions marked gone, and records what arrived with its VAPID
+ * authorization. It holds each subscription's private key (as the browser would), so it decrypts
+ * the aes128gcm payload (RFC 8291 / RFC 8188) and tests can hand the plain text to the browser's
+ * service worker with CDP, just as a push service delivers it.
  */
+export interface Delivery {
+  id: string;
+  authorization: string | undefined;
+  bytes: number;
+  /** The decrypted payload (JSON as sent by the server). */
+  payload: string;
+}
+
 export interface FakePushService {
-  /** A subscription as a browser would hand the app (a real P-256 key and auth secret). */
+  origin: string;
+  /** A subscription as a browser would hand the app (a real P-256 key and auth secret); one per id. */
   subscription(id: string): { endpoint: string; keys: { p256dh: string; auth: string } };
   gone: Set<string>;
-  deliveries: { id: string; authorization: string | undefined; bytes: number }[];
+  deliveries: Delivery[];
   close(): Promise<void>;
+}
+
+function hmac(key: Buffer, data: Buffer): Buffer {
+  return createHmac('sha256', key).update(data).digest();
+}
+
+/** RFC 8291 §3.4 then RFC 8188: the receiving browser's side of Web Push encryption. */
+export function decryptWebPush(body: Buffer, receiver: ECDH, authSecret: Buffer): string {
+  const salt = body.subarray(0, 16);
+  const idLength = body.readUInt8(20);
+  const senderKey = body.subarray(21, 21 + idLength);
+  const ciphertext = body.subarray(21 + idLength);
+  const shared = receiver.computeSecret(senderKey);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), receiver.getPublicKey(), senderKey]);
+  const ikm = hmac(hmac(authSecret, shared), Buffer.concat([keyInfo, Buffer.from([1])]));
+  const prk = hmac(salt, ikm);
+  const cek = hmac(prk, Buffer.from('Content-Encoding: aes128gcm\0\x01', 'binary')).subarray(0, 16);
+  const nonce = hmac(prk, Buffer.from('Content-Encoding: nonce\0\x01', 'binary')).subarray(0, 12);
+  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
+  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
+  const padded = Buffer.concat([
+    decipher.update(ciphertext.subarray(0, ciphertext.length - 16)),
+    decipher.final(),
+  ]);
+  // The last record ends with the delimiter 0x02, then zero padding.
+  const end = padded.lastIndexOf(2);
+  return padded.subarray(0, end).toString('utf8');
 }
 
 export async function startFakePushService(): Promise<FakePushService> {
   const gone = new Set<string>();
-  const deliveries: FakePushService['deliveries'] = [];
+  const deliveries: Delivery[] = [];
+  const receivers = new Map<string, { ecdh: ECDH; auth: Buffer }>();
   const server = http.createServer((req, res) => {
     const id = /^\/push\/([\w-]+)$/.exec(req.url ?? '')?.[1] ?? '';
-    let bytes = 0;
-    req.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      const receiver = receivers.get(id);
+      if (!receiver) {
+        res.writeHead(404).end();
+        return;
+      }
       if (gone.has(id)) {
         res.writeHead(410).end();
         return;
       }
-      deliveries.push({ id, authorization: req.headers.authorization, bytes });
+      const body = Buffer.concat(chunks);
+      let payload: string;
+      try {
+        payload = decryptWebPush(body, receiver.ecdh, receiver.auth);
+      } catch {
+        res.writeHead(400).end();
+        return;
+      }
+      deliveries.push({ id, authorization: req.headers.authorization, bytes: body.length, payload });
       res.writeHead(201).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
+    origin,
     subscription(id) {
-      const ecdh = createECDH('prime256v1');
-      ecdh.generateKeys();
+      let receiver = receivers.get(id);
+      if (!receiver) {
+        const ecdh = createECDH('prime256v1');
+        ecdh.generateKeys();
+        receiver = { ecdh, auth: randomBytes(16) };
+        receivers.set(id, receiver);
+      }
       return {
-        endpoint: `${base}/push/${id}`,
+        endpoint: `${origin}/push/${id}`,
         keys: {
-          p256dh: ecdh.getPublicKey().toString('base64url'),
-          auth: randomBytes(16).toString('base64url'),
+          p256dh: receiver.ecdh.getPublicKey().toString('base64url'),
+          auth: receiver.auth.toString('base64url'),
         },
       };
     },

@@ -20,6 +20,8 @@ export async function buildTestApp({ database, env = {}, clock }: TestAppOptions
       CHECKIN_RATE_LIMIT: '100000',
       // Tests run the payout job themselves, when they mean to.
       PAYOUTS: 'off',
+      // Likewise the scheduled pushes (sendScheduledPushes).
+      PUSH_SCHEDULE_SECONDS: '86400',
       ...env,
     }),
     database,

@@ -66,7 +66,11 @@ describe('push on a final payout', () => {
       .values({ userId: payee.id, address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh', tag: '77', createdAt: now });
     expect((await post(app, '/api/user/setWithdrawStatus', payee.token, {}, 'w-push')).statusCode).toBe(200);
 
-    const push = await createPushSender(database.db, clock, 'mailto:test@earnest.invalid', app.log);
+    const options = { log: app.log, extraOrigins: [pushService.origin], fcm: null };
+    const push = await createPushSender(database.db, clock, {
+      ...options,
+      subject: 'mailto:test@earnest.invalid',
+    });
     const payer = await connectXrplPayer(rippled.url, Wallet.generate().seed ?? '');
     const finals: number[] = [];
     try {
@@ -90,14 +94,23 @@ describe('push on a final payout', () => {
     expect(finals).toHaveLength(1);
     expect(pushService.deliveries.map((d) => d.id)).toEqual(['phone']);
     expect(pushService.deliveries[0]?.authorization).toMatch(/^vapid t=.+, k=.+$/);
-    expect(pushService.deliveries[0]?.bytes).toBeGreaterThan(0);
+    // What the phone's service worker gets, decrypted with the phone's key: its kind and where it leads.
+    expect(JSON.parse(pushService.deliveries[0]?.payload ?? '{}')).toEqual({
+      notification: { title: 'Earnest', body: '' },
+      data: {
+        kind: 'withdrawal_success',
+        link: '/withdraw/status',
+        icon: '/logo.png',
+        messageId: `withdrawal-${finals[0]}-success`,
+      },
+    });
     const left = await database.db.select().from(pushTokens).where(eq(pushTokens.userId, payee.id));
     expect(left.map((row) => JSON.parse(row.token).endpoint)).toEqual([
       pushService.subscription('phone').endpoint,
     ]);
     // The same keys serve every later start.
-    expect((await createPushSender(database.db, clock, 'mailto:x@y.z', app.log)).publicKey).toBe(
-      push.publicKey,
-    );
+    expect(
+      (await createPushSender(database.db, clock, { ...options, subject: 'mailto:x@y.z' })).publicKey,
+    ).toBe(push.publicKey);
   });
 });

@@ -3,7 +3,7 @@ import { createStore as createIdbStore, get, set, del } from 'idb-keyval';
 /**
  * What this device remembers beyond the session (seed §3–§4), in IndexedDB and read and written only
  * here: the daily ad record, the cached end of a withdrawal's waiting period, and when the user last
- * refused the install prompt (H10).
+ * refused the install prompt or notifications (H10), and this device's push token with its synced flag.
  */
 export interface AdWatchRecord {
   /** When the last ad was watched to the end (ms since the epoch). */
@@ -12,10 +12,22 @@ export interface AdWatchRecord {
   totalReducedHours: number;
 }
 
+/** This device's push token as last obtained, and whether the server has it for this account. */
+export interface PushTokenRecord {
+  token: string;
+  /** When the token was obtained (ms); it is fetched again after 7 days. */
+  savedAt: number;
+  synced: boolean;
+  /** The account the server last saved it for (a token moves with its device to whoever signs in). */
+  account: string;
+}
+
 interface Records {
   adWatch: AdWatchRecord;
   withdrawEndTime: number;
   installRefusedAt: number;
+  pushRefusedAt: number;
+  pushToken: PushTokenRecord;
 }
 
 type RecordName = keyof Records;
@@ -26,6 +38,15 @@ function isRecord<K extends RecordName>(name: K, value: unknown): value is Recor
   if (name === 'adWatch') {
     const ad = value as Partial<AdWatchRecord> | undefined;
     return typeof ad?.lastWatchTime === 'number' && typeof ad.totalReducedHours === 'number';
+  }
+  if (name === 'pushToken') {
+    const push = value as Partial<PushTokenRecord> | undefined;
+    return (
+      typeof push?.token === 'string' &&
+      typeof push.savedAt === 'number' &&
+      typeof push.synced === 'boolean' &&
+      typeof push.account === 'string'
+    );
   }
   return typeof value === 'number' && Number.isFinite(value);
 }

@@ -15,7 +15,8 @@ import { session } from '#app/lib/session.ts';
 import { toasts } from '#app/lib/toast-store.ts';
 import { createStore } from '#app/lib/external-store.ts';
 import { showPushBanner } from './push-banner.tsx';
-import type { PushTexts } from '#contract/push-notice.ts';
+import { pushTestArrived } from './push-device.ts';
+import { NEW_MESSAGE, pushTexts, worded } from './push-texts.ts';
 
 /**
  * The page's side of the offline queue kept by the service worker (sw/queue-*.ts): what is waiting,
@@ -80,7 +81,7 @@ export function startSyncQueue(queryClient: QueryClient) {
   sendSession();
   post({ type: 'queue' });
   // The worker has no catalogs: it is given what it may have to say, in the page's language.
-  const sendTexts = () => post({ type: 'texts', newMessage: i18n._(msg`New message`), kinds: pushTexts() });
+  const sendTexts = () => post({ type: 'texts', newMessage: i18n._(NEW_MESSAGE), kinds: pushTexts() });
   sendTexts();
   i18n.on('change', sendTexts);
 
@@ -102,24 +103,6 @@ const SETTLE_BURST_MS = 300;
 let confirmed: QueuedKind[] = [];
 let burstTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** The words of the push messages the server sends by kind, in the page's language. */
-function pushTexts(): PushTexts {
-  return {
-    withdrawal_success: {
-      title: i18n._(msg`Withdrawal Successful`),
-      body: i18n._(msg`Your XRP payment is final on the XRP Ledger.`),
-    },
-    withdrawal_failed: {
-      title: i18n._(msg`Withdrawal failed`),
-      body: i18n._(msg`The payment did not go through; the amount is back on your balance.`),
-    },
-    device_linked: {
-      title: i18n._(msg`A new device was linked to your account`),
-      body: i18n._(msg`If it was not you, open Earnest, sign that device out and change your password.`),
-    },
-  };
-}
-
 function receive(message: WorkerMessage, queryClient: QueryClient) {
   switch (message.type) {
     case 'queue':
@@ -132,7 +115,10 @@ function receive(message: WorkerMessage, queryClient: QueryClient) {
       burstTimer = setTimeout(() => endOfBurst(queryClient), SETTLE_BURST_MS);
       return;
     case 'push':
-      showPushBanner(message.notice);
+      showPushBanner(worded(message.notice));
+      return;
+    case 'pushTestArrived':
+      pushTestArrived();
       return;
     default:
       message satisfies never;

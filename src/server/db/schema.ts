@@ -347,3 +347,54 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAt: time('created_at').notNull(),
 });
+
+/** What each user chose to be told by push (topics in src/domain/push/topics.ts); absent: the default. */
+export const pushSettings = pgTable(
+  'push_settings',
+  {
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    topic: text('topic').notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: time('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.topic] })],
+);
+
+/**
+ * The notification task's test pushes: one per request, to one token. The service worker hands the
+ * code back when the push arrives (only the SHA-256 of it is kept), and only then the task completes.
+ */
+export const pushTests = pgTable(
+  'push_tests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Null once the token is gone: the test then proves nothing, but still counts toward the limit. */
+    tokenId: id('token_id').references(() => pushTokens.id, { onDelete: 'set null' }),
+    ackHash: text('ack_hash').notNull().unique(),
+    createdAt: time('created_at').notNull(),
+    ackedAt: time('acked_at'),
+  },
+  (t) => [index('push_tests_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Scheduled pushes already sent (the daily ad available again, tasks reset): the primary key makes
+ * each one go out once per user and day, whichever server process or restart gets there first.
+ */
+export const pushSent = pgTable(
+  'push_sent',
+  {
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    day: text('day').notNull(),
+    sentAt: time('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.day] })],
+);

@@ -1,32 +1,41 @@
-import type { PushKind, PushNotice } from '#contract/push-notice.ts';
+import type { ServerNotice } from './push-payload.ts';
 
 /**
- * A push about a final withdrawal. It carries its kind, not words: the service worker words it from
- * the app's catalogs in the user's language (the server has none), and the title below is only what
- * a client that does not know the kind falls back to.
+ * The pushes the server sends. Each carries its kind, not words: the service worker words it from the
+ * app's catalogs in the user's language (the server has none); the title here is only what a client
+ * that does not know the kind falls back to.
  */
-/** A push to the account's devices when another device was linked (H5). */
-export function deviceLinkedNotice(linkId: number): PushNotice & { title: string } {
-  return {
-    kind: 'device_linked',
-    title: 'Earnest',
-    body: '',
-    image: null,
-    icon: '/logo.png',
-    link: '/home/mine',
-    messageId: `device-linked-${linkId}`,
-  };
+function notice(
+  kind: ServerNotice['kind'],
+  link: string,
+  messageId: string,
+  ack: string | null = null,
+): ServerNotice {
+  return { kind, title: 'Earnest', body: '', image: null, icon: '/logo.png', link, messageId, ack };
 }
 
-export function withdrawalNotice(id: number, status: 'success' | 'failed'): PushNotice & { title: string } {
-  const kind: PushKind = status === 'success' ? 'withdrawal_success' : 'withdrawal_failed';
-  return {
-    kind,
-    title: 'Earnest',
-    body: '',
-    image: null,
-    icon: '/logo.png',
-    link: '/withdraw/status',
-    messageId: `withdrawal-${id}-${status}`,
-  };
+/** A withdrawal became final: paid, or failed and refunded; the link leads to its record. */
+export function withdrawalNotice(id: number, status: 'success' | 'failed'): ServerNotice {
+  const kind = status === 'success' ? 'withdrawal_success' : 'withdrawal_failed';
+  return notice(kind, '/withdraw/status', `withdrawal-${id}-${status}`);
+}
+
+/** Another device was linked to the account (H5): the devices list is on Mine. */
+export function deviceLinkedNotice(linkId: number): ServerNotice {
+  return notice('device_linked', '/home/mine', `device-linked-${linkId}`);
+}
+
+/** The daily ad that shortens the waiting period can be watched again. */
+export function adAvailableNotice(day: string): ServerNotice {
+  return notice('ad_available', '/withdraw/status', `ad-available-${day}`);
+}
+
+/** A new day's tasks are there (only for users who asked for this reminder). */
+export function tasksResetNotice(day: string): ServerNotice {
+  return notice('tasks_reset', '/home', `tasks-reset-${day}`);
+}
+
+/** The notification task's test push; the worker hands `ack` back when it arrives. */
+export function pushTestNotice(ack: string): ServerNotice {
+  return notice('push_test', '/home', `push-test-${ack.slice(0, 8)}`, ack);
 }

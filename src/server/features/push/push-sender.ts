@@ -1,19 +1,24 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
-import type { PushNotice } from '#contract/push-notice.ts';
+import { maySend, topicSettings } from '#domain/push/topics.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { pushTokens, serverSecrets } from '#server/db/schema.ts';
+import { serverSecrets } from '#server/db/schema.ts';
+import type { FcmMessaging } from './fcm-messaging.ts';
+import { payloadOf, type ServerNotice } from './push-payload.ts';
+import { readPushToken, type PushToken } from './push-token.ts';
+import { pushRepository, type PushTokenRow } from './push.repository.ts';
+
+export type Delivery = 'sent' | 'gone' | 'failed' | 'unsendable';
 
 export interface PushSender {
   /** The VAPID public key the app subscribes with. */
   publicKey: string;
-  /** Sends to every device of the user that has a token; tokens the push service calls gone are removed. */
-  sendToUser(
-    userId: number,
-    notice: Omit<PushNotice, 'title'> & { title: string },
-  ): Promise<{ sent: number; removed: number }>;
+  /** Sends to every device of the user that has a token, unless the user turned this kind off. */
+  sendToUser(userId: number, notice: ServerNotice): Promise<{ sent: number; removed: number }>;
+  /** Sends to one device; a token the push service calls gone is removed. */
+  sendToToken(row: PushTokenRow, notice: ServerNotice): Promise<Delivery>;
 }
 
 /** The server's VAPID keys: made on first start and kept in the database, so every process shares them. */
@@ -29,83 +34,82 @@ async function vapidKeys(db: Db, clock: Clock): Promise<{ publicKey: string; pri
   return vapidKeys(db, clock);
 }
 
-interface Subscription {
-  endpoint: string;
-  keys: { p256dh: string; auth: string };
-}
-
-function subscriptionOf(token: string): Subscription | null {
-  try {
-    const value = JSON.parse(token) as Partial<Subscription>;
-    return typeof value.endpoint === 'string' && value.keys?.p256dh && value.keys.auth
-      ? (value as Subscription)
-      : null;
-  } catch {
-    return null;
+class PushRefused extends Error {
+  readonly statusCode: number;
+  constructor(statusCode: number) {
+    super(`push service answered ${statusCode}`);
+    this.statusCode = statusCode;
   }
 }
 
+export interface PushSenderOptions {
+  /** Who the push services may contact about this server's messages (VAPID subject). */
+  subject: string;
+  log: FastifyBaseLogger;
+  /** Push-service origins accepted besides the browsers' own (a fake one in tests). */
+  extraOrigins: readonly string[];
+  /** Firebase Cloud Messaging, when configured: FCM registration tokens go through it. */
+  fcm: FcmMessaging | null;
+}
+
 /**
- * Standard Web Push with the server's VAPID keys (the `web-push` library). A token that is not a
- * Web Push subscription (e.g. an FCM registration token without Firebase configured) is skipped.
+ * Standard Web Push with the server's VAPID keys (the `web-push` library builds the request: VAPID
+ * JWT, aes128gcm payload; we send it, with a timeout), and FCM registration tokens through
+ * firebase-admin when it is configured. Push errors are logged, never shown (seed §8).
  */
 export async function createPushSender(
   db: Db,
   clock: Clock,
-  subject: string,
-  log: FastifyBaseLogger,
+  options: PushSenderOptions,
 ): Promise<PushSender> {
   const keys = await vapidKeys(db, clock);
+  const { subject, log, extraOrigins, fcm } = options;
+
+  async function deliver(token: PushToken, notice: ServerNotice): Promise<'sent' | 'gone' | 'unsendable'> {
+    if (token.type === 'fcm') {
+      if (!fcm) return 'unsendable';
+      return fcm.send(token.token, payloadOf(notice));
+    }
+    const request = webpush.generateRequestDetails(token.subscription, JSON.stringify(payloadOf(notice)), {
+      vapidDetails: { subject, ...keys },
+      TTL: 24 * 3600,
+    });
+    const response = await fetch(request.endpoint, {
+      method: request.method,
+      headers: request.headers as Record<string, string>,
+      body: request.body ? new Uint8Array(request.body) : null,
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (response.status === 404 || response.status === 410) return 'gone';
+    if (!response.ok) throw new PushRefused(response.status);
+    return 'sent';
+  }
+
+  async function sendToToken(row: PushTokenRow, notice: ServerNotice): Promise<Delivery> {
+    const token = readPushToken(row.token, extraOrigins);
+    if (!token) return 'unsendable';
+    try {
+      const result = await deliver(token, notice);
+      if (result === 'gone') await pushRepository.remove(db, row.id);
+      return result;
+    } catch (error) {
+      log.warn({ err: error, userId: row.userId, kind: notice.kind }, 'push not delivered');
+      return 'failed';
+    }
+  }
+
   return {
     publicKey: keys.publicKey,
+    sendToToken,
     async sendToUser(userId, notice) {
-      const tokens = await db.select().from(pushTokens).where(eq(pushTokens.userId, userId));
+      const settings = topicSettings(await pushRepository.settingsOf(db, userId));
+      if (!maySend(notice.kind, settings)) return { sent: 0, removed: 0 };
       let sent = 0;
       let removed = 0;
-      for (const row of tokens) {
-        const subscription = subscriptionOf(row.token);
-        if (!subscription) continue;
-        try {
-          // The library builds the request (VAPID JWT, aes128gcm payload); sending it is ours, so
-          // it goes over any transport, with a timeout.
-          const request = webpush.generateRequestDetails(
-            subscription,
-            JSON.stringify({
-              notification: {
-                title: notice.title,
-                body: notice.body,
-                ...(notice.image ? { image: notice.image } : {}),
-              },
-              data: {
-                link: notice.link,
-                icon: notice.icon,
-                ...(notice.kind ? { kind: notice.kind } : {}),
-                ...(notice.messageId ? { messageId: notice.messageId } : {}),
-              },
-            }),
-            { vapidDetails: { subject, ...keys }, TTL: 24 * 3600 },
-          );
-          const response = await fetch(request.endpoint, {
-            method: request.method,
-            headers: request.headers as Record<string, string>,
-            body: request.body ? new Uint8Array(request.body) : null,
-            signal: AbortSignal.timeout(10_000),
-          });
-          if (!response.ok)
-            throw Object.assign(new Error(`push service answered ${response.status}`), {
-              statusCode: response.status,
-            });
-          sent += 1;
-        } catch (error) {
-          const status = (error as { statusCode?: number }).statusCode;
-          if (status === 404 || status === 410) {
-            await db.delete(pushTokens).where(eq(pushTokens.id, row.id));
-            removed += 1;
-          } else {
-            // Push errors are logged, never shown (seed §8).
-            log.warn({ err: error, userId }, 'push not delivered');
-          }
-        }
+      for (const row of await pushRepository.tokensOf(db, userId)) {
+        const result = await sendToToken(row, notice);
+        if (result === 'sent') sent += 1;
+        if (result === 'gone') removed += 1;
       }
       return { sent, removed };
     },

@@ -2,31 +2,104 @@ import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { KnownFailureSchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
-import { SaveFcmTokenBodySchema, SaveFcmTokenResponseSchema } from '#contract/push.ts';
-import type { Clock } from '#server/clock.ts';
-import type { Db } from '#server/db/database.ts';
-import { sendOk } from '#server/lib/reply.ts';
+import {
+  PushAckBodySchema,
+  PushAckResponseSchema,
+  PushSettingsResponseSchema,
+  PushTestBodySchema,
+  PushTestResponseSchema,
+  SaveFcmTokenBodySchema,
+  SaveFcmTokenResponseSchema,
+  SetPushTopicBodySchema,
+} from '#contract/push.ts';
+import { sendFailure, sendOk } from '#server/lib/reply.ts';
 import { sessionOf } from '#server/plugins/session.ts';
-import { pushRepository } from './push.repository.ts';
+import type { PushService } from './push.service.ts';
+
+const failures = { 400: KnownFailureSchema, 401: KnownFailureSchema, 429: KnownFailureSchema };
 
 export async function pushRoutes(
   app: FastifyInstance,
-  { db, clock, requireSession }: { db: Db; clock: Clock; requireSession: preHandlerHookHandler },
+  { push, requireSession }: { push: PushService; requireSession: preHandlerHookHandler },
 ) {
-  app.withTypeProvider<ZodTypeProvider>().post(
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['push'];
+
+  api.post(
     API.saveFcmToken,
     {
       preHandler: requireSession,
       schema: {
         summary: "Saves this device's push-messaging token",
-        tags: ['push'],
+        tags,
         body: SaveFcmTokenBodySchema,
-        response: { 200: SaveFcmTokenResponseSchema, 400: KnownFailureSchema, 401: KnownFailureSchema },
+        response: { 200: SaveFcmTokenResponseSchema, ...failures },
       },
     },
     async (request, reply) => {
-      await pushRepository.save(db, sessionOf(request).userId, request.body.fcmtoken, clock.now());
-      return sendOk(reply, {});
+      const saved = await push.saveToken(sessionOf(request).userId, request.body.fcmtoken);
+      return saved.ok ? sendOk(reply, {}) : sendFailure(reply, saved.error);
+    },
+  );
+
+  api.get(
+    API.pushSettings,
+    {
+      preHandler: requireSession,
+      schema: {
+        summary: 'The VAPID public key and what the user chose to be told',
+        tags,
+        response: { 200: PushSettingsResponseSchema, 401: KnownFailureSchema },
+      },
+    },
+    async (request, reply) => sendOk(reply, await push.settings(sessionOf(request).userId)),
+  );
+
+  api.post(
+    API.pushSettings,
+    {
+      preHandler: requireSession,
+      schema: {
+        summary: 'Turns one kind of push on or off for this user',
+        tags,
+        body: SetPushTopicBodySchema,
+        response: { 200: PushSettingsResponseSchema, ...failures },
+      },
+    },
+    async (request, reply) =>
+      sendOk(reply, await push.setTopic(sessionOf(request).userId, request.body.topic, request.body.enabled)),
+  );
+
+  api.post(
+    API.pushTest,
+    {
+      preHandler: requireSession,
+      schema: {
+        summary: "Sends a test push to this device (the notification task's check)",
+        tags,
+        body: PushTestBodySchema,
+        response: { 200: PushTestResponseSchema, ...failures },
+      },
+    },
+    async (request, reply) => {
+      const sent = await push.sendTest(sessionOf(request).userId, request.body.fcmtoken);
+      return sent.ok ? sendOk(reply, sent.value) : sendFailure(reply, sent.error);
+    },
+  );
+
+  api.post(
+    API.pushAck,
+    {
+      schema: {
+        summary: "The service worker's acknowledgement that a test push arrived (the code is the proof)",
+        tags,
+        body: PushAckBodySchema,
+        response: { 200: PushAckResponseSchema, 400: KnownFailureSchema, 404: KnownFailureSchema },
+      },
+    },
+    async (request, reply) => {
+      const acknowledged = await push.acknowledge(request.body.ack);
+      return acknowledged.ok ? sendOk(reply, {}) : sendFailure(reply, acknowledged.error);
     },
   );
 }

@@ -31,9 +31,10 @@ const localized = (byLocale: Record<Locale, string>) => byLocale;
 
 /**
  * The demo catalog loaded on first start: ten tasks of 2 XRP, so the day's ten pay exactly the
- * 20 XRP cap. Targets are pages that need no account. The notification task is kept disabled until
- * Earnest can confirm a push reached the device (the push issue), because completing it on a mere
- * permission would not be verification.
+ * 20 XRP cap. Targets are pages that need no account. The notification task (it completes only when
+ * a test push reached the device and was acknowledged) is in the catalog but off: browsers without
+ * push (in-app browsers, iOS outside the installed app) could never do it, and the daily interest
+ * needs all of the day's tasks, so switching it on is the operator's informed choice.
  */
 export function demoCatalog(requiredSeconds: number | null): CatalogTask[] {
   const seconds = (s: number) => requiredSeconds ?? s;

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, gte, like, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull, like, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
-import { ledgerEntries, pushTokens, taskDays, taskRuns, tasks } from '#server/db/schema.ts';
+import { ledgerEntries, pushTests, pushTokens, taskDays, taskRuns, tasks } from '#server/db/schema.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type TaskRunRow = typeof taskRuns.$inferSelect;
@@ -95,10 +95,24 @@ export const tasksRepository = {
       );
   },
 
-  /** Whether one of the user's devices has saved a push token (the notification task's proof). */
+  /** Whether one of the user's devices has saved a push token. */
   async hasPushToken(db: Db, userId: number): Promise<boolean> {
     const [row] = await db.select({ n: count() }).from(pushTokens).where(eq(pushTokens.userId, userId));
     return (row?.n ?? 0) > 0;
+  },
+
+  /**
+   * The notification task's proof: a test push asked for since `since` was acknowledged by the service
+   * worker of a device whose token is still this user's.
+   */
+  async hasAcknowledgedPushTest(db: Db, userId: number, since: Date): Promise<boolean> {
+    const [row] = await db
+      .select({ id: pushTests.id })
+      .from(pushTests)
+      .innerJoin(pushTokens, and(eq(pushTokens.id, pushTests.tokenId), eq(pushTokens.userId, userId)))
+      .where(and(eq(pushTests.userId, userId), gte(pushTests.createdAt, since), isNotNull(pushTests.ackedAt)))
+      .limit(1);
+    return Boolean(row);
   },
 
   /** Tasks credited on a day and what they paid, from the ledger itself. */

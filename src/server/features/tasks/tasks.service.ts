@@ -25,7 +25,12 @@ export interface TasksServiceDeps {
 }
 
 type TaskError =
-  TaskRefusal | 'tasks.not_found' | 'tasks.not_accepted' | 'tasks.answers_required' | 'tasks.push_required';
+  | TaskRefusal
+  | 'tasks.not_found'
+  | 'tasks.not_accepted'
+  | 'tasks.answers_required'
+  | 'tasks.push_required'
+  | 'tasks.push_unconfirmed';
 
 function isTaskType(value: string): value is TaskType {
   return (TASK_TYPES as readonly string[]).includes(value);
@@ -152,11 +157,14 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
     const questions = content.questions ?? [];
     const answered = questions.every((q) => q.options.some((o) => o.id === answers?.[q.id]));
     if (task.value.type === 'survey' && !answered) return fail('tasks.answers_required');
-    if (task.value.type === 'notification' && !(await repo.hasPushToken(tx, userId))) {
-      return fail('tasks.push_required');
-    }
-
     const run = await repo.run(tx, userId, day, taskId);
+    // Permission alone proves nothing: a test push asked for during this run must have reached the
+    // device's service worker and been acknowledged.
+    if (task.value.type === 'notification' && run && !run.failedAt && !run.completedAt) {
+      if (!(await repo.hasPushToken(tx, userId))) return fail('tasks.push_required');
+      if (!(await repo.hasAcknowledgedPushTest(tx, userId, run.startedAt)))
+        return fail('tasks.push_unconfirmed');
+    }
     const credited = await repo.creditedOn(tx, userId, day);
     const refusal = checkCompletion(
       {

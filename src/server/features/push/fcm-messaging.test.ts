@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { fcmMessage, fcmMessaging } from './fcm-messaging.ts';
+import { payloadOf } from './push-payload.ts';
+
+const payload = payloadOf({
+  kind: 'withdrawal_success',
+  title: 'Earnest',
+  body: '',
+  image: null,
+  icon: '/logo.png',
+  link: '/withdraw/status',
+  messageId: 'withdrawal-7-success',
+  ack: null,
+});
+
+describe('Firebase Cloud Messaging', () => {
+  it('sends the same payload as Web Push, with the link where the FCM web SDK opens it', () => {
+    expect(fcmMessage('tok', payload)).toEqual({
+      token: 'tok',
+      notification: { title: 'Earnest', body: '' },
+      data: {
+        link: '/withdraw/status',
+        icon: '/logo.png',
+        kind: 'withdrawal_success',
+        messageId: 'withdrawal-7-success',
+      },
+      webpush: { fcmOptions: { link: '/withdraw/status' } },
+    });
+  });
+
+  it('reports unregistered tokens as gone and passes other failures on', async () => {
+    const answering = (error: unknown) =>
+      fcmMessaging({
+        send: () => (error ? Promise.reject(error as Error) : Promise.resolve('projects/p/messages/1')),
+      });
+    await expect(answering(null).send('tok', payload)).resolves.toBe('sent');
+    await expect(
+      answering({ code: 'messaging/registration-token-not-registered' }).send('tok', payload),
+    ).resolves.toBe('gone');
+    await expect(
+      answering({ code: 'messaging/invalid-registration-token' }).send('tok', payload),
+    ).resolves.toBe('gone');
+    await expect(
+      answering({ code: 'messaging/server-unavailable' }).send('tok', payload),
+    ).rejects.toMatchObject({
+      code: 'messaging/server-unavailable',
+    });
+  });
+});

@@ -1,0 +1,58 @@
+import type { PushPayload } from './push-payload.ts';
+
+/** Firebase Cloud Messaging as the sender needs it. */
+export interface FcmMessaging {
+  /** 'gone' when FCM says the registration token is no longer valid. */
+  send(token: string, payload: PushPayload): Promise<'sent' | 'gone'>;
+}
+
+/** FCM's answers that mean the token will never work again: the sender then removes it. */
+const GONE_CODES = new Set([
+  'messaging/registration-token-not-registered',
+  'messaging/invalid-registration-token',
+]);
+
+/** The FCM v1 message for one device: the same payload, with the click link where FCM's web SDK looks. */
+export function fcmMessage(token: string, payload: PushPayload) {
+  return {
+    token,
+    notification: {
+      title: payload.notification.title,
+      body: payload.notification.body,
+      ...(payload.notification.image ? { imageUrl: payload.notification.image } : {}),
+    },
+    data: payload.data,
+    webpush: payload.data['link'] ? { fcmOptions: { link: payload.data['link'] } } : {},
+  };
+}
+
+/** Sends through any messaging client with firebase-admin's `send` (the real one, or a test double). */
+export function fcmMessaging(client: {
+  send(message: ReturnType<typeof fcmMessage>): Promise<string>;
+}): FcmMessaging {
+  return {
+    async send(token, payload) {
+      try {
+        await client.send(fcmMessage(token, payload));
+        return 'sent';
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (typeof code === 'string' && GONE_CODES.has(code)) return 'gone';
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * firebase-admin with a service account (its JSON), loaded only when Firebase is configured so a
+ * server without it never loads the SDK.
+ */
+export async function connectFcm(serviceAccountJson: string): Promise<FcmMessaging> {
+  const [{ initializeApp, cert }, { getMessaging }] = await Promise.all([
+    import('firebase-admin/app'),
+    import('firebase-admin/messaging'),
+  ]);
+  const app = initializeApp({ credential: cert(JSON.parse(serviceAccountJson) as object) }, 'earnest-push');
+  return fcmMessaging(getMessaging(app));
+}

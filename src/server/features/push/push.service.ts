@@ -1,0 +1,89 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { PushSettings } from '#contract/push.ts';
+import { fail, ok, type Result } from '#domain/result.ts';
+import { topicSettings, type PushTopic } from '#domain/push/topics.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/database.ts';
+import { pushTestNotice } from './notices.ts';
+import { readPushToken } from './push-token.ts';
+import type { PushSender } from './push-sender.ts';
+import { pushRepository } from './push.repository.ts';
+
+/** A test push must come back within this time to count. */
+export const TEST_ACK_WINDOW_MS = 10 * 60 * 1000;
+/** Test pushes a user may ask for in an hour (each one is a request to a push service). */
+export const TESTS_PER_HOUR = 10;
+
+export type PushTokenError = 'push.token_invalid';
+export type PushTestError = 'push.token_invalid' | 'push.test_failed' | 'request.rate_limited';
+
+const hashOf = (code: string) => createHash('sha256').update(code).digest('hex');
+
+export function createPushService(deps: {
+  db: Db;
+  clock: Clock;
+  sender: PushSender;
+  extraOrigins: readonly string[];
+}) {
+  const { db, clock, sender, extraOrigins } = deps;
+
+  async function saveToken(
+    userId: number,
+    token: string,
+  ): Promise<Result<{ tokenId: number }, PushTokenError>> {
+    if (!readPushToken(token, extraOrigins)) return fail('push.token_invalid');
+    const row = await pushRepository.save(db, userId, token, clock.now());
+    return ok({ tokenId: row.id });
+  }
+
+  async function settings(userId: number): Promise<PushSettings> {
+    return {
+      vapid_public_key: sender.publicKey,
+      topics: topicSettings(await pushRepository.settingsOf(db, userId)),
+    };
+  }
+
+  return {
+    saveToken,
+    settings,
+
+    async setTopic(userId: number, topic: PushTopic, enabled: boolean): Promise<PushSettings> {
+      await pushRepository.setTopic(db, userId, topic, enabled, clock.now());
+      return settings(userId);
+    },
+
+    /**
+     * Sends a test push to this device's token (saving it first, so the task never depends on the
+     * order of two requests). The code it carries is kept only as a hash.
+     */
+    async sendTest(userId: number, token: string): Promise<Result<{ sent_time: number }, PushTestError>> {
+      const now = clock.now();
+      if (
+        (await pushRepository.testsSince(db, userId, new Date(now.getTime() - 3600_000))) >= TESTS_PER_HOUR
+      ) {
+        return fail('request.rate_limited');
+      }
+      if (!readPushToken(token, extraOrigins)) return fail('push.token_invalid');
+      const row = await pushRepository.save(db, userId, token, now);
+      const code = randomBytes(24).toString('base64url');
+      await pushRepository.recordTest(db, userId, row.id, hashOf(code), now);
+      const delivery = await sender.sendToToken(row, pushTestNotice(code));
+      if (delivery !== 'sent') return fail('push.test_failed');
+      return ok({ sent_time: Math.floor(now.getTime() / 1000) });
+    },
+
+    /** The service worker's word that the test push arrived. */
+    async acknowledge(code: string): Promise<Result<null, 'push.ack_unknown'>> {
+      const now = clock.now();
+      const known = await pushRepository.acknowledge(
+        db,
+        hashOf(code),
+        new Date(now.getTime() - TEST_ACK_WINDOW_MS),
+        now,
+      );
+      return known ? ok(null) : fail('push.ack_unknown');
+    },
+  };
+}
+
+export type PushService = ReturnType<typeof createPushService>;

@@ -1,0 +1,244 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { xrp } from '#domain/money/amount.ts';
+import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
+import { adjustableClock } from '#server/clock.ts';
+import { openDatabase, type Database } from '#server/db/database.ts';
+import { pushSent, pushTokens, tasks as taskCatalog, withdrawAddresses } from '#server/db/schema.ts';
+import { sendScheduledPushes } from '#server/features/push/push-schedule.ts';
+import { createPushSender } from '#server/features/push/push-sender.ts';
+import { ledger } from '#server/ledger/ledger.ts';
+import { startFakePushService, type FakePushService } from '#tests/fakes/fake-push-service.ts';
+import { buildTestApp, envelope } from '#tests/helpers/app.ts';
+import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+
+// Push over HTTP with real Web Push to a fake push service that decrypts what it receives: tokens
+// and their validation, each user's settings, the notification task's acknowledged test push, and
+// the scheduled pushes sent once per user and day.
+
+let database: Database;
+let app: FastifyInstance;
+let pushService: FakePushService;
+const clock = adjustableClock();
+
+beforeAll(async () => {
+  pushService = await startFakePushService();
+  database = await openDatabase({ dataDir: 'memory://' });
+  app = await buildTestApp({ database, clock, env: { PUSH_SERVICE_ORIGINS: pushService.origin } });
+});
+afterAll(async () => {
+  await app.close();
+  await pushService.close();
+  await database.close();
+});
+
+const get = (url: string, token: string) => app.inject({ url, headers: { 'ba-user-token': token } });
+const token = (id: string) => JSON.stringify(pushService.subscription(id));
+const payloadsTo = (id: string) =>
+  pushService.deliveries
+    .filter((delivery) => delivery.id === id)
+    .map((delivery) => JSON.parse(delivery.payload) as { data: Record<string, string> });
+
+describe('push tokens and settings', () => {
+  it('saves a push service’s subscription, refuses anything else, and changes nothing then', async () => {
+    const [user] = await seedUsers(database.db, 1, 'tok');
+    if (!user) throw new Error('no user');
+    expect(
+      (await post(app, '/api/other/saveFcmToken', user.token, { fcmtoken: token('tok-1') })).statusCode,
+    ).toBe(200);
+    for (const bad of [
+      'hello',
+      JSON.stringify({ endpoint: 'http://169.254.169.254/latest', keys: { p256dh: 'abc', auth: 'def' } }),
+      JSON.stringify({ ...pushService.subscription('tok-2'), endpoint: 'http://127.0.0.1:1/push/x' }),
+    ]) {
+      const refused = await post(app, '/api/other/saveFcmToken', user.token, { fcmtoken: bad });
+      expect([refused.statusCode, envelope(refused).msg]).toEqual([
+        400,
+        'Failed to save push-messaging token',
+      ]);
+    }
+    expect((await post(app, '/api/other/saveFcmToken', '', { fcmtoken: token('tok-3') })).statusCode).toBe(
+      401,
+    );
+    const saved = await database.db.select().from(pushTokens).where(eq(pushTokens.userId, user.id));
+    expect(saved.map((row) => row.token)).toEqual([token('tok-1')]);
+  });
+
+  it('starts with money and device news on and the tasks reminder off; each kind can be switched', async () => {
+    const [user] = await seedUsers(database.db, 1, 'prefs');
+    if (!user) throw new Error('no user');
+    const settings = envelope(await get('/api/push/settings', user.token)).data;
+    expect(settings['topics']).toEqual({ withdrawals: true, devices: true, ad: true, tasks: false });
+    expect(settings['vapid_public_key']).toMatch(/^[A-Za-z0-9_-]{80,}$/);
+    await post(app, '/api/push/settings', user.token, { topic: 'tasks', enabled: true });
+    // A form-encoded switch, as the seed's clients send.
+    await app.inject({
+      method: 'POST',
+      url: '/api/push/settings',
+      headers: { 'ba-user-token': user.token, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'topic=withdrawals&enabled=false',
+    });
+    expect(envelope(await get('/api/push/settings', user.token)).data['topics']).toEqual({
+      withdrawals: false,
+      devices: true,
+      ad: true,
+      tasks: true,
+    });
+    const unknown = await post(app, '/api/push/settings', user.token, { topic: 'marketing', enabled: true });
+    expect(unknown.statusCode).toBe(400);
+  });
+});
+
+describe('the notification task', () => {
+  it('completes only after the test push reached the device and was acknowledged', async () => {
+    await database.db.insert(taskCatalog).values({
+      type: 'notification',
+      reward: xrp(2),
+      requiredSeconds: 5,
+      targetUrl: null,
+      content: { text: { en: { title: 'Turn on notifications', text: 'Allow notifications' } } },
+      enabled: true,
+      sort: 0,
+    });
+    const [user] = await seedUsers(database.db, 1, 'notif');
+    if (!user) throw new Error('no user');
+    const list = envelope(await post(app, '/api/task/accept', user.token, {})).data;
+    const task = (list['tasks'] as { id: number; type: string }[]).find((t) => t.type === 'notification');
+    if (!task) throw new Error('no notification task');
+    await post(app, '/api/task/start', user.token, { task_id: task.id });
+    clock.advance(6_000);
+    const complete = (key: string) => post(app, '/api/task/complete', user.token, { task_id: task.id }, key);
+
+    // Permission and a token alone are not enough.
+    expect(envelope(await complete('n-1')).data.error).toBe('tasks.push_required');
+    await post(app, '/api/other/saveFcmToken', user.token, { fcmtoken: token('notif-phone') });
+    expect(envelope(await complete('n-2')).data.error).toBe('tasks.push_unconfirmed');
+
+    const sent = await post(app, '/api/push/test', user.token, { fcmtoken: token('notif-phone') });
+    expect(sent.statusCode).toBe(200);
+    const [test] = payloadsTo('notif-phone');
+    expect(test?.data).toMatchObject({ kind: 'push_test', link: '/home' });
+    // Sent, not yet arrived: still not done.
+    expect(envelope(await complete('n-3')).data.error).toBe('tasks.push_unconfirmed');
+
+    expect((await post(app, '/api/push/ack', '', { ack: 'x'.repeat(32) })).statusCode).toBe(404);
+    expect((await post(app, '/api/push/ack', '', { ack: test?.data['ack'] ?? '' })).statusCode).toBe(200);
+    // The worker may say it twice; that is fine.
+    expect((await post(app, '/api/push/ack', '', { ack: test?.data['ack'] ?? '' })).statusCode).toBe(200);
+    const done = await complete('n-4');
+    expect(envelope(done).data).toMatchObject({ reward: '2' });
+    expect(await ledger.balance(database.db, user.id)).toBe(xrp(2));
+  });
+
+  it('does not count a test push from before the task was started, nor another user’s', async () => {
+    const [user, other] = await seedUsers(database.db, 2, 'early-ack');
+    if (!user || !other) throw new Error('no users');
+    const sent = await post(app, '/api/push/test', user.token, { fcmtoken: token('early-phone') });
+    expect(sent.statusCode).toBe(200);
+    const ack = payloadsTo('early-phone')[0]?.data['ack'] ?? '';
+    expect((await post(app, '/api/push/ack', '', { ack })).statusCode).toBe(200);
+    clock.advance(1_000);
+
+    const list = envelope(await post(app, '/api/task/accept', user.token, {})).data;
+    const task = (list['tasks'] as { id: number; type: string }[]).find((t) => t.type === 'notification');
+    if (!task) throw new Error('no notification task');
+    await post(app, '/api/task/start', user.token, { task_id: task.id });
+    clock.advance(6_000);
+    const early = await post(app, '/api/task/complete', user.token, { task_id: task.id }, 'e-1');
+    expect(envelope(early).data.error).toBe('tasks.push_unconfirmed');
+    expect(await ledger.balance(database.db, user.id)).toBe(0n);
+
+    // The other user's device answering does not complete this user's task either.
+    await post(app, '/api/push/test', other.token, { fcmtoken: token('other-phone') });
+    const otherAck = payloadsTo('other-phone')[0]?.data['ack'] ?? '';
+    await post(app, '/api/push/ack', '', { ack: otherAck });
+    const still = await post(app, '/api/task/complete', user.token, { task_id: task.id }, 'e-2');
+    expect(envelope(still).data.error).toBe('tasks.push_unconfirmed');
+  });
+
+  it('says "Enable Failed" when the push service has no such subscription, and limits tests per hour', async () => {
+    const [user] = await seedUsers(database.db, 1, 'limit');
+    if (!user) throw new Error('no user');
+    pushService.gone.add('limit-phone');
+    const gone = await post(app, '/api/push/test', user.token, { fcmtoken: token('limit-phone') });
+    expect([gone.statusCode, envelope(gone).msg]).toEqual([400, 'Enable Failed']);
+    // The token the push service called gone was removed again.
+    expect(await database.db.select().from(pushTokens).where(eq(pushTokens.userId, user.id))).toEqual([]);
+    for (let i = 0; i < 9; i++)
+      await post(app, '/api/push/test', user.token, { fcmtoken: token('limit-ok') });
+    const limited = await post(app, '/api/push/test', user.token, { fcmtoken: token('limit-ok') });
+    expect(limited.statusCode).toBe(429);
+  });
+});
+
+describe('scheduled pushes', () => {
+  it('tells a waiting withdrawer once a day that the ad is back, and opted-in users that tasks reset', async () => {
+    const [waiting, watched, optedIn, quiet, turnedOff] = await seedUsers(database.db, 5, 'sched');
+    if (!waiting || !watched || !optedIn || !quiet || !turnedOff) throw new Error('no users');
+    const now = clock.now();
+    for (const [user, id] of [
+      [waiting, 'sched-waiting'],
+      [watched, 'sched-watched'],
+      [optedIn, 'sched-opted'],
+      [quiet, 'sched-quiet'],
+      [turnedOff, 'sched-off'],
+    ] as const) {
+      await post(app, '/api/other/saveFcmToken', user.token, { fcmtoken: token(id) });
+    }
+    // Three users with a withdrawal waiting; one of them already watched today's ad, one turned it off.
+    for (const [i, user] of [waiting, watched, turnedOff].entries()) {
+      await ledger.append(database.db, {
+        userId: user.id,
+        kind: 'adjustment',
+        amount: xrp(150),
+        idempotencyKey: `seed-${user.id}`,
+        reference: `seed-${user.id}`,
+        createdAt: now,
+      });
+      await database.db.insert(withdrawAddresses).values({
+        userId: user.id,
+        address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh',
+        tag: String(9000 + i),
+        createdAt: now,
+      });
+      expect(
+        (await post(app, '/api/user/setWithdrawStatus', user.token, {}, `w-${user.id}`)).statusCode,
+      ).toBe(200);
+    }
+    await post(app, '/api/ad/start', watched.token, {});
+    clock.advance(31_000);
+    expect((await post(app, '/api/ad/complete', watched.token, {}, `ad-${watched.id}`)).statusCode).toBe(200);
+    await post(app, '/api/push/settings', turnedOff.token, { topic: 'ad', enabled: false });
+    await post(app, '/api/push/settings', optedIn.token, { topic: 'tasks', enabled: true });
+
+    const sender = await createPushSender(database.db, clock, {
+      subject: 'mailto:test@earnest.invalid',
+      log: app.log,
+      extraOrigins: [pushService.origin],
+      fcm: null,
+    });
+    const deps = { db: database.db, clock, rules: DEFAULT_RULES, timeZone: 'UTC', sender };
+    // Two processes at once, then again later the same day: each push goes out once.
+    const passes = await Promise.all([sendScheduledPushes(deps), sendScheduledPushes(deps)]);
+    await sendScheduledPushes(deps);
+    expect(passes.reduce((sum, pass) => sum + pass.ad_available, 0)).toBe(1);
+    expect(passes.reduce((sum, pass) => sum + pass.tasks_reset, 0)).toBe(1);
+    const kinds = (id: string) => payloadsTo(id).map((payload) => payload.data['kind']);
+    expect(kinds('sched-waiting')).toEqual(['ad_available']);
+    expect(payloadsTo('sched-waiting')[0]?.data['link']).toBe('/withdraw/status');
+    expect(kinds('sched-watched')).toEqual([]);
+    expect(kinds('sched-off')).toEqual([]);
+    expect(kinds('sched-opted')).toEqual(['tasks_reset']);
+    expect(kinds('sched-quiet')).toEqual([]);
+
+    // The next day, again once.
+    clock.advance(24 * 3600 * 1000);
+    await sendScheduledPushes(deps);
+    expect(kinds('sched-waiting')).toEqual(['ad_available', 'ad_available']);
+    expect(kinds('sched-watched')).toEqual(['ad_available']);
+    expect(kinds('sched-opted')).toEqual(['tasks_reset', 'tasks_reset']);
+    const rows = await database.db.select().from(pushSent).where(eq(pushSent.userId, waiting.id));
+    expect(rows).toHaveLength(2);
+  });
+});
