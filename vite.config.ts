@@ -83,7 +83,8 @@ export default defineConfig({
             },
             {
               name: 'app-core',
-              test: /src[\\/](app[\\/](lib|components|pwa|i18n)|contract[\\/](envelope|errors|paths|sync|result-codes|auth|settings|withdraw-rule-ids)\.ts|domain[\\/](result|auth|i18n|money|rules|consent))/,
+              // The push screens' modules stay in the chunks of the screens that use them.
+              test: /src[\\/](app[\\/](lib|components|i18n|pwa[\\/](?!push-(check|permission|device)|fcm|firebase))|contract[\\/](envelope|errors|paths|sync|result-codes|auth|settings|withdraw-rule-ids)\.ts|domain[\\/](result|auth|i18n|money|rules|consent))/,
             },
           ],
         },

@@ -14,15 +14,19 @@ import './styles/app.css';
 
 keepInstallPrompt();
 const queryClient = createQueryClient();
-// The device's copy of an account's data is only needed once someone is signed in; signed out, the
-// first screen does not load it.
+// The device's copy of an account's data and its push token are only needed once someone is signed
+// in; signed out, the first screen loads neither.
 const persistence = async () => (await import('./lib/query-persistence.ts')).persistQueryCache(queryClient);
+const push = async () => (await import('./pwa/push-device.ts')).startPushDevice();
 if (!session.account()) {
   const stop = session.subscribe(() => {
     if (!session.account()) return;
     stop();
     void persistence();
+    void push();
   });
+} else {
+  void push();
 }
 // Both before the first render: the language, and the last known data for when the server is out of reach.
 await Promise.all([activateLocale(initialLocale()), session.account() ? persistence() : null]);

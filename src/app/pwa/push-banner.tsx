@@ -14,6 +14,10 @@ export function showPushBanner(notice: PushNotice) {
   store.set({ notice, at: stamp });
 }
 
+function showOnTop(element: HTMLDivElement | null) {
+  if (element && 'showPopover' in element && !element.matches(':popover-open')) element.showPopover();
+}
+
 /**
  * Seed §2: fixed at the top with icon, title, body (2 lines at most) and a close button; slides in
  * with a fade (not when the user prefers reduced motion); a click opens the link in a new tab and
@@ -33,7 +37,15 @@ export function PushBanner() {
   const { notice } = current;
   const title = notice.title ?? t`New message`;
   return (
-    <div className="push-banner" role="status" data-testid="push-banner" key={current.at}>
+    <div
+      className="push-banner"
+      role="status"
+      data-testid="push-banner"
+      key={current.at}
+      // A manual popover sits in the top layer: the banner stays above an open dialog or sheet.
+      popover="manual"
+      ref={showOnTop}
+    >
       <a
         className="push-banner-main"
         href={notice.link}

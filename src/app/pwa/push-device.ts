@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import { API } from '#contract/paths.ts';
 import {
   PushSettingsResponseSchema,
@@ -9,11 +8,11 @@ import { mayAskAgain } from '#domain/consent/ask-again.ts';
 import { pushSupported } from '#domain/push/support.ts';
 import { tokenNeedsRefresh } from '#domain/push/topics.ts';
 import { deviceRecords } from '#app/lib/device-records.ts';
-import { createStore } from '#app/lib/external-store.ts';
 import { ApiError, apiRequest } from '#app/lib/http.ts';
 import { log } from '#app/lib/log.ts';
 import { session } from '#app/lib/session.ts';
 import { firebaseConfig } from './firebase-config.ts';
+import { check } from './push-check-state.ts';
 
 /**
  * This device and push (seed §1–§5, issue 7): whether push can work here, the permission asked only
@@ -132,20 +131,6 @@ export async function enablePush(): Promise<EnableResult> {
   }
 }
 
-/** The notification task's check on this page: nothing yet → asking → test sent → arrived here. */
-export type PushCheckState =
-  | { step: 'idle' }
-  | { step: 'working' }
-  | { step: 'sent' }
-  | { step: 'arrived' }
-  | { step: 'refused'; reason: Exclude<EnableResult, { ok: true }>['reason'] | 'send_failed' };
-
-const check = createStore<PushCheckState>({ step: 'idle' });
-
-export function usePushCheck(): PushCheckState {
-  return useSyncExternalStore(check.subscribe, check.get);
-}
-
 /** From the user's tap in the notification task: permission, token, then a test push from the server. */
 export async function runPushTest(): Promise<void> {
   check.set({ step: 'working' });
@@ -165,11 +150,6 @@ export async function runPushTest(): Promise<void> {
     if (!(error instanceof ApiError)) log.warn('test push not sent', error);
     check.set({ step: 'refused', reason: 'send_failed' });
   }
-}
-
-/** The service worker received the test push and acknowledged it to the server. */
-export function pushTestArrived() {
-  check.set({ step: 'arrived' });
 }
 
 /** Keeps the token fresh for whoever is signed in on this device. */

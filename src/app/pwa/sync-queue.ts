@@ -15,7 +15,7 @@ import { session } from '#app/lib/session.ts';
 import { toasts } from '#app/lib/toast-store.ts';
 import { createStore } from '#app/lib/external-store.ts';
 import { showPushBanner } from './push-banner.tsx';
-import { pushTestArrived } from './push-device.ts';
+import { pushTestArrived } from './push-check-state.ts';
 import { NEW_MESSAGE, pushTexts, worded } from './push-texts.ts';
 
 /**

@@ -18,6 +18,7 @@ import { LogoutRow } from '#app/features/account/components/logout-row.tsx';
 import { withdrawLogsQueryOptions } from '#app/features/withdraw/api/withdraw-queries.ts';
 import { WithdrawLogs } from '#app/features/withdraw/components/withdraw-logs.tsx';
 import { DevicesSection } from '#app/features/devices/components/devices-section.tsx';
+import { PushSettingsSection } from '#app/features/push/components/push-settings.tsx';
 import { InstallButton } from '#app/pwa/install-button.tsx';
 import { NoMoneyNotice } from '#app/features/account/components/no-money-notice.tsx';
 import { useLogout } from '#app/features/auth/api/auth-queries.ts';
@@ -74,6 +75,7 @@ function MinePage() {
         </Link>
       </p>
       <DevicesSection />
+      <PushSettingsSection />
       <InstallButton />
       <NoMoneyNotice />
       <List label={t`Settings`}>

@@ -12,6 +12,8 @@ import { log } from '#app/lib/log.ts';
 import { toasts } from '#app/lib/toast-store.ts';
 import { useSecondsUntil } from '#app/lib/use-countdown.ts';
 import { useVisibleSeconds } from '#app/lib/use-visible-seconds.ts';
+import { PushCheck } from '#app/pwa/push-check.tsx';
+import { usePushCheck } from '#app/pwa/push-check-state.ts';
 import { usePendingActions } from '#app/pwa/sync-queue.ts';
 import { useCompleteTask, useFailTask, useStartTask } from '../api/tasks-queries.ts';
 import { TASK_TYPE_LABELS } from './task-type.ts';
@@ -45,6 +47,9 @@ export function TaskSheet({ task, serverOffsetMs, onClose }: TaskSheetProps) {
   );
   const left = target ? sinceStart : Math.max(0, task.required_seconds - visible);
   const answered = task.questions.every((q) => answers[q.id]);
+  // The notification task is done only once the test push has arrived here (the server checks too).
+  const pushCheck = usePushCheck();
+  const pushReady = task.type !== 'notification' || pushCheck.step === 'arrived';
   const reward = formatXrp(task.reward);
   const time = formatSeconds(task.required_seconds);
 
@@ -120,6 +125,12 @@ export function TaskSheet({ task, serverOffsetMs, onClose }: TaskSheetProps) {
                 Open the page and spend the time there. Earnest checks on its server that this much time has
                 passed since you started; it cannot see what you do on the other site.
               </Trans>
+            ) : task.type === 'notification' ? (
+              <Trans>
+                Earnest sends a test notification to this device. The task can be completed once it has
+                arrived: allowing notifications alone is not enough. The time counts only while this page is
+                on screen.
+              </Trans>
             ) : task.type === 'survey' ? (
               <Trans>Answer every question. The time counts only while this page is on screen.</Trans>
             ) : (
@@ -162,6 +173,7 @@ export function TaskSheet({ task, serverOffsetMs, onClose }: TaskSheetProps) {
               ))}
             </fieldset>
           ))}
+          {task.type === 'notification' ? <PushCheck /> : null}
           <p className="task-timer" aria-live="polite" data-testid="task-timer">
             {left > 0 ? (
               <TimeLeft seconds={left} />
@@ -179,7 +191,7 @@ export function TaskSheet({ task, serverOffsetMs, onClose }: TaskSheetProps) {
               <Button
                 block
                 onClick={() => void onComplete()}
-                disabled={left > 0 || !answered || complete.isPending}
+                disabled={left > 0 || !answered || !pushReady || complete.isPending}
               >
                 <Trans>Complete the task</Trans>
               </Button>

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { PUSH_TOPICS, type PushTopic } from '#domain/push/topics.ts';
+import { Button } from '#app/components/button.tsx';
+import { LoadError } from '#app/components/load-error.tsx';
+import { messageOf } from '#app/lib/error-messages.ts';
+import { toasts } from '#app/lib/toast-store.ts';
+import { enablePush, pushAvailability } from '#app/pwa/push-device.ts';
+import { PushBlockedNote, useRefusedAt } from '#app/pwa/push-permission-notes.tsx';
+import { pushSettingsQueryOptions, useSetPushTopic } from '../api/push-queries.ts';
+
+const TOPIC_LABELS: Record<PushTopic, MessageDescriptor> = {
+  withdrawals: msg`When a withdrawal is paid or fails`,
+  devices: msg`When a new device is linked to your account`,
+  ad: msg`When today's ad can be watched again`,
+  tasks: msg`When a new day's tasks are ready`,
+};
+
+/**
+ * Mine → Notifications: turning push on for this device (only from this tap, H10) and, for the
+ * account, each kind of message on or off.
+ */
+export function PushSettingsSection() {
+  const { t, i18n } = useLingui();
+  const settings = useQuery(pushSettingsQueryOptions());
+  const setTopic = useSetPushTopic();
+  const [availability, setAvailability] = useState(pushAvailability);
+  const [working, setWorking] = useState(false);
+  const refused = useRefusedAt(availability);
+
+  async function turnOn() {
+    setWorking(true);
+    const result = await enablePush();
+    setWorking(false);
+    setAvailability(pushAvailability());
+    if (result.ok) toasts.push('success', t`Notifications are on for this device.`);
+    else if (result.reason === 'failed') toasts.push('error', t`Enable Failed`);
+  }
+
+  async function change(topic: PushTopic, enabled: boolean) {
+    try {
+      await setTopic.mutateAsync({ topic, enabled });
+    } catch (caught) {
+      toasts.push('error', i18n._(messageOf(caught)));
+    }
+  }
+
+  return (
+    <section className="section" aria-labelledby="push-title" data-testid="push-settings">
+      <h2 id="push-title">
+        <Trans>Notifications</Trans>
+      </h2>
+      {availability === 'granted' ? (
+        <p className="muted">
+          <Trans>Notifications are on for this device.</Trans>
+        </p>
+      ) : availability === 'default' && refused === null ? (
+        <Button block variant="secondary" onClick={() => void turnOn()} disabled={working}>
+          <Trans>Turn on notifications on this device</Trans>
+        </Button>
+      ) : (
+        <PushBlockedNote availability={availability} refused={refused} />
+      )}
+      <fieldset className="question">
+        <legend>
+          <Trans>What Earnest may tell you</Trans>
+        </legend>
+        {settings.isError ? (
+          <LoadError error={settings.error} onRetry={() => void settings.refetch()} />
+        ) : null}
+        {settings.data
+          ? PUSH_TOPICS.map((topic) => (
+              <label key={topic} className="option">
+                <input
+                  type="checkbox"
+                  name={topic}
+                  checked={settings.data.topics[topic]}
+                  onChange={(event) => void change(topic, event.target.checked)}
+                />
+                <span>{i18n._(TOPIC_LABELS[topic])}</span>
+              </label>
+            ))
+          : null}
+      </fieldset>
+    </section>
+  );
+}

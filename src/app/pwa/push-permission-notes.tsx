@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { ASK_AGAIN_AFTER_MS } from '#domain/consent/ask-again.ts';
+import { formatDateTime } from '#app/lib/format.ts';
+import { refusedAt, type PushAvailability } from './push-device.ts';
+
+/** When the user said no on this device, while that no holds (H10: not asked again for 7 days). */
+export function useRefusedAt(refresh: unknown): number | null {
+  const [refused, setRefused] = useState<number | null>(null);
+  useEffect(() => {
+    let live = true;
+    void refusedAt().then((value) => live && setRefused(value));
+    return () => {
+      live = false;
+    };
+  }, [refresh]);
+  return refused;
+}
+
+/**
+ * Why this device cannot be asked for notifications now, or null when it can: the browser cannot
+ * receive them, the user blocked them in the browser, or said no here less than 7 days ago.
+ */
+export function PushBlockedNote({
+  availability,
+  refused,
+}: {
+  availability: PushAvailability;
+  refused: number | null;
+}) {
+  if (availability === 'unsupported') {
+    return (
+      <p className="alert alert-info" data-testid="push-note">
+        <Trans>
+          This browser cannot receive Earnest's notifications (the browsers inside messengers and social apps
+          cannot). Open Earnest in your phone's browser to get them.
+        </Trans>
+      </p>
+    );
+  }
+  if (availability === 'denied') {
+    return (
+      <p className="alert alert-info" data-testid="push-note">
+        <Trans>Notifications are blocked for Earnest in this browser.</Trans>{' '}
+        <Trans>Check browser settings and retry</Trans>
+      </p>
+    );
+  }
+  if (availability === 'default' && refused !== null) {
+    const saidNo = formatDateTime(Math.floor(refused / 1000));
+    const askAgain = formatDateTime(Math.floor((refused + ASK_AGAIN_AFTER_MS) / 1000));
+    return (
+      <p className="alert alert-info" data-testid="push-note">
+        <Trans>
+          You said no to notifications on {saidNo}. Earnest will not ask again before {askAgain}.
+        </Trans>
+      </p>
+    );
+  }
+  return null;
+}
