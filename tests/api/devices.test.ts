@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjustableClock } from '#server/clock.ts';
 import { openDatabase, type Database } from '#server/db/database.ts';
-import { pushTokens, users } from '#server/db/schema.ts';
+import { users } from '#server/db/schema.ts';
 import { startFakePushService, type FakePushService } from '#tests/fakes/fake-push-service.ts';
 import { buildTestApp, envelope, register } from '#tests/helpers/app.ts';
 
@@ -18,7 +18,11 @@ const clock = adjustableClock();
 beforeAll(async () => {
   database = await openDatabase({ dataDir: 'memory://' });
   pushService = await startFakePushService();
-  app = await buildTestApp({ database, clock, env: { COUNTRY_HEADER: 'cf-ipcountry' } });
+  app = await buildTestApp({
+    database,
+    clock,
+    env: { COUNTRY_HEADER: 'cf-ipcountry', PUSH_SERVICE_ORIGINS: pushService.origin },
+  });
 });
 afterAll(async () => {
   await app.close();
@@ -140,13 +144,12 @@ describe('the account is told of a new link', () => {
     const { token } = await register(app, 'watched');
     const [user] = await database.db.select().from(users).where(eq(users.usernameKey, 'watched'));
     if (!user) throw new Error('no user');
-    const now = new Date();
-    await database.db.insert(pushTokens).values({
-      userId: user.id,
-      token: JSON.stringify(pushService.subscription('watched-phone')),
-      createdAt: now,
-      updatedAt: now,
-    });
+    const saved = await call(
+      '/api/other/saveFcmToken',
+      { fcmtoken: JSON.stringify(pushService.subscription('watched-phone')) },
+      token,
+    );
+    expect(envelope(saved).code).toBe(1);
     const pairing = await newDeviceAsks();
     expect(
       envelope(await call('/api/device/link/approve', { code: pairing.code, password: 'secret12' }, token))

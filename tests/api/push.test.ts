@@ -1,11 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { xrp } from '#domain/money/amount.ts';
 import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
 import { adjustableClock } from '#server/clock.ts';
 import { openDatabase, type Database } from '#server/db/database.ts';
-import { pushSent, pushTokens, tasks as taskCatalog, withdrawAddresses } from '#server/db/schema.ts';
+import {
+  pushSent,
+  pushTokens,
+  sessions,
+  tasks as taskCatalog,
+  withdrawAddresses,
+} from '#server/db/schema.ts';
+import { deviceLinkedNotice } from '#server/features/push/notices.ts';
 import { sendScheduledPushes } from '#server/features/push/push-schedule.ts';
 import { createPushSender } from '#server/features/push/push-sender.ts';
 import { ledger } from '#server/ledger/ledger.ts';
@@ -87,6 +94,26 @@ describe('push tokens and settings', () => {
     });
     const unknown = await post(app, '/api/push/settings', user.token, { topic: 'marketing', enabled: true });
     expect(unknown.statusCode).toBe(400);
+  });
+});
+
+describe('signed-out devices', () => {
+  it('get no more of the account’s pushes once signed out', async () => {
+    const [user] = await seedUsers(database.db, 1, 'leaver');
+    if (!user) throw new Error('no user');
+    await post(app, '/api/other/saveFcmToken', user.token, { fcmtoken: token('leaver-phone') });
+    const sender = await createPushSender(database.db, clock, {
+      subject: 'mailto:test@earnest.invalid',
+      log: app.log,
+      extraOrigins: [pushService.origin],
+      fcm: null,
+    });
+    expect(await sender.sendToUser(user.id, deviceLinkedNotice(1))).toEqual({ sent: 1, removed: 0 });
+    expect((await post(app, '/api/user/logout', user.token, {})).statusCode).toBe(200);
+    expect(await sender.sendToUser(user.id, deviceLinkedNotice(2))).toEqual({ sent: 0, removed: 0 });
+    expect(payloadsTo('leaver-phone').map((payload) => payload.data['messageId'])).toEqual([
+      'device-linked-1',
+    ]);
   });
 });
 
@@ -232,8 +259,12 @@ describe('scheduled pushes', () => {
     expect(kinds('sched-opted')).toEqual(['tasks_reset']);
     expect(kinds('sched-quiet')).toEqual([]);
 
-    // The next day, again once.
+    // The next day, again once (to devices still signed in: their sessions were used meanwhile).
     clock.advance(24 * 3600 * 1000);
+    await database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(clock.now().getTime() + 30 * 86_400_000) })
+      .where(inArray(sessions.userId, [waiting.id, watched.id, optedIn.id, quiet.id, turnedOff.id]));
     await sendScheduledPushes(deps);
     expect(kinds('sched-waiting')).toEqual(['ad_available', 'ad_available']);
     expect(kinds('sched-watched')).toEqual(['ad_available']);

@@ -6,7 +6,7 @@ import { xrp } from '#domain/money/amount.ts';
 import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
 import { adjustableClock } from '#server/clock.ts';
 import { openDatabase, type Database } from '#server/db/database.ts';
-import { pushTokens, withdrawAddresses } from '#server/db/schema.ts';
+import { pushTokens, sessions, withdrawAddresses } from '#server/db/schema.ts';
 import { runPayoutOnce } from '#server/features/payouts/payout-job.ts';
 import { connectXrplPayer } from '#server/features/payouts/xrpl-payer.ts';
 import { withdrawalNotice } from '#server/features/push/notices.ts';
@@ -46,10 +46,26 @@ describe('push on a final payout', () => {
     if (!payee || !other) throw new Error('no users');
     const now = clock.now();
     const token = (id: string) => JSON.stringify(pushService.subscription(id));
+    const sessionOf = async (userId: number) =>
+      (await database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)))[0]
+        ?.id;
+    const [payeeSession, otherSession] = [await sessionOf(payee.id), await sessionOf(other.id)];
     await database.db.insert(pushTokens).values([
-      { userId: payee.id, token: token('phone'), createdAt: now, updatedAt: now },
-      { userId: payee.id, token: token('old-tablet'), createdAt: now, updatedAt: now },
-      { userId: other.id, token: token('someone-else'), createdAt: now, updatedAt: now },
+      { userId: payee.id, sessionId: payeeSession, token: token('phone'), createdAt: now, updatedAt: now },
+      {
+        userId: payee.id,
+        sessionId: payeeSession,
+        token: token('old-tablet'),
+        createdAt: now,
+        updatedAt: now,
+      },
+      {
+        userId: other.id,
+        sessionId: otherSession,
+        token: token('someone-else'),
+        createdAt: now,
+        updatedAt: now,
+      },
     ]);
     pushService.gone.add('old-tablet');
 

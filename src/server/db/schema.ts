@@ -215,6 +215,11 @@ export const pushTokens = pgTable(
       .notNull()
       .references(() => users.id),
     token: text('token').notNull().unique(),
+    /**
+     * The session that saved it: only devices still signed in get the account's pushes, so signing
+     * out, a revoked device or a changed password ends them too.
+     */
+    sessionId: id('session_id').references(() => sessions.id, { onDelete: 'set null' }),
     createdAt: time('created_at').notNull(),
     updatedAt: time('updated_at').notNull(),
   },

@@ -106,7 +106,7 @@ export async function createPushSender(
       if (!maySend(notice.kind, settings)) return { sent: 0, removed: 0 };
       let sent = 0;
       let removed = 0;
-      for (const row of await pushRepository.tokensOf(db, userId)) {
+      for (const row of await pushRepository.tokensOf(db, userId, clock.now())) {
         const result = await sendToToken(row, notice);
         if (result === 'sent') sent += 1;
         if (result === 'gone') removed += 1;

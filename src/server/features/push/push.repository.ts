@@ -1,24 +1,30 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { PushTopic } from '#domain/push/topics.ts';
 import type { Db } from '#server/db/database.ts';
-import { pushSent, pushSettings, pushTests, pushTokens } from '#server/db/schema.ts';
+import { pushSent, pushSettings, pushTests, pushTokens, sessions } from '#server/db/schema.ts';
 
 export type PushTokenRow = typeof pushTokens.$inferSelect;
 
 export const pushRepository = {
   /** Keeps a device's token for the user; a token moves with its device to whoever signs in there. */
-  async save(db: Db, userId: number, token: string, now: Date): Promise<PushTokenRow> {
+  async save(db: Db, userId: number, sessionId: number, token: string, now: Date): Promise<PushTokenRow> {
     const [row] = await db
       .insert(pushTokens)
-      .values({ userId, token, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: pushTokens.token, set: { userId, updatedAt: now } })
+      .values({ userId, sessionId, token, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: pushTokens.token, set: { userId, sessionId, updatedAt: now } })
       .returning();
     if (!row) throw new Error('push token not saved');
     return row;
   },
 
-  tokensOf(db: Db, userId: number): Promise<PushTokenRow[]> {
-    return db.select().from(pushTokens).where(eq(pushTokens.userId, userId));
+  /** The tokens of the user's devices that are still signed in. */
+  async tokensOf(db: Db, userId: number, now: Date): Promise<PushTokenRow[]> {
+    const rows = await db
+      .select({ token: pushTokens })
+      .from(pushTokens)
+      .innerJoin(sessions, eq(sessions.id, pushTokens.sessionId))
+      .where(and(eq(pushTokens.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+    return rows.map((row) => row.token);
   },
 
   async remove(db: Db, tokenId: number): Promise<void> {

@@ -37,7 +37,8 @@ export async function pushRoutes(
       },
     },
     async (request, reply) => {
-      const saved = await push.saveToken(sessionOf(request).userId, request.body.fcmtoken);
+      const { userId, sessionId } = sessionOf(request);
+      const saved = await push.saveToken(userId, sessionId, request.body.fcmtoken);
       return saved.ok ? sendOk(reply, {}) : sendFailure(reply, saved.error);
     },
   );
@@ -82,7 +83,8 @@ export async function pushRoutes(
       },
     },
     async (request, reply) => {
-      const sent = await push.sendTest(sessionOf(request).userId, request.body.fcmtoken);
+      const { userId, sessionId } = sessionOf(request);
+      const sent = await push.sendTest(userId, sessionId, request.body.fcmtoken);
       return sent.ok ? sendOk(reply, sent.value) : sendFailure(reply, sent.error);
     },
   );

@@ -27,12 +27,14 @@ export function createPushService(deps: {
 }) {
   const { db, clock, sender, extraOrigins } = deps;
 
+  /** Keeps the token for this user and this signed-in device (session). */
   async function saveToken(
     userId: number,
+    sessionId: number,
     token: string,
   ): Promise<Result<{ tokenId: number }, PushTokenError>> {
     if (!readPushToken(token, extraOrigins)) return fail('push.token_invalid');
-    const row = await pushRepository.save(db, userId, token, clock.now());
+    const row = await pushRepository.save(db, userId, sessionId, token, clock.now());
     return ok({ tokenId: row.id });
   }
 
@@ -56,7 +58,11 @@ export function createPushService(deps: {
      * Sends a test push to this device's token (saving it first, so the task never depends on the
      * order of two requests). The code it carries is kept only as a hash.
      */
-    async sendTest(userId: number, token: string): Promise<Result<{ sent_time: number }, PushTestError>> {
+    async sendTest(
+      userId: number,
+      sessionId: number,
+      token: string,
+    ): Promise<Result<{ sent_time: number }, PushTestError>> {
       const now = clock.now();
       if (
         (await pushRepository.testsSince(db, userId, new Date(now.getTime() - 3600_000))) >= TESTS_PER_HOUR
@@ -64,7 +70,7 @@ export function createPushService(deps: {
         return fail('request.rate_limited');
       }
       if (!readPushToken(token, extraOrigins)) return fail('push.token_invalid');
-      const row = await pushRepository.save(db, userId, token, now);
+      const row = await pushRepository.save(db, userId, sessionId, token, now);
       const code = randomBytes(24).toString('base64url');
       await pushRepository.recordTest(db, userId, row.id, hashOf(code), now);
       const delivery = await sender.sendToToken(row, pushTestNotice(code));
