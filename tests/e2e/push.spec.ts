@@ -101,3 +101,34 @@ test('a push with a page in front shows the banner, which closes, times out, and
   await expect(banner).toContainText('Second');
   await expect(banner).toHaveCount(0, { timeout: 8_000 });
 });
+
+test('a click on a notification takes the open Earnest window to its link, opening no second one', async ({
+  context,
+  page,
+}) => {
+  await context.grantPermissions(['notifications']);
+  await openWithWorker(page);
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  // A click dispatched inside the worker runs its notificationclick handler (Chromium refuses focus()
+  // and openWindow() for such an untrusted click, but navigate() works: the case with a window open).
+  await worker.evaluate(async () => {
+    const scope = globalThis as unknown as {
+      registration: ServiceWorkerRegistration;
+      dispatchEvent(event: Event): boolean;
+      NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+    };
+    const options = { data: { link: '/link-device', messageId: 'click-1' }, tag: 'click-1' };
+    let shown: Notification[] = [];
+    // getNotifications() can miss the first notification of a fresh profile here: show it again.
+    for (let i = 0; i < 50 && shown.length === 0; i++) {
+      await scope.registration.showNotification('Payment final', options);
+      shown = await scope.registration.getNotifications({ tag: 'click-1' });
+      if (shown.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const [notification] = shown;
+    if (!notification) throw new Error('no notification to click');
+    scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }));
+  });
+  await expect(page).toHaveURL(/\/link-device$/);
+  expect(context.pages()).toHaveLength(1);
+});
