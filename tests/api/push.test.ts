@@ -41,6 +41,14 @@ afterAll(async () => {
 });
 
 const get = (url: string, token: string) => app.inject({ url, headers: { 'ba-user-token': token } });
+/** The server's sender, as app.ts makes it, for the jobs a test runs itself. */
+const senderForTests = () =>
+  createPushSender(database.db, clock, {
+    subject: 'mailto:test@earnest.invalid',
+    log: app.log,
+    extraOrigins: [pushService.origin],
+    fcm: null,
+  });
 const token = (id: string) => JSON.stringify(pushService.subscription(id));
 const payloadsTo = (id: string) =>
   pushService.deliveries
@@ -102,12 +110,7 @@ describe('signed-out devices', () => {
     const [user] = await seedUsers(database.db, 1, 'leaver');
     if (!user) throw new Error('no user');
     await post(app, '/api/other/saveFcmToken', user.token, { fcmtoken: token('leaver-phone') });
-    const sender = await createPushSender(database.db, clock, {
-      subject: 'mailto:test@earnest.invalid',
-      log: app.log,
-      extraOrigins: [pushService.origin],
-      fcm: null,
-    });
+    const sender = await senderForTests();
     expect(await sender.sendToUser(user.id, deviceLinkedNotice(1))).toEqual({ sent: 1, removed: 0 });
     expect((await post(app, '/api/user/logout', user.token, {})).statusCode).toBe(200);
     expect(await sender.sendToUser(user.id, deviceLinkedNotice(2))).toEqual({ sent: 0, removed: 0 });
@@ -239,12 +242,7 @@ describe('scheduled pushes', () => {
     await post(app, '/api/push/settings', turnedOff.token, { topic: 'ad', enabled: false });
     await post(app, '/api/push/settings', optedIn.token, { topic: 'tasks', enabled: true });
 
-    const sender = await createPushSender(database.db, clock, {
-      subject: 'mailto:test@earnest.invalid',
-      log: app.log,
-      extraOrigins: [pushService.origin],
-      fcm: null,
-    });
+    const sender = await senderForTests();
     const deps = { db: database.db, clock, rules: DEFAULT_RULES, timeZone: 'UTC', sender };
     // Two processes at once, then again later the same day: each push goes out once.
     const passes = await Promise.all([sendScheduledPushes(deps), sendScheduledPushes(deps)]);
