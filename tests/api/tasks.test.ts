@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjustableClock } from '#server/clock.ts';
 import { openDatabase, type Database } from '#server/db/database.ts';
-import { tasks as taskCatalog, withdrawAddresses } from '#server/db/schema.ts';
+import { withdrawAddresses } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { buildTestApp, envelope } from '#tests/helpers/app.ts';
 import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
@@ -111,39 +110,5 @@ describe('tasks, interest and the gift over HTTP', () => {
 
     const info = envelope(await get('/api/account/userInfo', user.token)).data['userInfo'];
     expect(info).toMatchObject({ total_tasks: 10, total_claimed: '0.0068493', balance: '50.0068493' });
-  });
-
-  it('completes the notification task only once the device has saved a push token', async () => {
-    // Put the notification task in today's ten, in place of the first regular task.
-    const catalog = await database.db.select().from(taskCatalog);
-    const notification = catalog.find((t) => t.type === 'notification');
-    const regular = catalog.find((t) => t.type === 'regular');
-    if (!notification || !regular) throw new Error('demo catalog changed');
-    await database.db
-      .update(taskCatalog)
-      .set({ enabled: true, sort: 0 })
-      .where(eq(taskCatalog.id, notification.id));
-    await database.db.update(taskCatalog).set({ enabled: false }).where(eq(taskCatalog.id, regular.id));
-    try {
-      const [user] = await seedUsers(database.db, 1, 'push');
-      if (!user) throw new Error('no user');
-      await post(app, '/api/task/accept', user.token, {});
-      await post(app, '/api/task/start', user.token, { task_id: notification.id });
-      clock.advance(notification.requiredSeconds * 1000);
-      const refused = await post(app, '/api/task/complete', user.token, { task_id: notification.id }, 'n-1');
-      expect(envelope(refused).msg).toBe('Allow notification permission to earn rewards');
-      expect(await ledger.balance(database.db, user.id)).toBe(0n);
-
-      const saved = await post(app, '/api/other/saveFcmToken', user.token, { fcmtoken: 'device-token-1' });
-      expect(envelope(saved).code).toBe(1);
-      const done = await post(app, '/api/task/complete', user.token, { task_id: notification.id }, 'n-2');
-      expect(envelope(done).data).toMatchObject({ reward: '2', balance: '2' });
-    } finally {
-      await database.db
-        .update(taskCatalog)
-        .set({ enabled: false, sort: notification.sort })
-        .where(eq(taskCatalog.id, notification.id));
-      await database.db.update(taskCatalog).set({ enabled: true }).where(eq(taskCatalog.id, regular.id));
-    }
   });
 });

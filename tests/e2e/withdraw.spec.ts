@@ -152,14 +152,27 @@ test('a user saves an exchange address, withdraws, shortens the wait, and is pai
     await page.reload();
     await expect(record).toContainText('Withdrawal Successful', { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
-  const { rows } = await server.db.query<{ tx_hash: string; status: string; delivered_amount: string }>(
-    `select tx_hash, status, delivered_amount::text from withdrawals
+  const { rows } = await server.db.query<{
+    id: string;
+    tx_hash: string;
+    status: string;
+    delivered_amount: string;
+  }>(
+    `select id::text, tx_hash, status, delivered_amount::text from withdrawals
       where user_id = (select id from users where username_key = $1)`,
     [user.username.toLowerCase()],
   );
   expect(rows).toEqual([
-    { tx_hash: expect.stringMatching(/^[0-9A-F]{64}$/), status: 'success', delivered_amount: '1500000000' },
+    {
+      id: expect.any(String),
+      tx_hash: expect.stringMatching(/^[0-9A-F]{64}$/),
+      status: 'success',
+      delivered_amount: '1500000000',
+    },
   ]);
+  // The payout's push links to this record: the link marks it.
+  await page.goto(`${server.url}/withdraw/status#withdrawal-${rows[0]?.id}`);
+  await expect(page.locator(`#withdrawal-${rows[0]?.id}`)).toHaveClass(/record-target/);
   await expect(page.getByTestId('tx-hash')).toHaveText(rows[0]?.tx_hash ?? '');
   // One signed payment (the job may send the same blob again until it is validated: same hash).
   const paid = submitted.filter((tx) => tx['DestinationTag'] === 4242);

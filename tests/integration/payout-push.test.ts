@@ -115,7 +115,7 @@ describe('push on a final payout', () => {
       notification: { title: 'Earnest', body: '' },
       data: {
         kind: 'withdrawal_success',
-        link: '/withdraw/status',
+        link: `/withdraw/status#withdrawal-${finals[0]}`,
         icon: '/logo.png',
         messageId: `withdrawal-${finals[0]}-success`,
       },

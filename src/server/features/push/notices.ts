@@ -17,7 +17,7 @@ function notice(
 /** A withdrawal became final: paid, or failed and refunded; the link leads to its record. */
 export function withdrawalNotice(id: number, status: 'success' | 'failed'): ServerNotice {
   const kind = status === 'success' ? 'withdrawal_success' : 'withdrawal_failed';
-  return notice(kind, '/withdraw/status', `withdrawal-${id}-${status}`);
+  return notice(kind, `/withdraw/status#withdrawal-${id}`, `withdrawal-${id}-${status}`);
 }
 
 /** Another device was linked to the account (H5): the devices list is on Mine. */

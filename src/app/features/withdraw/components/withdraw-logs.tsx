@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { WithdrawLog } from '#contract/withdraw.ts';
 import { Card } from '#app/components/card.tsx';
@@ -5,6 +6,12 @@ import { formatDateTime, formatXrp } from '#app/lib/format.ts';
 
 /** Withdrawal records of the last 7 days (seed §2), with the ledger's proof once paid. */
 export function WithdrawLogs({ logs }: { logs: readonly WithdrawLog[] }) {
+  // A push about a withdrawal links to its record (#withdrawal-<id>): bring it into view once loaded.
+  const target = typeof window === 'undefined' ? '' : window.location.hash.slice(1);
+  useEffect(() => {
+    if (target.startsWith('withdrawal-'))
+      document.getElementById(target)?.scrollIntoView({ block: 'center' });
+  }, [logs, target]);
   return (
     <section className="section" aria-labelledby="records-title" data-testid="withdraw-logs">
       <h2 id="records-title">
@@ -19,7 +26,12 @@ export function WithdrawLogs({ logs }: { logs: readonly WithdrawLog[] }) {
       ) : (
         <ul className="list">
           {logs.map((log) => (
-            <li key={log.id} className="list-row record" data-testid="withdraw-record">
+            <li
+              key={log.id}
+              id={`withdrawal-${log.id}`}
+              className={`list-row record${target === `withdrawal-${log.id}` ? ' record-target' : ''}`}
+              data-testid="withdraw-record"
+            >
               <LogRow log={log} />
             </li>
           ))}
