@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Trans } from '@lingui/react/macro';
+import { useLocation } from '@tanstack/react-router';
 import type { WithdrawLog } from '#contract/withdraw.ts';
 import { Card } from '#app/components/card.tsx';
 import { formatDateTime, formatXrp } from '#app/lib/format.ts';
@@ -7,7 +8,7 @@ import { formatDateTime, formatXrp } from '#app/lib/format.ts';
 /** Withdrawal records of the last 7 days (seed §2), with the ledger's proof once paid. */
 export function WithdrawLogs({ logs }: { logs: readonly WithdrawLog[] }) {
   // A push about a withdrawal links to its record (#withdrawal-<id>): bring it into view once loaded.
-  const target = typeof window === 'undefined' ? '' : window.location.hash.slice(1);
+  const target = useLocation({ select: (location) => location.hash });
   useEffect(() => {
     if (target.startsWith('withdrawal-'))
       document.getElementById(target)?.scrollIntoView({ block: 'center' });
