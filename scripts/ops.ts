@@ -2,17 +2,20 @@
 // database, stop the server first: only one process may open it):
 //   npm run ops -- payouts list | paid <id> <tx-hash> | reject <id> <reason>
 //   npm run ops -- users ban <user> <reason> | unban <user>
+//   npm run ops -- tasks list | enable <id> | disable <id> | sort <id> <position>
 import { systemClock } from '#server/clock.ts';
 import { openDatabase } from '#server/db/database.ts';
 import { loadEnv } from '#server/env.ts';
 import { accountOperator } from '#server/features/account/operator.ts';
 import { payoutOperator } from '#server/features/payouts/operator.ts';
+import { taskOperator } from '#server/features/tasks/operator.ts';
 
 const [area, command, ...rest] = process.argv.slice(2);
 const usage =
   'usage: npm run ops -- payouts list | paid <id> <tx-hash> | reject <id> <reason>\n' +
-  '       npm run ops -- users ban <user> <reason> | unban <user>';
-if ((area !== 'payouts' && area !== 'users') || !command) {
+  '       npm run ops -- users ban <user> <reason> | unban <user>\n' +
+  '       npm run ops -- tasks list | enable <id> | disable <id> | sort <id> <position>';
+if ((area !== 'payouts' && area !== 'users' && area !== 'tasks') || !command) {
   console.error(usage);
   process.exit(2);
 }
@@ -28,6 +31,18 @@ try {
     } else if (command === 'unban' && rest.length === 1) {
       problem = await accountOperator.unban(database.db, systemClock, rest[0] ?? '');
       if (!problem) console.log(`${rest[0]} is no longer banned.`);
+    } else {
+      problem = usage;
+    }
+  } else if (area === 'tasks') {
+    if (command === 'list' && rest.length === 0) {
+      console.table(await taskOperator.list(database.db));
+    } else if ((command === 'enable' || command === 'disable') && rest.length === 1) {
+      problem = await taskOperator.setEnabled(database.db, Number(rest[0]), command === 'enable');
+      if (!problem) console.log(`Task ${rest[0]} ${command}d.`);
+    } else if (command === 'sort' && rest.length === 2) {
+      problem = await taskOperator.setSort(database.db, Number(rest[0]), Number(rest[1]));
+      if (!problem) console.log(`Task ${rest[0]} is now at position ${rest[1]}.`);
     } else {
       problem = usage;
     }

@@ -34,7 +34,8 @@ const localized = (byLocale: Record<Locale, string>) => byLocale;
  * 20 XRP cap. Targets are pages that need no account. The notification task (it completes only when
  * a test push reached the device and was acknowledged) is in the catalog but off: browsers without
  * push (in-app browsers, iOS outside the installed app) could never do it, and the daily interest
- * needs all of the day's tasks, so switching it on is the operator's informed choice.
+ * needs all of the day's tasks, so switching it on is the operator's informed choice
+ * (`npm run ops -- tasks enable <id>` and `tasks sort <id> 0`).
  */
 export function demoCatalog(requiredSeconds: number | null): CatalogTask[] {
   const seconds = (s: number) => requiredSeconds ?? s;
