@@ -14,7 +14,7 @@ const payload = payloadOf({
 });
 
 describe('Firebase Cloud Messaging', () => {
-  it('sends the same payload as Web Push, with the link where the FCM web SDK opens it', () => {
+  it('sends the same payload as Web Push, the link in its data', () => {
     expect(fcmMessage('tok', payload)).toEqual({
       token: 'tok',
       notification: { title: 'Earnest', body: '' },
@@ -24,7 +24,6 @@ describe('Firebase Cloud Messaging', () => {
         kind: 'withdrawal_success',
         messageId: 'withdrawal-7-success',
       },
-      webpush: { fcmOptions: { link: '/withdraw/status' } },
     });
   });
 

@@ -12,7 +12,10 @@ const GONE_CODES = new Set([
   'messaging/invalid-registration-token',
 ]);
 
-/** The FCM v1 message for one device: the same payload, with the click link where FCM's web SDK looks. */
+/**
+ * The FCM v1 message for one device: the same payload. The click link travels in `data` (our service
+ * worker reads it there); FCM's own `webpush.fcmOptions.link` would have to be an absolute https URL.
+ */
 export function fcmMessage(token: string, payload: PushPayload) {
   return {
     token,
@@ -22,7 +25,6 @@ export function fcmMessage(token: string, payload: PushPayload) {
       ...(payload.notification.image ? { imageUrl: payload.notification.image } : {}),
     },
     data: payload.data,
-    webpush: payload.data['link'] ? { fcmOptions: { link: payload.data['link'] } } : {},
   };
 }
 
