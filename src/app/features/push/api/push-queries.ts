@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { API } from '#contract/paths.ts';
-import { PushSettingsResponseSchema, type PushSettings } from '#contract/push.ts';
+import { PushSettingsResponseSchema } from '#contract/push.ts';
 import type { PushTopic } from '#domain/push/topics.ts';
 import { apiRequest } from '#app/lib/http.ts';
 
@@ -13,31 +13,21 @@ export const pushSettingsQueryOptions = () =>
     queryFn: () => apiRequest(API.pushSettings, PushSettingsResponseSchema),
   });
 
-/** Switches one kind at once on screen (a checkbox must follow the tap) and undoes it if the server refuses. */
+/**
+ * Switches one kind. Each answer is the user's settings as saved; when the last of several quick
+ * switches has settled, they are read again, so answers arriving out of order cannot leave a stale one.
+ */
 export function useSetPushTopic() {
   const queryClient = useQueryClient();
+  const mutationKey = [...pushSettingsKey, 'set'];
   return useMutation({
-    mutationKey: [...pushSettingsKey, 'set'],
+    mutationKey,
     mutationFn: (body: { topic: PushTopic; enabled: boolean }) =>
       apiRequest(API.pushSettings, PushSettingsResponseSchema, { method: 'post', json: body }),
-    onMutate: async ({ topic, enabled }) => {
-      await queryClient.cancelQueries({ queryKey: pushSettingsKey });
-      const before = queryClient.getQueryData<PushSettings>(pushSettingsKey);
-      if (before)
-        queryClient.setQueryData(pushSettingsKey, {
-          ...before,
-          topics: { ...before.topics, [topic]: enabled },
-        });
-      return { before };
-    },
-    onError: (_error, _body, context) => {
-      if (context?.before) queryClient.setQueryData(pushSettingsKey, context.before);
-    },
-    onSuccess: (settings) => {
-      // With other switches still on their way, their optimistic state stays until their answer.
-      if (queryClient.isMutating({ mutationKey: [...pushSettingsKey, 'set'] }) <= 1) {
-        queryClient.setQueryData(pushSettingsKey, settings);
-      }
+    onSuccess: (settings) => queryClient.setQueryData(pushSettingsKey, settings),
+    onSettled: () => {
+      if (queryClient.isMutating({ mutationKey }) <= 1)
+        void queryClient.invalidateQueries({ queryKey: pushSettingsKey });
     },
   });
 }

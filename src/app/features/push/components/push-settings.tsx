@@ -29,6 +29,8 @@ export function PushSettingsSection() {
   const setTopic = useSetPushTopic();
   const [availability, setAvailability] = useState(pushAvailability);
   const [working, setWorking] = useState(false);
+  // What the user just switched, shown at once (a checkbox must follow the tap) until the server answers.
+  const [switched, setSwitched] = useState<Partial<Record<PushTopic, boolean>>>({});
   const refused = useRefusedAt(availability);
 
   async function turnOn() {
@@ -41,10 +43,13 @@ export function PushSettingsSection() {
   }
 
   async function change(topic: PushTopic, enabled: boolean) {
+    setSwitched((now) => ({ ...now, [topic]: enabled }));
     try {
       await setTopic.mutateAsync({ topic, enabled });
     } catch (caught) {
       toasts.push('error', i18n._(messageOf(caught)));
+    } finally {
+      setSwitched(({ [topic]: _done, ...rest }) => rest);
     }
   }
 
@@ -77,7 +82,7 @@ export function PushSettingsSection() {
                 <input
                   type="checkbox"
                   name={topic}
-                  checked={settings.data.topics[topic]}
+                  checked={switched[topic] ?? settings.data.topics[topic]}
                   onChange={(event) => void change(topic, event.target.checked)}
                 />
                 <span>{i18n._(TOPIC_LABELS[topic])}</span>
