@@ -26,7 +26,7 @@ const FormBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((v
 export const SetPushTopicBodySchema = z.object({ topic: PushTopicSchema, enabled: FormBoolean });
 
 /** The notification task's check: a test push to this device, which its service worker acknowledges. */
-export const PushTestBodySchema = z.object({ fcmtoken: z.string().min(1).max(4096) });
+export const PushTestBodySchema = SaveFcmTokenBodySchema;
 export const PushTestResponseSchema = successSchema(z.object({ sent_time: z.number().int() }));
 
 /** Sent by the service worker when the test push arrives; the code itself is the proof, no session. */

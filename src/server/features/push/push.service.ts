@@ -2,12 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { PushSettings } from '#contract/push.ts';
 import { fail, ok, type Result } from '#domain/result.ts';
 import { topicSettings, type PushTopic } from '#domain/push/topics.ts';
-import type { Clock } from '#server/clock.ts';
+import { epochSeconds, type Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import { pushTestNotice } from './notices.ts';
 import { readPushToken } from './push-token.ts';
 import type { PushSender } from './push-sender.ts';
-import { pushRepository } from './push.repository.ts';
+import { pushRepository, type PushTokenRow } from './push.repository.ts';
 
 /** A test push must come back within this time to count. */
 export const TEST_ACK_WINDOW_MS = 10 * 60 * 1000;
@@ -32,10 +32,9 @@ export function createPushService(deps: {
     userId: number,
     sessionId: number,
     token: string,
-  ): Promise<Result<{ tokenId: number }, PushTokenError>> {
+  ): Promise<Result<PushTokenRow, PushTokenError>> {
     if (!readPushToken(token, extraOrigins)) return fail('push.token_invalid');
-    const row = await pushRepository.save(db, userId, sessionId, token, clock.now());
-    return ok({ tokenId: row.id });
+    return ok(await pushRepository.save(db, userId, sessionId, token, clock.now()));
   }
 
   async function settings(userId: number): Promise<PushSettings> {
@@ -69,13 +68,14 @@ export function createPushService(deps: {
       ) {
         return fail('request.rate_limited');
       }
-      if (!readPushToken(token, extraOrigins)) return fail('push.token_invalid');
-      const row = await pushRepository.save(db, userId, sessionId, token, now);
+      const saved = await saveToken(userId, sessionId, token);
+      if (!saved.ok) return saved;
+      const row = saved.value;
       const code = randomBytes(24).toString('base64url');
       await pushRepository.recordTest(db, userId, row.id, hashOf(code), now);
       const delivery = await sender.sendToToken(row, pushTestNotice(code));
       if (delivery !== 'sent') return fail('push.test_failed');
-      return ok({ sent_time: Math.floor(now.getTime() / 1000) });
+      return ok({ sent_time: epochSeconds(now) });
     },
 
     /** The service worker's word that the test push arrived. */
