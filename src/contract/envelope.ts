@@ -34,3 +34,9 @@ export const EpochSecondsSchema = z.number().int().nonnegative();
 
 /** An exact non-negative decimal amount of XRP, as a string (money is never a float). */
 export const DecimalSchema = z.string().regex(/^\d+(\.\d+)?$/);
+
+/**
+ * The body of a POST that takes no fields: nothing, or an object whose fields are ignored. Every POST
+ * has a body schema, so no handler ever sees raw, unchecked input.
+ */
+export const EmptyBodySchema = z.object({}).optional();

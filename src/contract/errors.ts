@@ -111,6 +111,10 @@ export const ERRORS = {
   'push.test_failed': { status: 400, msg: 'Enable Failed' },
   'push.ack_unknown': { status: 404, msg: 'This notification is unknown or too old' },
   'request.invalid': { status: 400, msg: 'Please check what you entered and try again' },
+  'request.control_characters': {
+    status: 400,
+    msg: 'What you entered contains invisible control characters; please type it again',
+  },
   'request.too_large': { status: 413, msg: 'The request is too large' },
   'request.rate_limited': { status: 429, msg: 'Too many requests, please wait a minute and try again' },
   'request.not_found': { status: 404, msg: 'Not found' },

@@ -39,6 +39,7 @@ export const API = {
   linkApprove: '/api/device/link/approve',
   devices: '/api/account/devices',
   revokeDevice: '/api/account/devices/revoke',
+  revokeOtherDevices: '/api/account/devices/revokeOthers',
   kycStatus: '/api/kyc/status',
   kycSendCode: '/api/kyc/sendCode',
   kycVerify: '/api/kyc/verify',

@@ -45,7 +45,14 @@ describe('push payloads', () => {
   });
 
   it('follows only links into the app', () => {
-    for (const link of ['https://evil.example/x', '//evil.example', 'javascript:alert(1)']) {
+    for (const link of [
+      'https://evil.example/x',
+      '//evil.example',
+      '/\\evil.example',
+      '/\\/evil.example',
+      '/\t/evil.example',
+      'javascript:alert(1)',
+    ]) {
       expect(parsePushPayload({ link }).link).toBe('/home');
     }
   });

@@ -32,12 +32,17 @@ const text = (value: unknown): string | null =>
 const record = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 
-/** Only links into this app are followed: a push must not send anyone elsewhere. */
-function safeLink(value: unknown): string {
+/**
+ * Only paths of this app are followed: a push must not send anyone elsewhere. A path must start with
+ * one slash not followed by another slash or a backslash (browsers read `/\host` as `//host`, another
+ * site), and hold no backslash, space or control character (URL parsing drops tabs and newlines, so
+ * `/<tab>/host` becomes `//host` too).
+ */
+export function safeLink(value: unknown): string {
   const link = text(value);
-  if (!link) return '/home';
-  if (link.startsWith('/') && !link.startsWith('//')) return link;
-  return '/home';
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+  if (!link || !/^\/(?![/\\])/.test(link) || /[\\\u0000-\u0020\u007f]/.test(link)) return '/home';
+  return link;
 }
 
 /** Reads either payload shape; anything unreadable becomes a plain notice with defaults. */

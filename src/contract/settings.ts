@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVITE_RULES } from '#domain/invite/counting.ts';
 import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
 import { WITHDRAW_RULE_IDS } from './withdraw-rule-ids.ts';
 
@@ -24,6 +25,8 @@ export const PublicSettingsSchema = z.object({
   /** Cloudflare Turnstile, when the operator configured it. */
   bot_challenge: z.object({ site_key: z.string(), script_url: z.string() }).nullable(),
   withdraw_rules: z.array(z.object({ id: z.enum(WITHDRAW_RULE_IDS), required: z.string() })),
+  /** When an invitation counts (domain/invite/counting.ts). */
+  invite_rule: z.enum(INVITE_RULES),
   stats: z.object({
     /** Registered accounts, counted now. */
     users: z.number().int().nonnegative(),

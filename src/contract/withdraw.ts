@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVITE_RULES } from '#domain/invite/counting.ts';
 import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
 import { WITHDRAW_RULE_IDS } from './withdraw-rule-ids.ts';
 
@@ -26,7 +27,12 @@ export const WithdrawRuleSchema = z.object({
 });
 export type WithdrawRule = z.infer<typeof WithdrawRuleSchema>;
 export const WithdrawRulesResponseSchema = successSchema(
-  z.object({ rules: z.array(WithdrawRuleSchema), may_withdraw: z.boolean() }),
+  z.object({
+    rules: z.array(WithdrawRuleSchema),
+    may_withdraw: z.boolean(),
+    /** When an invitation counts toward the invitation rule (domain/invite/counting.ts). */
+    invite_rule: z.enum(INVITE_RULES),
+  }),
 );
 
 export const WITHDRAWAL_STATUSES = ['processing', 'transferring', 'failed', 'success'] as const;

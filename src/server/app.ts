@@ -1,5 +1,6 @@
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -14,12 +15,11 @@ import { API, TOKEN_HEADER } from '#contract/paths.ts';
 import type { ProductRules } from '#domain/rules/product-rules.ts';
 import { adjustableClock, systemClock, type Clock } from './clock.ts';
 import { openDatabase, type Database } from './db/database.ts';
-import { rulesFrom, type Env } from './env.ts';
+import { publicOriginOf, rulesFrom, trustProxyOf, type Env } from './env.ts';
 import { createAccountRepository } from './features/account/account.repository.ts';
 import { createAccountControls } from './features/account/account-controls.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { createAccountService } from './features/account/account.service.ts';
-import { createAuthRepository } from './features/auth/auth.repository.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { rewardsRoutes } from './features/rewards/rewards.routes.ts';
@@ -43,12 +43,21 @@ import { loadWhitelist } from './features/withdraw/load-whitelist.ts';
 import { withdrawRoutes } from './features/withdraw/withdraw.routes.ts';
 import { createWithdrawService } from './features/withdraw/withdraw.service.ts';
 import { createTasksService } from './features/tasks/tasks.service.ts';
-import { sendFailure } from './lib/reply.ts';
+import { loggerOptions } from './lib/logging.ts';
+import { keyedHash, randomKey, serverSecret } from './lib/server-secrets.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { createIdempotentSender } from './plugins/idempotent.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
-import { refuseDuringLinkCooldown, registerSession } from './plugins/session.ts';
+import { registerAccessGate, type RouteAccess } from './plugins/session.ts';
 import { registerStaticApp } from './plugins/static-app.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with the access it declares (tests walk it: see plugins/session.ts). */
+    routeTable: RouteAccess[];
+  }
+}
 
 export interface AppOptions {
   env: Env;
@@ -56,6 +65,8 @@ export interface AppOptions {
   rules?: ProductRules;
   /** An open database to use (tests share one); otherwise the app opens and closes its own. */
   database?: Database;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** The composition root: wires configuration, database, features and plugins into one server. */
@@ -67,12 +78,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const rules = options.rules ?? rulesFrom(env);
 
   const app = Fastify({
-    logger: {
-      level: env.LOG_LEVEL,
-      redact: [`req.headers["${TOKEN_HEADER}"]`, 'req.headers.cookie', 'req.headers.authorization'],
-    },
+    logger: loggerOptions(env.LOG_LEVEL, options.logStream),
     bodyLimit: env.BODY_LIMIT,
-    trustProxy: env.TRUST_PROXY,
+    // Only the configured proxies' X-Forwarded-For is believed (env.ts, TRUST_PROXY).
+    trustProxy: trustProxyOf(env),
     // Fastify answers 500 to a request that outlives this; keeps slow clients from holding sockets.
     requestTimeout: 30_000,
   }).withTypeProvider<ZodTypeProvider>();
@@ -80,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   const database = options.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }));
   if (!options.database) app.addHook('onClose', () => database.close());
@@ -114,12 +124,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
-  const authRepo = createAuthRepository(database.db);
   const accountRepo = createAccountRepository(database.db);
-  const auth = createAuthService({ repo: authRepo, clock, sessionTtlDays: env.SESSION_TTL_DAYS });
-  const account = createAccountService({ repo: accountRepo, rules });
-  const requireSession = registerSession(app, auth);
-  const linkCooldown = refuseDuringLinkCooldown(clock);
+  // Keys made once per installation and kept in the database: every process hashes and signs alike.
+  const hash = keyedHash(await serverSecret(database.db, 'hash-key', clock.now(), randomKey));
+  await app.register(cookie, {
+    secret: await serverSecret(database.db, 'cookie-key', clock.now(), randomKey),
+  });
+  const auth = createAuthService({ db: database.db, clock, sessionTtlDays: env.SESSION_TTL_DAYS, hash });
+  const account = createAccountService({ repo: accountRepo, rules, clock });
+  const routeTable = registerAccessGate(app, auth, clock);
+  app.decorate('routeTable', routeTable);
   const botChallenge =
     env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET
       ? { siteKey: env.TURNSTILE_SITE_KEY, scriptUrl: env.TURNSTILE_SCRIPT_URL }
@@ -159,27 +173,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sms: env.SMS_PROVIDER_URL
       ? httpSmsSender(env.SMS_PROVIDER_URL, env.SMS_PROVIDER_TOKEN)
       : logSmsSink(app.log, env.NODE_ENV === 'production'),
-    publicHost: env.PUBLIC_HOST ?? null,
+    publicHost: new URL(publicOriginOf(env)).host,
+    hash,
   });
   if (env.DEMO_TASKS) await tasks.seedDemoCatalog(env.DEMO_TASK_SECONDS ?? null);
 
   await app.register(authRoutes, {
     auth,
     account,
-    requireSession,
     botCheck,
     checkInRateLimit: env.CHECKIN_RATE_LIMIT,
+    secureCookies: env.NODE_ENV === 'production',
   });
   await app.register(accountRoutes, {
     account,
-    controls: createAccountControls(database.db, clock),
-    requireSession,
-    linkCooldown,
+    controls: createAccountControls({
+      db: database.db,
+      clock,
+      auth,
+      hasOpenWithdrawal: (executor, userId) => withdraw.hasOpenWithdrawal(executor, userId),
+    }),
   });
-  await app.register(tasksRoutes, { tasks, clock, requireSession, sendIdempotent });
-  await app.register(rewardsRoutes, { rewards, requireSession, sendIdempotent });
-  await app.register(withdrawRoutes, { withdraw, requireSession, linkCooldown, sendIdempotent });
-  await app.register(kycRoutes, { kyc, requireSession, linkCooldown, botCheck, sendIdempotent });
+  await app.register(tasksRoutes, { tasks, clock, sendIdempotent });
+  await app.register(rewardsRoutes, { rewards, sendIdempotent });
+  await app.register(withdrawRoutes, { withdraw, sendIdempotent });
+  await app.register(kycRoutes, { kyc, botCheck, sendIdempotent });
   const push = await createPushSender(database.db, clock, {
     subject: env.PUSH_SUBJECT,
     log: app.log,
@@ -188,7 +206,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(pushRoutes, {
     push: createPushService({ db: database.db, clock, sender: push, extraOrigins: env.PUSH_SERVICE_ORIGINS }),
-    requireSession,
   });
   const schedule = startPushSchedule({
     db: database.db,
@@ -204,14 +221,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     devices: createDevicesService({
       db: database.db,
       clock,
-      sessionTtlDays: env.SESSION_TTL_DAYS,
+      auth,
+      hash,
+      attemptLimit: env.LINK_ATTEMPT_LIMIT,
       onLinked: async (userId, linkId) => {
         await push.sendToUser(userId, deviceLinkedNotice(linkId));
       },
     }),
-    requireSession,
     countryHeader: env.COUNTRY_HEADER ?? null,
-    attemptLimit: env.LINK_ATTEMPT_LIMIT,
   });
   if (env.PAYOUTS) {
     const payouts = startPayoutRunner({
@@ -235,19 +252,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     withdrawRules: () => withdraw.publicRules(),
     botChallenge,
   });
-  app.get(API.docs, { schema: { hide: true } }, async () => app.swagger());
+  app.get(API.docs, { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
-  // Bodies on GET are never meaningful here; refuse them instead of ignoring them.
-  app.addHook('preValidation', async (request, reply) => {
-    if (
-      request.method === 'GET' &&
-      request.headers['content-length'] &&
-      request.headers['content-length'] !== '0'
-    ) {
-      return sendFailure(reply, 'request.invalid');
-    }
-  });
-
-  await registerStaticApp(app, env.DIST_DIR);
+  await registerStaticApp(app, env.DIST_DIR, { production: env.NODE_ENV === 'production' });
   return app;
 }

@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+import { INVITE_RULES } from '#domain/invite/counting.ts';
 import { parseAmount } from '#domain/money/amount.ts';
 import { DEFAULT_RULES, parsePercent, type ProductRules } from '#domain/rules/product-rules.ts';
 import { isTimeZone } from '#domain/time/day.ts';
@@ -9,6 +11,15 @@ import { isTimeZone } from '#domain/time/day.ts';
  */
 const xrpAmount = z.string().refine((v) => parseAmount(v) !== null, 'an XRP amount such as 30 or 0.5');
 const percent = z.string().refine((v) => parsePercent(v) !== null, 'a percent such as 5 or 0.5');
+
+/** An IPv4/IPv6 address, or one with a /prefix (a CIDR range). */
+function isAddressOrRange(text: string): boolean {
+  const [address, prefix, ...rest] = text.split('/');
+  if (rest.length > 0 || !address || isIP(address) === 0) return false;
+  return (
+    prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (isIP(address) === 4 ? 32 : 128))
+  );
+}
 
 const EnvSchema = z
   .object({
@@ -35,11 +46,28 @@ const EnvSchema = z
       .int()
       .positive()
       .default(16 * 1024),
-    /** Trust X-Forwarded-For from a reverse proxy in front of the server. */
+    /**
+     * Reverse proxies in front of the server whose X-Forwarded-For is believed: `false` (none, the
+     * default), a number of hops (e.g. 1 for one proxy), or a comma-separated list of proxy addresses
+     * or CIDR ranges. `true` is refused: it would believe any client's X-Forwarded-For, and the
+     * per-address limits with it.
+     */
     TRUST_PROXY: z
-      .enum(['true', 'false'])
+      .string()
       .default('false')
-      .transform((v) => v === 'true'),
+      .transform((value, context): false | number | string[] => {
+        const text = value.trim();
+        if (text === 'false' || text === '') return false;
+        if (/^\d+$/.test(text)) return Number(text);
+        const list = text.split(',').map((item) => item.trim());
+        if (text !== 'true' && list.every(isAddressOrRange)) return list;
+        context.addIssue({
+          code: 'custom',
+          message:
+            'false, a number of proxy hops, or a comma-separated list of proxy addresses or CIDR ranges',
+        });
+        return z.NEVER;
+      }),
     /** Where "Contact support" leads (https: or mailto:). Unset: the app says support is not configured. */
     SUPPORT_URL: z
       .string()
@@ -70,6 +98,12 @@ const EnvSchema = z
     AD_SECONDS: z.coerce.number().int().min(1).max(600).optional(),
     /** The ad's video (https). Unset: the built-in 30-second house ad, which needs no network. */
     AD_VIDEO_URL: z.url({ protocol: /^https$/ }).optional(),
+    /**
+     * When an invitation counts toward the inviter's rate and the invitation rule of withdrawals:
+     * `phone` (the friend verified a number no other counted friend used; the default), `wallet` (saved
+     * an address: cheap to fake) or `phone_and_wallet`. The Invite screen states the rule in force.
+     */
+    INVITE_COUNTS_WHEN: z.enum(INVITE_RULES).default('phone'),
     /** Withdrawal rules the operator may switch on (H2: they show on the withdraw screen and Landing). */
     WITHDRAW_REQUIRED_INVITATIONS: z.coerce.number().int().min(0).max(100).default(0),
     WITHDRAW_REQUIRE_PHONE: z
@@ -92,8 +126,15 @@ const EnvSchema = z
     /** The SMS provider (HTTP POST {to, text}); unset: a development sink that logs, refused in production. */
     SMS_PROVIDER_URL: z.url().optional(),
     SMS_PROVIDER_TOKEN: z.string().optional(),
-    /** The host SMS codes are bound to (WebOTP's "@host #code"); unset: the request's host. */
-    PUBLIC_HOST: z.string().optional(),
+    /**
+     * Where users reach Earnest, e.g. https://earnest.example: what SMS codes are bound to (WebOTP's
+     * "@host #code") and anything else that names the site. Never taken from a request's Host header.
+     * Required in production; elsewhere it defaults to http://HOST:PORT.
+     */
+    PUBLIC_ORIGIN: z
+      .url({ protocol: /^https?$/ })
+      .transform((value) => new URL(value).origin)
+      .optional(),
     /** A trusted proxy's header with the visitor's country (e.g. cf-ipcountry), shown when linking a device. */
     COUNTRY_HEADER: z.string().optional(),
     /** Pairing-code tries per account (or address) in 10 minutes. */
@@ -138,6 +179,10 @@ const EnvSchema = z
   .refine((env) => env.NODE_ENV !== 'production' || env.CLOCK_OFFSET_SECONDS === 0, {
     message: 'a production server runs on the real clock',
     path: ['CLOCK_OFFSET_SECONDS'],
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.PUBLIC_ORIGIN !== undefined, {
+    message: 'a production server needs its public origin (e.g. https://earnest.example)',
+    path: ['PUBLIC_ORIGIN'],
   });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -150,6 +195,23 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   return result.data;
+}
+
+/**
+ * TRUST_PROXY in the form Fastify takes: false, a list of proxy addresses, or for a hop count a test
+ * that believes exactly that many hops next to the server (what proxy-addr does with a number).
+ */
+export function trustProxyOf(env: Env): boolean | string[] | ((address: string, hop: number) => boolean) {
+  const trust = env.TRUST_PROXY;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
+/** Where users reach this server: PUBLIC_ORIGIN, or http://HOST:PORT outside production. */
+export function publicOriginOf(env: Env): string {
+  if (env.PUBLIC_ORIGIN) return env.PUBLIC_ORIGIN;
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}`;
 }
 
 /** The product's rules in force: the seed's defaults with the configured overrides. */
@@ -170,6 +232,7 @@ export function rulesFrom(env: Env): ProductRules {
     aprMaxBp: bp(env.APR_MAX_PERCENT, DEFAULT_RULES.aprMaxBp),
     waitingDays: env.WAITING_DAYS ?? DEFAULT_RULES.waitingDays,
     adSeconds: env.AD_SECONDS ?? DEFAULT_RULES.adSeconds,
+    inviteRule: env.INVITE_COUNTS_WHEN,
   };
 }
 

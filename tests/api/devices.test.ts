@@ -122,6 +122,8 @@ describe('linking a device', () => {
       'device.code_expired',
     );
 
+    // Tries count per account, whatever token asks: a fresh account makes 12 guesses.
+    const guesser = (await register(app, 'guesser')).token;
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
       statuses.push(
@@ -129,13 +131,34 @@ describe('linking a device', () => {
           await call(
             '/api/device/link/preview',
             { code: `ABCDE${String(i).padStart(5, '2')}`.slice(0, 10) },
-            token,
+            guesser,
           )
         ).statusCode,
       );
     }
-    expect(statuses.slice(0, 9).every((s) => s === 400)).toBe(true);
-    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});
+
+describe('code guessing from one address', () => {
+  it('stops at five times the per-account limit, however many accounts take turns', async () => {
+    const statuses: number[] = [];
+    for (let account = 0; account < 6; account++) {
+      const { token } = await register(app, `address-guesser-${account}`);
+      for (let i = 0; i < 10; i++) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/device/link/preview',
+          payload: { code: `QWERT${String(i).padStart(5, '2')}` },
+          headers: { 'ba-user-token': token },
+          remoteAddress: '203.0.113.50',
+        });
+        statuses.push(response.statusCode);
+      }
+    }
+    expect(statuses.slice(0, 50)).toEqual(Array(50).fill(400));
+    expect(statuses.slice(50)).toEqual(Array(10).fill(429));
   });
 });
 

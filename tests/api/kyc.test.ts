@@ -19,7 +19,11 @@ beforeAll(async () => {
   app = await buildTestApp({
     database,
     clock,
-    env: { SMS_PROVIDER_URL: sms.url, SMS_PROVIDER_TOKEN: 'secret', PUBLIC_HOST: 'earnest.example' },
+    env: {
+      SMS_PROVIDER_URL: sms.url,
+      SMS_PROVIDER_TOKEN: 'secret',
+      PUBLIC_ORIGIN: 'https://earnest.example',
+    },
   });
 });
 afterAll(async () => {

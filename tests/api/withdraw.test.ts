@@ -5,7 +5,6 @@ import { xrp } from '#domain/money/amount.ts';
 import { adjustableClock } from '#server/clock.ts';
 import { openDatabase, type Database } from '#server/db/database.ts';
 import { DEMO_EXCHANGE_WHITELIST } from '#server/features/withdraw/exchange-whitelist.ts';
-import { maskUsername } from '#server/features/withdraw/withdraw.service.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { buildTestApp, envelope } from '#tests/helpers/app.ts';
 import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
@@ -144,8 +143,5 @@ describe('withdrawing', () => {
 
   it('feeds the recent-withdrawals toast only from paid withdrawals (none yet)', async () => {
     expect((await get('/api/other/recentWithdrawals', '')).data).toEqual({ list: [] });
-    expect(maskUsername('alexander')).toBe('al***r');
-    expect(maskUsername('jo@example.com')).toBe('j***');
-    expect(maskUsername('maria@example.com')).toBe('ma***a');
   });
 });

@@ -12,7 +12,10 @@ let server: TestServer;
 
 test.beforeAll(async () => {
   sms = await startFakeSms();
-  server = await startTestServer(PORT, { SMS_PROVIDER_URL: sms.url, PUBLIC_HOST: '127.0.0.1' });
+  server = await startTestServer(PORT, {
+    SMS_PROVIDER_URL: sms.url,
+    PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`,
+  });
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -1,17 +1,26 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { TOKEN_HEADER } from '#contract/paths.ts';
 import { buildApp } from '#server/app.ts';
 import type { Clock } from '#server/clock.ts';
-import type { Database } from '#server/db/database.ts';
+import { openDatabase, type Database } from '#server/db/database.ts';
 import { parseEnv } from '#server/env.ts';
 
 export interface TestAppOptions {
   database: Database;
   env?: Record<string, string>;
   clock?: Clock;
+  /** Where log lines go (tests that read the log). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** The real app, built in-process on a given database, quiet, with a generous sign-in limit. */
-export async function buildTestApp({ database, env = {}, clock }: TestAppOptions): Promise<FastifyInstance> {
+export async function buildTestApp({
+  database,
+  env = {},
+  clock,
+  logStream,
+}: TestAppOptions): Promise<FastifyInstance> {
   const app = await buildApp({
     env: parseEnv({
       NODE_ENV: 'test',
@@ -26,6 +35,7 @@ export async function buildTestApp({ database, env = {}, clock }: TestAppOptions
     }),
     database,
     ...(clock ? { clock } : {}),
+    ...(logStream ? { logStream } : {}),
   });
   await app.ready();
   return app;
@@ -60,4 +70,60 @@ export function login(app: FastifyInstance, username: string, password: string) 
     url: '/api/user/checkIn',
     payload: { tab: 'login', username, password },
   });
+}
+
+export interface TestAppHandle {
+  readonly app: FastifyInstance;
+  readonly database: Database;
+}
+
+/**
+ * The app on a fresh in-memory database for one test file: built before its tests, closed after.
+ * Options may be a function, read when the app is built (after the file's earlier beforeAll hooks,
+ * e.g. one that starts a fake the settings point to).
+ */
+export function useTestApp(
+  options: Omit<TestAppOptions, 'database'> | (() => Omit<TestAppOptions, 'database'>) = {},
+): TestAppHandle {
+  let app: FastifyInstance | undefined;
+  let database: Database | undefined;
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: 'memory://' });
+    app = await buildTestApp({ ...(typeof options === 'function' ? options() : options), database });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+  return {
+    get app() {
+      if (!app) throw new Error('the test app is built in beforeAll');
+      return app;
+    },
+    get database() {
+      if (!database) throw new Error('the test database is opened in beforeAll');
+      return database;
+    },
+  };
+}
+
+/** A POST as the app sends it: the session token and, for money, an Idempotency-Key. */
+export function postAs(
+  app: FastifyInstance,
+  url: string,
+  token: string | null,
+  payload: object = {},
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { ...(token ? { [TOKEN_HEADER]: token } : {}), ...headers },
+  });
+}
+
+/** A GET with the session token. */
+export function getAs(app: FastifyInstance, url: string, token: string | null) {
+  return app.inject({ method: 'GET', url, headers: token ? { [TOKEN_HEADER]: token } : {} });
 }

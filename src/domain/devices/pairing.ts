@@ -8,6 +8,8 @@
 export const PAIRING_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const PAIRING_CODE_LENGTH = 10;
 export const PAIRING_TTL_MS = 5 * 60_000;
+/** How long after its approval a code can hand out its session (the new device asks every 3 s). */
+export const PAIRING_COLLECT_MS = 2 * 60_000;
 /** A newly linked device cannot withdraw or change address, phone or password for this long. */
 export const LINKED_DEVICE_COOLDOWN_MS = 24 * 60 * 60_000;
 

@@ -17,6 +17,14 @@ export type PushKind = (typeof PUSH_KINDS)[number];
 export const PUSH_TOPICS = ['withdrawals', 'devices', 'ad', 'tasks'] as const;
 export type PushTopic = (typeof PUSH_TOPICS)[number];
 
+/** Topics that warn the account of what is done with it: a newly linked device cannot turn them off. */
+export const SECURITY_TOPICS: readonly PushTopic[] = ['devices', 'withdrawals'];
+
+/** Whether a topic is one of the security topics. */
+export function isSecurityTopic(topic: PushTopic): boolean {
+  return SECURITY_TOPICS.includes(topic);
+}
+
 export const TOPIC_DEFAULTS: Readonly<Record<PushTopic, boolean>> = {
   withdrawals: true,
   devices: true,

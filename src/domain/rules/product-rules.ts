@@ -1,3 +1,4 @@
+import type { InviteRule } from '../invite/counting.ts';
 import { xrp, type Amount } from '../money/amount.ts';
 
 /**
@@ -18,6 +19,8 @@ export interface ProductRules {
   adSeconds: number;
   adReductionMinHours: number;
   adReductionMaxHours: number;
+  /** When an invitation counts (domain/invite/counting.ts). */
+  inviteRule: InviteRule;
 }
 
 /** The seed's constants, used when the operator configures nothing else. */
@@ -34,11 +37,12 @@ export const DEFAULT_RULES: ProductRules = {
   adSeconds: 30,
   adReductionMinHours: 12,
   adReductionMaxHours: 24,
+  inviteRule: 'phone',
 };
 
-/** Annual rate in basis points for a user with this many invitees who have bound a wallet. */
-export function annualRateBp(rules: ProductRules, boundInvitees: number): number {
-  const earned = rules.aprBaseBp + rules.aprStepBp * Math.max(0, Math.floor(boundInvitees));
+/** Annual rate in basis points for a user with this many invitations that count. */
+export function annualRateBp(rules: ProductRules, countedInvitees: number): number {
+  const earned = rules.aprBaseBp + rules.aprStepBp * Math.max(0, Math.floor(countedInvitees));
   return Math.min(rules.aprMaxBp, earned);
 }
 

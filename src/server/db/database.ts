@@ -104,6 +104,13 @@ export function isLockTimeout(error: unknown): boolean {
   return findPgError(error)?.code === '55P03';
 }
 
+/** The rows of a raw `db.execute` result: both drivers (PGlite, node-postgres) return them as `rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  const rows = (result as { rows?: unknown } | null)?.rows;
+  if (!Array.isArray(rows)) throw new Error('a raw query returned no rows array');
+  return rows as T[];
+}
+
 /** A cheap round trip, for readiness checks. */
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);

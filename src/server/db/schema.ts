@@ -67,15 +67,34 @@ export const sessions = pgTable(
 );
 
 /**
- * Consecutive failed sign-ins per normalised account name, kept whether or not the account exists
- * so that a lock does not reveal which names are registered.
+ * Password tries, counted before the hash is checked, per key: `name:` + a keyed hash of the
+ * normalised account name (kept whether or not the account exists, so a lock does not tell which
+ * names are registered, and never the name itself), or `device:` + a hash of a trusted device's
+ * nonce (see features/auth/attempts.ts). Nothing here names a person, so a deletion keeps it.
  */
-export const loginFailures = pgTable('login_failures', {
-  accountKey: text('account_key').primaryKey(),
+export const signInAttempts = pgTable('sign_in_attempts', {
+  key: text('key').primaryKey(),
   failures: integer('failures').notNull(),
   lockedUntil: time('locked_until'),
   updatedAt: time('updated_at').notNull(),
 });
+
+/**
+ * Hits per key and fixed time window, for limits that must hold across server processes and survive
+ * a deletion (keys are hashes or ids, never personal data).
+ */
+export const rateCounters = pgTable(
+  'rate_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: time('window_start').notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowStart] }),
+    index('rate_counters_window_idx').on(t.windowStart),
+  ],
+);
 
 /** Every lock or ban put on an account, with its reason and time (DESIGN.md H8). */
 export const accountLocks = pgTable(
@@ -310,6 +329,30 @@ export const phoneCodes = pgTable(
   ],
 );
 
+/**
+ * Every SMS sent, for the anti-pumping limits: keyed hashes of the number, its range and the IP, and
+ * the account id — no personal data, and never erased with an account, so deleting one resets nothing.
+ */
+export const smsSends = pgTable(
+  'sms_sends',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    numberHash: text('number_hash').notNull(),
+    rangeHash: text('range_hash').notNull(),
+    ipHash: text('ip_hash').notNull(),
+    createdAt: time('created_at').notNull(),
+  },
+  (t) => [
+    index('sms_sends_user_idx').on(t.userId, t.createdAt),
+    index('sms_sends_number_idx').on(t.numberHash, t.createdAt),
+    index('sms_sends_range_idx').on(t.rangeHash, t.createdAt),
+    index('sms_sends_ip_idx').on(t.ipHash, t.createdAt),
+  ],
+);
+
 /** A verified phone per account (a number may be verified by several accounts). */
 export const verifiedPhones = pgTable('verified_phones', {
   userId: id('user_id')
@@ -338,12 +381,14 @@ export const pairingCodes = pgTable('pairing_codes', {
   secretHash: text('secret_hash').notNull(),
   createdAt: time('created_at').notNull(),
   expiresAt: time('expires_at').notNull(),
+  /** The new device's browser and system, shown before approval; no address is kept. */
   userAgent: text('user_agent'),
-  ip: text('ip').notNull(),
   country: text('country'),
   userId: id('user_id').references(() => users.id, { onDelete: 'cascade' }),
   approvedAt: time('approved_at'),
   collectedAt: time('collected_at'),
+  /** Set when the account's access ended (ban, deletion, new password, all devices signed out). */
+  voidedAt: time('voided_at'),
 });
 
 /** Values the server makes once and keeps (e.g. its VAPID keys for Web Push). */

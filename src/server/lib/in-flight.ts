@@ -10,11 +10,13 @@ export function trackInFlight(app: FastifyInstance) {
   const done = () => {
     inFlight = Math.max(0, inFlight - 1);
   };
-  app.addHook('onRequest', async () => {
+  // Counted down when the response's stream closes, which happens exactly once however the request
+  // ends — answered, aborted, or cut short by a body that disagrees with its Content-Length (for
+  // which no onResponse hook runs, and a count kept by hooks would never come back to zero).
+  app.addHook('onRequest', async (_request, reply) => {
     inFlight += 1;
+    reply.raw.once('close', done);
   });
-  app.addHook('onResponse', async () => done());
-  app.addHook('onRequestAbort', async (_request) => done());
 
   /** Resolves once no request is in flight. */
   return async function drained(): Promise<void> {

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { RESULT } from '#contract/envelope.ts';
 import { ERRORS, type ErrorCode } from '#contract/errors.ts';
+import type { Result } from '#domain/result.ts';
 
 /** A success envelope. */
 export function okEnvelope<T>(data: T, msg = 'ok') {
@@ -22,4 +23,9 @@ export function sendOk<T>(reply: FastifyReply, data: T, msg = 'ok') {
 /** Sends the catalogue's failure for a code, with its HTTP status. */
 export function sendFailure(reply: FastifyReply, error: ErrorCode, detail: Record<string, unknown> = {}) {
   return reply.code(ERRORS[error].status).send(failureEnvelope(error, detail));
+}
+
+/** Sends a service's Result: its value as a success, or its code (and detail) as the catalogue's failure. */
+export function sendResult<T, E extends ErrorCode>(reply: FastifyReply, result: Result<T, E>, msg = 'ok') {
+  return result.ok ? sendOk(reply, result.value, msg) : sendFailure(reply, result.error, result.detail);
 }

@@ -7,15 +7,21 @@ import { sendFailure } from '#server/lib/reply.ts';
 /**
  * Serves the built PWA from `distDir` and answers every other GET with index.html, so deep links
  * work. Hashed assets are cached for a year; index.html and the service worker never are, so an
- * update is seen at once.
+ * update is seen at once. In production, source maps are not served.
  */
-export async function registerStaticApp(app: FastifyInstance, distDir: string) {
+export async function registerStaticApp(
+  app: FastifyInstance,
+  distDir: string,
+  { production }: { production: boolean },
+) {
   const root = resolve(distDir);
   const built = existsSync(resolve(root, 'index.html'));
   if (built) {
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
+      // Source maps help while developing; in production they would publish the source. (Not found.)
+      allowedPath: (pathName) => !(production && pathName.endsWith('.map')),
       setHeaders(reply, path) {
         reply.header(
           'cache-control',

@@ -1,11 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { validateNewPassword } from '#domain/auth/credentials.ts';
-import { fail, ok, type Result } from '#domain/result.ts';
-import type { Clock } from '#server/clock.ts';
+import { fail, failWith, ok, type Result } from '#domain/result.ts';
+import { epochSeconds, type Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import {
-  accountLocks,
   phoneCodes,
   pushTokens,
   users,
@@ -13,54 +12,94 @@ import {
   withdrawAddresses,
   withdrawals,
 } from '#server/db/schema.ts';
-import { hashPassword, verifyPassword } from '#server/features/auth/password.ts';
-import { revokeUserSessions } from '#server/features/auth/revoke-sessions.ts';
+import { ACCOUNT_DELETED, createAuthRepository } from '#server/features/auth/auth.repository.ts';
+import type {
+  AuthService,
+  KnownDevice,
+  LockInfo,
+  PasswordCheck,
+} from '#server/features/auth/auth.service.ts';
+import { createDevicesRepository } from '#server/features/devices/devices.repository.ts';
+import { endAccess } from './account-access.ts';
 
+export type PasswordError = 'account.password_wrong' | 'auth.too_many_attempts';
 export type ChangePasswordError =
-  'account.password_wrong' | 'auth.password_mismatch' | 'auth.password_too_short' | 'auth.password_too_long';
-export type DeleteAccountError = 'account.password_wrong' | 'account.withdrawal_in_progress';
+  PasswordError | 'auth.password_mismatch' | 'auth.password_too_short' | 'auth.password_too_long';
+export type DeleteAccountError = PasswordError | 'account.withdrawal_in_progress';
+
+export interface AccountControlsDeps {
+  db: Db;
+  clock: Clock;
+  auth: AuthService;
+  /** Whether the user has a withdrawal in progress (the withdraw feature's answer), in a transaction. */
+  hasOpenWithdrawal: (executor: Db, userId: number) => Promise<boolean>;
+}
+
+/** The detail a lock travels with, so the user reads why and until when. */
+export function lockDetail(lock: LockInfo) {
+  return {
+    reason: lock.reason,
+    locked_time: epochSeconds(lock.lockedAt),
+    until_time: lock.until ? epochSeconds(lock.until) : null,
+  };
+}
+
+/** A wrong or locked-out password check as the failure to send; null when the password was right. */
+export function passwordRefusal(check: PasswordCheck) {
+  if (check.kind === 'right') return null;
+  if (check.kind === 'locked') return failWith('auth.too_many_attempts' as const, lockDetail(check.lock));
+  return fail('account.password_wrong' as const);
+}
 
 /**
- * What a user controls about their account (H10): the password (changing it signs every other device
- * out) and the account itself (one confirmation deletes it: sessions revoked, personal data erased,
- * ledger rows kept without anything that names the person). Bans are the operator's (H8).
+ * What a user controls about their account: the password (a new one signs every other device out)
+ * and the account itself (one confirmation deletes it: every way in ended, personal data erased,
+ * ledger rows kept without anything that names the person). Refusals that need no password come
+ * before the password is checked, so an answer never tells whether a guessed password was right.
  */
-export function createAccountControls(db: Db, clock: Clock) {
-  async function passwordMatches(userId: number, password: string) {
-    const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
-    return user ? verifyPassword(user.hash, password) : false;
-  }
-
+export function createAccountControls({ db, clock, auth, hasOpenWithdrawal }: AccountControlsDeps) {
   return {
     async changePassword(
       userId: number,
       sessionId: number,
       body: { password: string; new_password: string; confirm_password: string },
+      device: KnownDevice | null,
     ): Promise<Result<{ signed_out_devices: number }, ChangePasswordError>> {
       const valid = validateNewPassword(body.new_password, body.confirm_password);
       if (!valid.ok) return valid;
-      if (!(await passwordMatches(userId, body.password))) return fail('account.password_wrong');
-      const passwordHash = await hashPassword(valid.value);
-      const now = clock.now();
+      const refused = passwordRefusal(await auth.checkCurrentPassword(userId, body.password, device));
+      if (refused) return refused;
+      const passwordHash = await auth.hashPassword(valid.value);
       return db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-        return ok({ signed_out_devices: await revokeUserSessions(tx, userId, now, sessionId) });
+        const repo = createAuthRepository(tx);
+        await repo.lockUser(userId);
+        await repo.setPasswordHash(userId, passwordHash);
+        const ended = await endAccess(tx, userId, clock.now(), sessionId);
+        return ok({ signed_out_devices: ended.sessions });
+      });
+    },
+
+    /** Signs every other device out and voids the codes approved for the account. */
+    async signOutOthers(userId: number, sessionId: number): Promise<{ signed_out_devices: number }> {
+      return db.transaction(async (tx) => {
+        await createAuthRepository(tx).lockUser(userId);
+        const ended = await endAccess(tx, userId, clock.now(), sessionId);
+        return { signed_out_devices: ended.sessions };
       });
     },
 
     async deleteAccount(
       userId: number,
       password: string,
+      device: KnownDevice | null,
     ): Promise<Result<{ deleted: true }, DeleteAccountError>> {
-      if (!(await passwordMatches(userId, password))) return fail('account.password_wrong');
+      if (await hasOpenWithdrawal(db, userId)) return fail('account.withdrawal_in_progress');
+      const refused = passwordRefusal(await auth.checkCurrentPassword(userId, password, device));
+      if (refused) return refused;
       return db.transaction(async (tx) => {
-        const [open] = await tx
-          .select({ id: withdrawals.id })
-          .from(withdrawals)
-          .where(
-            and(eq(withdrawals.userId, userId), inArray(withdrawals.status, ['processing', 'transferring'])),
-          );
-        if (open) return fail('account.withdrawal_in_progress');
+        // The same lock a withdrawal takes: one of the two goes first, and the other sees it.
+        await createAuthRepository(tx).lockUser(userId);
+        if (await hasOpenWithdrawal(tx, userId)) return fail('account.withdrawal_in_progress');
         await eraseAccount(tx, userId, clock.now());
         return ok({ deleted: true as const });
       });
@@ -70,11 +109,16 @@ export function createAccountControls(db: Db, clock: Clock) {
 
 /**
  * Erases what names a person and keeps what the books need: the user row stays (the ledger points to
- * it) under a name no one can sign in with; sessions, tokens, phone and address go.
+ * it) under a name no one can sign in with; every way in ends; sessions and pairing codes forget
+ * their addresses and browsers; tokens, phone and address go; past withdrawals keep their amount and
+ * transaction hash but not the destination. The caller holds the user's row lock.
  */
 export async function eraseAccount(tx: Db, userId: number, now: Date) {
   const gone = `deleted-${userId}-${randomBytes(4).toString('hex')}`;
-  await revokeUserSessions(tx, userId, now);
+  await endAccess(tx, userId, now);
+  const auth = createAuthRepository(tx);
+  await auth.eraseSessionDetails(userId);
+  await createDevicesRepository(tx).eraseCodesOf(userId);
   await tx
     .update(users)
     .set({
@@ -92,7 +136,8 @@ export async function eraseAccount(tx: Db, userId: number, now: Date) {
   await tx.delete(phoneCodes).where(eq(phoneCodes.userId, userId));
   await tx.delete(verifiedPhones).where(eq(verifiedPhones.userId, userId));
   await tx.delete(withdrawAddresses).where(eq(withdrawAddresses.userId, userId));
-  await tx.insert(accountLocks).values({ userId, reason: 'account_deleted', createdAt: now, until: null });
+  await tx.update(withdrawals).set({ address: '', tag: '' }).where(eq(withdrawals.userId, userId));
+  await auth.recordAccountLock(userId, ACCOUNT_DELETED, now, null);
 }
 
 export type AccountControls = ReturnType<typeof createAccountControls>;

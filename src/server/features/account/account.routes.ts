@@ -6,13 +6,14 @@ import {
   SetLanguageResponseSchema,
   UserInfoResponseSchema,
 } from '#contract/auth.ts';
-import { successSchema, KnownFailureSchema } from '#contract/envelope.ts';
+import { EmptyBodySchema, KnownFailureSchema, successSchema } from '#contract/envelope.ts';
 import type { AccountControls } from './account-controls.ts';
 import { InviteListResponseSchema } from '#contract/invite.ts';
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API } from '#contract/paths.ts';
-import { sendFailure, sendOk } from '#server/lib/reply.ts';
+import { knownDeviceOf } from '#server/features/auth/device-cookie.ts';
+import { sendFailure, sendOk, sendResult } from '#server/lib/reply.ts';
 import { sessionOf } from '#server/plugins/session.ts';
 import type { AccountService } from './account.service.ts';
 
@@ -21,13 +22,9 @@ export async function accountRoutes(
   {
     account,
     controls,
-    requireSession,
-    linkCooldown,
   }: {
     account: AccountService;
     controls: AccountControls;
-    requireSession: preHandlerHookHandler;
-    linkCooldown: preHandlerHookHandler;
   },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -35,7 +32,6 @@ export async function accountRoutes(
   api.get(
     API.userInfo,
     {
-      preHandler: requireSession,
       schema: {
         summary: "The signed-in user's profile and figures",
         tags: ['account'],
@@ -52,7 +48,6 @@ export async function accountRoutes(
   api.get(
     API.inviteList,
     {
-      preHandler: requireSession,
       schema: {
         summary: 'Recent invitations, bound or not, and how they raise the annual rate',
         tags: ['account'],
@@ -65,7 +60,7 @@ export async function accountRoutes(
   api.post(
     API.changePassword,
     {
-      preHandler: [requireSession, linkCooldown],
+      config: { access: 'settled' },
       schema: {
         summary: 'Changes the password; every other device is signed out',
         tags: ['account'],
@@ -79,15 +74,17 @@ export async function accountRoutes(
     },
     async (request, reply) => {
       const { userId, sessionId } = sessionOf(request);
-      const result = await controls.changePassword(userId, sessionId, request.body);
-      return result.ok ? sendOk(reply, result.value) : sendFailure(reply, result.error);
+      return sendResult(
+        reply,
+        await controls.changePassword(userId, sessionId, request.body, knownDeviceOf(request)),
+      );
     },
   );
 
   api.post(
     API.deleteAccount,
     {
-      preHandler: requireSession,
+      config: { access: 'settled' },
       schema: {
         summary: 'Deletes the account: sessions revoked, personal data erased, ledger kept',
         tags: ['account'],
@@ -101,15 +98,38 @@ export async function accountRoutes(
       },
     },
     async (request, reply) => {
-      const result = await controls.deleteAccount(sessionOf(request).userId, request.body.password);
-      return result.ok ? sendOk(reply, result.value) : sendFailure(reply, result.error);
+      const { userId } = sessionOf(request);
+      return sendResult(
+        reply,
+        await controls.deleteAccount(userId, request.body.password, knownDeviceOf(request)),
+      );
+    },
+  );
+
+  api.post(
+    API.revokeOtherDevices,
+    {
+      config: { access: 'settled' },
+      schema: {
+        summary: 'Signs every other device out and voids the pairing codes approved for the account',
+        tags: ['account'],
+        body: EmptyBodySchema,
+        response: {
+          200: successSchema(z.object({ signed_out_devices: z.number().int() })),
+          401: KnownFailureSchema,
+          403: KnownFailureSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { userId, sessionId } = sessionOf(request);
+      return sendOk(reply, await controls.signOutOthers(userId, sessionId));
     },
   );
 
   api.post(
     API.setLanguage,
     {
-      preHandler: requireSession,
       schema: {
         summary: "Keeps the user's interface language on the account",
         tags: ['account'],

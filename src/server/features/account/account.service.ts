@@ -3,17 +3,25 @@ import type { UserInfo } from '#contract/auth.ts';
 import { isLocale, type Locale } from '#domain/i18n/locales.ts';
 import { formatAmount } from '#domain/money/amount.ts';
 import { annualRateBp, formatPercent, type ProductRules } from '#domain/rules/product-rules.ts';
-import { epochSeconds } from '#server/clock.ts';
+import { inviteStatus } from '#domain/invite/counting.ts';
+import { maskName } from '#domain/privacy/mask.ts';
+import { epochSeconds, type Clock } from '#server/clock.ts';
 import type { AccountRepository } from './account.repository.ts';
 
-export function createAccountService({ repo, rules }: { repo: AccountRepository; rules: ProductRules }) {
+export interface AccountServiceDeps {
+  repo: AccountRepository;
+  rules: ProductRules;
+  clock: Clock;
+}
+
+export function createAccountService({ repo, rules, clock }: AccountServiceDeps) {
   return {
     /** The seed's user-info fields, each from the database. */
     async userInfo(userId: number): Promise<UserInfo | null> {
       const user = await repo.findUser(userId);
       if (!user) return null;
       const inviteCount = await repo.countInvitees(userId);
-      const boundInvitees = await repo.countBoundInvitees(userId);
+      const counted = await repo.countCountedInvitees(userId, rules.inviteRule, clock.now());
       const tasks = await repo.entryTotals(userId, 'task');
       const interest = await repo.entryTotals(userId, 'interest');
       return {
@@ -25,25 +33,32 @@ export function createAccountService({ repo, rules }: { repo: AccountRepository;
         language: isLocale(user.language) ? user.language : null,
         invite_count: inviteCount,
         total_tasks: tasks.count,
-        annual_rate: formatPercent(annualRateBp(rules, boundInvitees)),
+        annual_rate: formatPercent(annualRateBp(rules, counted)),
         total_claimed: formatAmount(interest.total),
         created_time: epochSeconds(user.createdAt),
       };
     },
 
-    /** The latest 50 invitations and how they raise the rate (H2: the rules come with them). */
+    /**
+     * The latest 50 invitations and how they raise the rate, with the rule in force (nothing hidden).
+     * Friends' names are masked: the inviter learns who joined, not their e-mail address.
+     */
     async inviteList(userId: number): Promise<InviteList> {
-      const rows = await repo.listInvitees(userId, 50);
-      const bound = await repo.countBoundInvitees(userId);
+      const now = clock.now();
+      const rows = await repo.listInvitees(userId, 50, now);
+      const counted = await repo.countCountedInvitees(userId, rules.inviteRule, now);
       return {
         list: rows.map((row) => ({
-          username: row.username,
+          username: maskName(row.username),
           invite_time: epochSeconds(row.createdAt),
-          is_wallet_bound: Boolean(row.bound),
+          is_wallet_bound: row.walletBound,
+          phone_verified: row.phoneVerified,
+          status: inviteStatus(rules.inviteRule, row),
         })),
         invite_count: await repo.countInvitees(userId),
-        bound_count: bound,
-        annual_rate: formatPercent(annualRateBp(rules, bound)),
+        bound_count: counted,
+        rule: rules.inviteRule,
+        annual_rate: formatPercent(annualRateBp(rules, counted)),
         apr_base: formatPercent(rules.aprBaseBp),
         apr_step: formatPercent(rules.aprStepBp),
         apr_max: formatPercent(rules.aprMaxBp),

@@ -1,8 +1,9 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
-import { accountLocks, loginFailures, sessions, users } from '#server/db/schema.ts';
+import { accountLocks, sessions, signInAttempts, users } from '#server/db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
 
 export interface NewUser {
   username: string;
@@ -15,6 +16,21 @@ export interface NewUser {
   createdAt: Date;
 }
 
+/** The account locks in force at `now` for a user id column or value (a ban, a lock, a deletion). */
+export function activeLocks(userId: SQLWrapper | number, now: Date) {
+  return sql`select 1 from ${accountLocks} where ${accountLocks.userId} = ${userId} and ${accountLocks.liftedAt} is null and (${accountLocks.until} is null or ${accountLocks.until} > ${now})`;
+}
+
+/** The lock reason a deletion records: it is never lifted. */
+export const ACCOUNT_DELETED = 'account_deleted';
+
+/** Tries older than this start again from one: a lock needs failures close together. */
+const ATTEMPTS_FORGOTTEN_AFTER = '1 day';
+
+/**
+ * Auth's tables — users (sign-in fields), sessions, account locks, sign-in attempts — for a database
+ * or a transaction.
+ */
 export function createAuthRepository(db: Db) {
   return {
     async insertUser(user: NewUser): Promise<UserRow> {
@@ -32,56 +48,66 @@ export function createAuthRepository(db: Db) {
       return row ?? null;
     },
 
+    async findUser(userId: number): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(eq(users.id, userId));
+      return row ?? null;
+    },
+
+    async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
+      await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    },
+
     async findUserIdByInviteCode(code: string): Promise<number | null> {
       const [row] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, code)).limit(1);
       return row?.id ?? null;
     },
 
-    /** The lock on an account name, if one is in force at `now`. */
-    async activeNameLock(accountKey: string, now: Date): Promise<Date | null> {
-      const [row] = await db
-        .select({ lockedUntil: loginFailures.lockedUntil })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.accountKey, accountKey), gt(loginFailures.lockedUntil, now)));
-      return row?.lockedUntil ?? null;
-    },
-
     /**
-     * Counts one more consecutive failure, atomically: concurrent wrong passwords all count. A lock
-     * that has run out starts the count again.
+     * Takes one password try for a key, atomically, BEFORE the hash is checked: concurrent tries each
+     * get their own number, so no more than the limit ever reach the hash. A lock in force is left as
+     * it is; one that ran out, or tries a day old, start the count again.
      */
-    async countFailure(accountKey: string, now: Date): Promise<number> {
+    async reserveAttempt(key: string, now: Date): Promise<{ failures: number; lockedUntil: Date | null }> {
+      const t = signInAttempts;
+      const stale = sql`(${t.lockedUntil} is not null and ${t.lockedUntil} <= ${now}) or (${t.lockedUntil} is null and ${t.updatedAt} < ${now}::timestamptz - interval '${sql.raw(ATTEMPTS_FORGOTTEN_AFTER)}')`;
       const [row] = await db
-        .insert(loginFailures)
-        .values({ accountKey, failures: 1, updatedAt: now })
+        .insert(t)
+        .values({ key, failures: 1, updatedAt: now })
         .onConflictDoUpdate({
-          target: loginFailures.accountKey,
+          target: t.key,
           set: {
-            failures: sql`case when ${loginFailures.lockedUntil} is not null and ${loginFailures.lockedUntil} <= ${now} then 1 else ${loginFailures.failures} + 1 end`,
-            lockedUntil: sql`case when ${loginFailures.lockedUntil} <= ${now} then null else ${loginFailures.lockedUntil} end`,
+            failures: sql`case when ${stale} then 1 when ${t.lockedUntil} is not null then ${t.failures} else ${t.failures} + 1 end`,
+            lockedUntil: sql`case when ${stale} then null else ${t.lockedUntil} end`,
             updatedAt: now,
           },
         })
-        .returning({ failures: loginFailures.failures });
-      return row?.failures ?? 1;
+        .returning({ failures: t.failures, lockedUntil: t.lockedUntil });
+      return { failures: row?.failures ?? 1, lockedUntil: row?.lockedUntil ?? null };
     },
 
-    async lockName(accountKey: string, until: Date, now: Date): Promise<void> {
-      await db
-        .update(loginFailures)
-        .set({ lockedUntil: until, failures: 0, updatedAt: now })
-        .where(eq(loginFailures.accountKey, accountKey));
+    /** Locks a key until `until` (the first lock wins when two tries lock it at once). */
+    async lockAttempts(key: string, until: Date, now: Date): Promise<Date> {
+      const [row] = await db
+        .update(signInAttempts)
+        .set({
+          lockedUntil: sql`coalesce(${signInAttempts.lockedUntil}, ${until})`,
+          failures: 0,
+          updatedAt: now,
+        })
+        .where(eq(signInAttempts.key, key))
+        .returning({ lockedUntil: signInAttempts.lockedUntil });
+      return row?.lockedUntil ?? until;
     },
 
-    async clearFailures(accountKey: string): Promise<void> {
-      await db.delete(loginFailures).where(eq(loginFailures.accountKey, accountKey));
+    async clearAttempts(key: string): Promise<void> {
+      await db.delete(signInAttempts).where(eq(signInAttempts.key, key));
     },
 
     async recordAccountLock(userId: number, reason: string, now: Date, until: Date | null) {
       await db.insert(accountLocks).values({ userId, reason, createdAt: now, until });
     },
 
-    /** The account lock or ban in force at `now`, if any, with its recorded reason (H8). */
+    /** The account lock or ban in force at `now`, if any, with its recorded reason. */
     async activeAccountLock(userId: number, now: Date) {
       const [row] = await db
         .select()
@@ -98,10 +124,35 @@ export function createAuthRepository(db: Db) {
       return row ?? null;
     },
 
+    /** Lifts every ban or lock in force — never a deletion, which is for good; returns how many. */
+    async liftLocks(userId: number, now: Date): Promise<number> {
+      const lifted = await db
+        .update(accountLocks)
+        .set({ liftedAt: now })
+        .where(
+          and(
+            eq(accountLocks.userId, userId),
+            isNull(accountLocks.liftedAt),
+            ne(accountLocks.reason, ACCOUNT_DELETED),
+          ),
+        )
+        .returning({ id: accountLocks.id });
+      return lifted.length;
+    },
+
+    /** Locks the user's row until the transaction ends: account changes and sign-ins take turns. */
+    async lockUser(userId: number): Promise<void> {
+      await db.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for no key update`);
+    },
+
     async insertSession(session: typeof sessions.$inferInsert): Promise<void> {
       await db.insert(sessions).values(session);
     },
 
+    /**
+     * The session a token belongs to while it is live, and whether its account is closed to every
+     * way in (a ban, a lock or a deletion in force) — checked on every request, in one query.
+     */
     async findLiveSession(tokenHash: string, now: Date) {
       const [row] = await db
         .select({
@@ -109,6 +160,7 @@ export function createAuthRepository(db: Db) {
           userId: sessions.userId,
           lastSeenAt: sessions.lastSeenAt,
           linkedAt: sessions.linkedAt,
+          closed: sql<boolean>`exists (${activeLocks(sessions.userId, now)})`,
         })
         .from(sessions)
         .where(
@@ -126,6 +178,67 @@ export function createAuthRepository(db: Db) {
         .update(sessions)
         .set({ revokedAt: now })
         .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    },
+
+    /** Signs every device of a user out but `keep`; returns how many sessions ended. */
+    async revokeSessionsOf(userId: number, now: Date, keep?: number): Promise<number> {
+      const revoked = await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            ...(keep === undefined ? [] : [ne(sessions.id, keep)]),
+          ),
+        )
+        .returning({ id: sessions.id });
+      return revoked.length;
+    },
+
+    /** Forgets the addresses and browsers of a user's sessions (a deleted account keeps none). */
+    async eraseSessionDetails(userId: number): Promise<void> {
+      await db.update(sessions).set({ ip: null, userAgent: null }).where(eq(sessions.userId, userId));
+    },
+
+    liveSessions(userId: number, now: Date): Promise<SessionRow[]> {
+      return db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+        .orderBy(desc(sessions.lastSeenAt));
+    },
+
+    /** Signs one other device of the user out; false when it is not theirs, is this one, or is gone. */
+    async revokeOther(
+      userId: number,
+      currentSessionId: number,
+      sessionId: number,
+      now: Date,
+    ): Promise<boolean> {
+      const revoked = await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(sessions.id, sessionId),
+            eq(sessions.userId, userId),
+            ne(sessions.id, currentSessionId),
+            isNull(sessions.revokedAt),
+          ),
+        )
+        .returning({ id: sessions.id });
+      return revoked.length === 1;
+    },
+
+    async latestLinkSince(userId: number, since: Date): Promise<SessionRow | null> {
+      const [row] = await db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), gt(sessions.linkedAt, since)))
+        .orderBy(desc(sessions.linkedAt))
+        .limit(1);
+      return row ?? null;
     },
   };
 }

@@ -1,22 +1,24 @@
 import type { FastifyInstance, FastifyReply, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CheckInBodySchema, CheckInResponseSchema, LogoutResponseSchema } from '#contract/auth.ts';
-import { KnownFailureSchema } from '#contract/envelope.ts';
+import { EmptyBodySchema, KnownFailureSchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
 import { isLocale } from '#domain/i18n/locales.ts';
-import { epochSeconds } from '#server/clock.ts';
+import { lockDetail } from '#server/features/account/account-controls.ts';
 import type { AccountService } from '#server/features/account/account.service.ts';
 import { sendFailure, sendOk } from '#server/lib/reply.ts';
 import { sessionOf } from '#server/plugins/session.ts';
 import type { AuthService, CheckInOutcome } from './auth.service.ts';
+import { knownDeviceOf, rememberDevice } from './device-cookie.ts';
 
 interface AuthRoutesOptions {
   auth: AuthService;
   account: AccountService;
-  requireSession: preHandlerHookHandler;
   /** The bot challenge, when configured; checked before any password work. */
   botCheck: preHandlerHookHandler;
   checkInRateLimit: number;
+  /** Cookies only over HTTPS (production). */
+  secureCookies: boolean;
 }
 
 const failures = {
@@ -27,7 +29,7 @@ const failures = {
 };
 
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
-  const { auth, account, requireSession, botCheck } = options;
+  const { auth, account, botCheck } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -35,6 +37,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     {
       preHandler: botCheck,
       config: {
+        access: 'public',
         invalidRequestError: 'auth.registration_params',
         // Counted per IP before the body is even parsed, so no password hashing happens past it.
         rateLimit: { max: options.checkInRateLimit, timeWindow: 60_000 },
@@ -67,7 +70,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         inviteCode: body.invite_code,
       };
       const outcome =
-        body.tab === 'register' ? await auth.register(input, client) : await auth.login(input, client);
+        body.tab === 'register'
+          ? await auth.register(input, client)
+          : await auth.login(input, client, knownDeviceOf(request));
+      if (outcome.ok) rememberDevice(request, reply, outcome.value.userId, { secure: options.secureCookies });
       return replyCheckIn(reply, outcome, account, body.tab);
     },
   );
@@ -75,10 +81,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   api.post(
     API.logout,
     {
-      preHandler: requireSession,
       schema: {
         summary: 'Sign out: revokes this session',
         tags: ['auth'],
+        body: EmptyBodySchema,
         response: { 200: LogoutResponseSchema, 401: KnownFailureSchema },
       },
     },
@@ -95,16 +101,7 @@ async function replyCheckIn(
   account: AccountService,
   tab: 'login' | 'register',
 ) {
-  if (!outcome.ok) {
-    const lock = outcome.lock
-      ? {
-          reason: outcome.lock.reason,
-          locked_time: epochSeconds(outcome.lock.lockedAt),
-          until_time: outcome.lock.until ? epochSeconds(outcome.lock.until) : null,
-        }
-      : {};
-    return sendFailure(reply, outcome.error, lock);
-  }
+  if (!outcome.ok) return sendFailure(reply, outcome.error, outcome.lock ? lockDetail(outcome.lock) : {});
   const userInfo = await account.userInfo(outcome.value.userId);
   if (!userInfo) throw new Error('a user vanished while signing in');
   return sendOk(

@@ -3,8 +3,9 @@ import { LOGIN_LOCK_SECONDS, locksAfter } from '#domain/auth/lockout.ts';
 import type { Locale } from '#domain/i18n/locales.ts';
 import { fail, ok, type Result } from '#domain/result.ts';
 import type { Clock } from '#server/clock.ts';
-import { isUniqueViolation } from '#server/db/database.ts';
-import type { AuthRepository } from './auth.repository.ts';
+import { isUniqueViolation, type Db } from '#server/db/database.ts';
+import type { KeyedHash } from '#server/lib/server-secrets.ts';
+import { createAuthRepository, type SessionRow, type UserRow } from './auth.repository.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from './password.ts';
 import { hashToken, newInviteCode, newSessionToken } from './tokens.ts';
 
@@ -15,7 +16,7 @@ export type CheckInError =
   | 'auth.account_locked'
   | 'auth.account_taken';
 
-/** Why an account cannot sign in now, as recorded (DESIGN.md H8). */
+/** Why an account cannot sign in now, as recorded (docs/product-rules.md#accountable-enforcement). */
 export interface LockInfo {
   reason: string;
   lockedAt: Date;
@@ -33,23 +34,45 @@ export interface ClientInfo {
   language: Locale | null;
 }
 
+/**
+ * A device that signed in to an account before: the account and the random nonce of its signed
+ * device cookie (OWASP's "device cookies"). Its password tries are counted apart from everyone
+ * else's, so strangers guessing a name cannot lock the owner's own devices out.
+ */
+export interface KnownDevice {
+  userId: number;
+  nonce: string;
+}
+
+/** The outcome of a password try: right, wrong, or refused unchecked because the tries are used up. */
+export type PasswordCheck = { kind: 'right' } | { kind: 'wrong' } | { kind: 'locked'; lock: LockInfo };
+
 export interface AuthServiceDeps {
-  repo: AuthRepository;
+  db: Db;
   clock: Clock;
   sessionTtlDays: number;
+  /** Keys the names in the attempt counters, so they hold no account name. */
+  hash: KeyedHash;
 }
 
 const INVITE_CODE_ATTEMPTS = 5;
 // Sliding expiry is written at most this often, so reads do not turn into writes.
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+const LOCK_MS = LOGIN_LOCK_SECONDS * 1000;
 
-export function createAuthService({ repo, clock, sessionTtlDays }: AuthServiceDeps) {
+export function createAuthService({ db, clock, sessionTtlDays, hash }: AuthServiceDeps) {
+  const repo = createAuthRepository(db);
   const ttlMs = sessionTtlDays * 24 * 60 * 60 * 1000;
 
-  async function openSession(userId: number, client: ClientInfo): Promise<string> {
+  async function openSession(
+    executor: Db,
+    userId: number,
+    client: Omit<ClientInfo, 'language'>,
+    linkedAt: Date | null = null,
+  ): Promise<string> {
     const now = clock.now();
     const token = newSessionToken();
-    await repo.insertSession({
+    await createAuthRepository(executor).insertSession({
       userId,
       tokenHash: hashToken(token),
       createdAt: now,
@@ -57,8 +80,55 @@ export function createAuthService({ repo, clock, sessionTtlDays }: AuthServiceDe
       expiresAt: new Date(now.getTime() + ttlMs),
       userAgent: client.userAgent?.slice(0, 512) ?? null,
       ip: client.ip,
+      linkedAt,
     });
     return token;
+  }
+
+  const tooMany = (until: Date): LockInfo => ({
+    reason: 'too_many_failed_logins',
+    lockedAt: new Date(until.getTime() - LOCK_MS),
+    until,
+  });
+
+  /**
+   * Every password check goes through here — sign-in, a new password, deleting the account,
+   * approving a device — so all share one limit (5 failures lock for a day). The try is counted
+   * before the hash is checked; a known device of the account counts on its own key.
+   */
+  async function checkPassword(
+    user: UserRow | null,
+    accountKey: string,
+    password: string,
+    device: KnownDevice | null,
+  ): Promise<PasswordCheck> {
+    const key =
+      device && user && device.userId === user.id
+        ? `device:${hash('device', device.nonce)}`
+        : `name:${hash('name', accountKey)}`;
+    const now = clock.now();
+    const reserved = await repo.reserveAttempt(key, now);
+    if (reserved.lockedUntil && reserved.lockedUntil > now)
+      return { kind: 'locked', lock: tooMany(reserved.lockedUntil) };
+    if (locksAfter(reserved.failures - 1)) {
+      // Tries beyond the limit that raced the one that locked: refused without touching the hash.
+      return {
+        kind: 'locked',
+        lock: tooMany(await repo.lockAttempts(key, new Date(now.getTime() + LOCK_MS), now)),
+      };
+    }
+    const matches = user
+      ? await verifyPassword(user.passwordHash, password)
+      : (await verifyDecoy(password), false);
+    if (matches) {
+      await repo.clearAttempts(key);
+      return { kind: 'right' };
+    }
+    if (!locksAfter(reserved.failures)) return { kind: 'wrong' };
+    return {
+      kind: 'locked',
+      lock: tooMany(await repo.lockAttempts(key, new Date(now.getTime() + LOCK_MS), now)),
+    };
   }
 
   async function register(input: CheckInInput, client: ClientInfo): Promise<CheckInOutcome> {
@@ -85,7 +155,7 @@ export function createAuthService({ repo, clock, sessionTtlDays }: AuthServiceDe
           language: client.language,
           createdAt: clock.now(),
         });
-        return ok({ userId: user.id, token: await openSession(user.id, client) });
+        return ok({ userId: user.id, token: await openSession(db, user.id, client) });
       } catch (error) {
         // A colliding invitation code is drawn again; a taken name is the user's to change.
         if (isUniqueViolation(error, 'users_invite_code_unique')) continue;
@@ -96,43 +166,20 @@ export function createAuthService({ repo, clock, sessionTtlDays }: AuthServiceDe
     throw new Error('could not draw a free invitation code');
   }
 
-  async function login(input: CheckInInput, client: ClientInfo): Promise<CheckInOutcome> {
+  async function login(
+    input: CheckInInput,
+    client: ClientInfo,
+    device: KnownDevice | null,
+  ): Promise<CheckInOutcome> {
     const valid = validateCheckIn(input);
     if (!valid.ok) return valid;
     const { accountKey, password } = valid.value;
-    const now = clock.now();
-
-    const lockedUntil = await repo.activeNameLock(accountKey, now);
-    if (lockedUntil) {
-      return {
-        ok: false,
-        error: 'auth.too_many_attempts',
-        lock: {
-          reason: 'too_many_failed_logins',
-          lockedAt: new Date(lockedUntil.getTime() - LOGIN_LOCK_SECONDS * 1000),
-          until: lockedUntil,
-        },
-      };
-    }
-
     const user = await repo.findUserByAccountKey(accountKey);
-    const matches = user ? await verifyPassword(user.passwordHash, password) : false;
-    if (!user) await verifyDecoy(password);
+    const checked = await checkPassword(user, accountKey, password, device);
+    if (checked.kind === 'locked') return { ok: false, error: 'auth.too_many_attempts', lock: checked.lock };
+    if (checked.kind === 'wrong' || !user) return fail('auth.invalid_credentials');
 
-    if (!user || !matches) {
-      const failures = await repo.countFailure(accountKey, now);
-      if (!locksAfter(failures)) return fail('auth.invalid_credentials');
-      const until = new Date(now.getTime() + LOGIN_LOCK_SECONDS * 1000);
-      await repo.lockName(accountKey, until, now);
-      if (user) await repo.recordAccountLock(user.id, 'too_many_failed_logins', now, until);
-      return {
-        ok: false,
-        error: 'auth.too_many_attempts',
-        lock: { reason: 'too_many_failed_logins', lockedAt: now, until },
-      };
-    }
-
-    const lock = await repo.activeAccountLock(user.id, now);
+    const lock = await repo.activeAccountLock(user.id, clock.now());
     if (lock) {
       return {
         ok: false,
@@ -140,29 +187,65 @@ export function createAuthService({ repo, clock, sessionTtlDays }: AuthServiceDe
         lock: { reason: lock.reason, lockedAt: lock.createdAt, until: lock.until },
       };
     }
-
-    await repo.clearFailures(accountKey);
-    return ok({ userId: user.id, token: await openSession(user.id, client) });
+    return ok({ userId: user.id, token: await openSession(db, user.id, client) });
   }
 
-  /** The live session a token belongs to, or null when it is unknown, expired or revoked. */
+  /**
+   * The live session a token belongs to, or null when it is unknown, expired or revoked, or when its
+   * account is banned, locked or deleted: the one check every signed-in request passes.
+   */
   async function authenticate(
     token: string,
   ): Promise<Result<{ userId: number; sessionId: number; linkedAt: Date | null }, 'auth.session_expired'>> {
     const now = clock.now();
     const session = await repo.findLiveSession(hashToken(token), now);
-    if (!session) return fail('auth.session_expired');
+    if (!session || session.closed) return fail('auth.session_expired');
     if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       await repo.touchSession(session.id, now, new Date(now.getTime() + ttlMs));
     }
     return ok({ userId: session.userId, sessionId: session.id, linkedAt: session.linkedAt });
   }
 
-  async function logout(sessionId: number): Promise<void> {
-    await repo.revokeSession(sessionId, clock.now());
-  }
+  return {
+    register,
+    login,
+    authenticate,
 
-  return { register, login, authenticate, logout };
+    async logout(sessionId: number): Promise<void> {
+      await repo.revokeSession(sessionId, clock.now());
+    },
+
+    /** A signed-in user's current password, under the same limit as sign-in. */
+    async checkCurrentPassword(userId: number, password: string, device: KnownDevice | null) {
+      const user = await repo.findUser(userId);
+      if (!user) return { kind: 'wrong' } as const;
+      return checkPassword(user, user.usernameKey, password, device);
+    },
+
+    hashPassword,
+
+    /** Opens a session for a device the account approved (it waits 24 h for money and security). */
+    openLinkedSession(tx: Db, userId: number, client: Omit<ClientInfo, 'language'>): Promise<string> {
+      return openSession(tx, userId, client, clock.now());
+    },
+
+    /** Whether a ban, a lock or a deletion is in force on the account. */
+    async isClosed(executor: Db, userId: number): Promise<boolean> {
+      return (await createAuthRepository(executor).activeAccountLock(userId, clock.now())) !== null;
+    },
+
+    liveSessions(userId: number): Promise<SessionRow[]> {
+      return repo.liveSessions(userId, clock.now());
+    },
+
+    revokeOther(userId: number, currentSessionId: number, sessionId: number): Promise<boolean> {
+      return repo.revokeOther(userId, currentSessionId, sessionId, clock.now());
+    },
+
+    latestLinkSince(userId: number, since: Date): Promise<SessionRow | null> {
+      return repo.latestLinkSince(userId, since);
+    },
+  };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,25 +11,23 @@ import {
   PairingStateResponseSchema,
   RevokeDeviceBodySchema,
 } from '#contract/devices.ts';
-import { KnownFailureSchema, successSchema } from '#contract/envelope.ts';
+import { EmptyBodySchema, KnownFailureSchema, successSchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
+import { knownDeviceOf } from '#server/features/auth/device-cookie.ts';
 import { sendFailure, sendOk } from '#server/lib/reply.ts';
 import { sessionOf } from '#server/plugins/session.ts';
 import type { DevicesService, Requester } from './devices.service.ts';
 
 interface DevicesRoutesOptions {
   devices: DevicesService;
-  requireSession: preHandlerHookHandler;
   /** The header a trusted proxy puts the visitor's country in (e.g. cf-ipcountry); null: none. */
   countryHeader: string | null;
-  /** Code tries per signed-in user in 10 minutes (guessing is stopped here). */
-  attemptLimit: number;
 }
 
 const failures = { 400: KnownFailureSchema, 401: KnownFailureSchema, 429: KnownFailureSchema };
 
 export async function devicesRoutes(app: FastifyInstance, options: DevicesRoutesOptions) {
-  const { devices, requireSession, countryHeader, attemptLimit } = options;
+  const { devices, countryHeader } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['devices'];
   const requester = (request: FastifyRequest): Requester => {
@@ -40,23 +38,14 @@ export async function devicesRoutes(app: FastifyInstance, options: DevicesRoutes
       country: typeof country === 'string' && /^[A-Z]{2}$/i.test(country) ? country.toUpperCase() : null,
     };
   };
-  // Tries are counted per account (and per address before sign-in), so guessing codes stops here.
-  const perAccount = {
-    rateLimit: {
-      max: attemptLimit,
-      timeWindow: 10 * 60_000,
-      keyGenerator: (request: FastifyRequest) =>
-        `link:${String(request.headers['ba-user-token'] ?? request.ip)}`,
-    },
-  };
-
   api.post(
     API.pairingStart,
     {
-      config: { rateLimit: { max: 20, timeWindow: 10 * 60_000 } },
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: 10 * 60_000 } },
       schema: {
         summary: 'A signed-out device asks for a pairing code',
         tags,
+        body: EmptyBodySchema,
         response: { 200: PairingStartResponseSchema, 429: KnownFailureSchema },
       },
     },
@@ -66,7 +55,7 @@ export async function devicesRoutes(app: FastifyInstance, options: DevicesRoutes
   api.post(
     API.pairingState,
     {
-      config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+      config: { access: 'public', rateLimit: { max: 120, timeWindow: 60_000 } },
       schema: {
         summary: 'The new device checks for approval and collects its session once',
         tags,
@@ -75,14 +64,13 @@ export async function devicesRoutes(app: FastifyInstance, options: DevicesRoutes
       },
     },
     async (request, reply) =>
-      sendOk(reply, await devices.pairingState(request.body.code, request.body.secret)),
+      sendOk(reply, await devices.pairingState(request.body.code, request.body.secret, requester(request))),
   );
 
   api.post(
     API.linkPreview,
     {
-      preHandler: requireSession,
-      config: perAccount,
+      config: { access: 'settled' },
       schema: {
         summary: 'What a code would link: browser, system, country, time',
         tags,
@@ -91,7 +79,7 @@ export async function devicesRoutes(app: FastifyInstance, options: DevicesRoutes
       },
     },
     async (request, reply) => {
-      const result = await devices.preview(request.body.code);
+      const result = await devices.preview(sessionOf(request).userId, request.ip, request.body.code);
       return result.ok ? sendOk(reply, result.value) : sendFailure(reply, result.error);
     },
   );
@@ -99,8 +87,7 @@ export async function devicesRoutes(app: FastifyInstance, options: DevicesRoutes
   api.post(
     API.linkApprove,
     {
-      preHandler: requireSession,
-      config: perAccount,
+      config: { access: 'settled' },
       schema: {
         summary: 'Approves a device after the password',
         tags,
@@ -111,8 +98,10 @@ export async function devicesRoutes(app: FastifyInstance, options: DevicesRoutes
     async (request, reply) => {
       const result = await devices.approve(
         sessionOf(request).userId,
+        request.ip,
         request.body.code,
         request.body.password,
+        knownDeviceOf(request),
       );
       return result.ok ? sendOk(reply, result.value) : sendFailure(reply, result.error);
     },
@@ -121,7 +110,6 @@ export async function devicesRoutes(app: FastifyInstance, options: DevicesRoutes
   api.get(
     API.devices,
     {
-      preHandler: requireSession,
       schema: {
         summary: 'Devices signed in to the account',
         tags,
@@ -140,7 +128,7 @@ export async function devicesRoutes(app: FastifyInstance, options: DevicesRoutes
   api.post(
     API.revokeDevice,
     {
-      preHandler: requireSession,
+      config: { access: 'settled' },
       schema: {
         summary: 'Signs another device out',
         tags,

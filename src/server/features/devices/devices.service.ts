@@ -1,32 +1,50 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { DeviceSession, LinkPreview, PairingStart, PairingState } from '#contract/devices.ts';
 import {
   describeDevice,
   formatPairingCode,
   newPairingCode,
   normalisePairingCode,
+  PAIRING_COLLECT_MS,
   PAIRING_TTL_MS,
 } from '#domain/devices/pairing.ts';
 import { fail, ok, type Result } from '#domain/result.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { pairingCodes, sessions, users } from '#server/db/schema.ts';
-import { verifyPassword } from '#server/features/auth/password.ts';
-import { hashToken, newSessionToken } from '#server/features/auth/tokens.ts';
+import { passwordRefusal, type PasswordError } from '#server/features/account/account-controls.ts';
+import { createAuthRepository } from '#server/features/auth/auth.repository.ts';
+import type { AuthService, KnownDevice } from '#server/features/auth/auth.service.ts';
+import { hitRate } from '#server/lib/rate-counter.ts';
+import type { KeyedHash } from '#server/lib/server-secrets.ts';
+import { createDevicesRepository, type PairingCodeRow } from './devices.repository.ts';
 
 export type LinkError =
-  'device.code_invalid' | 'device.code_expired' | 'device.code_used' | 'account.password_wrong';
+  | 'device.code_invalid'
+  | 'device.code_expired'
+  | 'device.code_used'
+  | 'request.rate_limited'
+  | 'auth.session_expired'
+  | PasswordError;
 
 export interface DevicesServiceDeps {
   db: Db;
   clock: Clock;
-  sessionTtlDays: number;
-  /** Told after a link is approved, to tell the account's devices (H5); failures are its own. */
+  auth: AuthService;
+  hash: KeyedHash;
+  /**
+   * Code tries per account in 10 minutes: guessing codes stops here. An address gets five times as
+   * many (several people may share one), so many accounts on one address stop too.
+   */
+  attemptLimit: number;
+  /** Told after a link is approved, to tell the account's devices; failures are its own. */
   onLinked?: (userId: number, linkId: number) => Promise<void>;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const TRY_WINDOW_MS = 10 * 60_000;
+const ADDRESS_SHARE = 5;
+/** Expired codes are forgotten a day later (long after any collection window). */
+const PRUNE_AFTER_MS = 86_400_000;
 
 /** Who is asking, as the request tells it. */
 export interface Requester {
@@ -36,132 +54,145 @@ export interface Requester {
   country: string | null;
 }
 
-export function createDevicesService({ db, clock, sessionTtlDays, onLinked }: DevicesServiceDeps) {
+/**
+ * Device linking (docs/product-rules.md#device-linking): a signed-out device shows a code; a
+ * signed-in, settled device of the account approves it after the password; the new device collects
+ * its session once, soon after. A code dies with the account's access (see account-access.ts).
+ */
+export function createDevicesService({ db, clock, auth, hash, attemptLimit, onLinked }: DevicesServiceDeps) {
+  const repo = createDevicesRepository(db);
+
   async function findCode(codeInput: string) {
     const code = normalisePairingCode(codeInput);
-    if (!code) return null;
-    const [row] = await db.select().from(pairingCodes).where(eq(pairingCodes.code, code));
-    return row ?? null;
+    return code ? repo.findCode(code) : null;
   }
 
   /** A code that can still be approved, or why not. */
-  async function usableCode(codeInput: string) {
-    const row = await findCode(codeInput);
+  function usable(row: PairingCodeRow | null): Result<PairingCodeRow, LinkError> {
     if (!row) return fail('device.code_invalid');
     if (row.approvedAt) return fail('device.code_used');
-    if (row.expiresAt <= clock.now()) return fail('device.code_expired');
+    if (row.voidedAt || row.expiresAt <= clock.now()) return fail('device.code_expired');
     return ok(row);
   }
+
+  /** Counts a code try for the account and for the address; refuses past the limit of either. */
+  async function countTry(userId: number, ip: string): Promise<boolean> {
+    const now = clock.now();
+    const byAccount = await hitRate(
+      db,
+      `link:user:${userId}`,
+      { max: attemptLimit, windowMs: TRY_WINDOW_MS },
+      now,
+    );
+    const byAddress = await hitRate(
+      db,
+      `link:ip:${hash('ip', ip)}`,
+      { max: attemptLimit * ADDRESS_SHARE, windowMs: TRY_WINDOW_MS },
+      now,
+    );
+    return byAccount.allowed && byAddress.allowed;
+  }
+
+  /** Whether an approved code may still be collected at `now`. */
+  const collectable = (row: PairingCodeRow, now: Date) =>
+    row.approvedAt !== null && now.getTime() < row.approvedAt.getTime() + PAIRING_COLLECT_MS;
 
   return {
     /** A signed-out device asks for a code; it keeps the secret that alone can collect the session. */
     async startPairing(requester: Requester): Promise<PairingStart> {
       const now = clock.now();
       const secret = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(now.getTime() + PAIRING_TTL_MS);
+      await repo.pruneCodes(new Date(now.getTime() - PRUNE_AFTER_MS));
       for (;;) {
         const code = newPairingCode((n) => randomInt(0, n));
-        const inserted = await db
-          .insert(pairingCodes)
-          .values({
-            code,
-            secretHash: sha256(secret),
-            createdAt: now,
-            expiresAt: new Date(now.getTime() + PAIRING_TTL_MS),
-            userAgent: requester.userAgent?.slice(0, 512) ?? null,
-            ip: requester.ip,
-            country: requester.country,
-          })
-          .onConflictDoNothing()
-          .returning({ expiresAt: pairingCodes.expiresAt });
-        const [row] = inserted;
-        if (row) return { code: formatPairingCode(code), secret, expires_time: epochSeconds(row.expiresAt) };
+        const inserted = await repo.insertCode({
+          code,
+          secretHash: sha256(secret),
+          createdAt: now,
+          expiresAt,
+          userAgent: requester.userAgent?.slice(0, 512) ?? null,
+          country: requester.country,
+        });
+        if (inserted) return { code: formatPairingCode(code), secret, expires_time: epochSeconds(expiresAt) };
       }
     },
 
     /**
      * The new device asks whether its code was approved. Once approved, the first ask with the
-     * right secret receives the session, and no one can receive it again.
+     * right secret, soon after the approval and while the account is open, receives the session;
+     * no one can receive it again.
      */
-    async pairingState(codeInput: string, secret: string): Promise<PairingState> {
+    async pairingState(codeInput: string, secret: string, requester: Requester): Promise<PairingState> {
       const row = await findCode(codeInput);
       if (!row || row.secretHash !== sha256(secret)) return { state: 'unknown', token: null };
       if (row.collectedAt) return { state: 'used', token: null };
-      if (!row.approvedAt || row.userId === null) {
-        return { state: row.expiresAt <= clock.now() ? 'expired' : 'waiting', token: null };
-      }
       const now = clock.now();
-      const token = newSessionToken();
-      const collected = await db.transaction(async (tx) => {
-        const claimed = await tx
-          .update(pairingCodes)
-          .set({ collectedAt: now })
-          .where(and(eq(pairingCodes.id, row.id), isNull(pairingCodes.collectedAt)))
-          .returning({ id: pairingCodes.id });
-        if (claimed.length === 0) return false;
-        await tx.insert(sessions).values({
-          userId: row.userId ?? 0,
-          tokenHash: hashToken(token),
-          createdAt: now,
-          lastSeenAt: now,
-          expiresAt: new Date(now.getTime() + sessionTtlDays * 86_400_000),
-          userAgent: row.userAgent,
-          ip: row.ip,
-          linkedAt: now,
+      if (row.voidedAt) return { state: 'expired', token: null };
+      if (!row.approvedAt || row.userId === null) {
+        return { state: row.expiresAt <= now ? 'expired' : 'waiting', token: null };
+      }
+      if (!collectable(row, now)) return { state: 'expired', token: null };
+      const userId = row.userId;
+      const token = await db.transaction(async (tx) => {
+        // The account's lock: a ban, a deletion or a new password either comes first (and voided
+        // this code) or waits until this session exists (and ends it).
+        await createAuthRepository(tx).lockUser(userId);
+        if (await auth.isClosed(tx, userId)) return null;
+        if (!(await createDevicesRepository(tx).collect(row.id, now))) return null;
+        return auth.openLinkedSession(tx, userId, {
+          // What the owner saw and approved names the device in its list.
+          userAgent: row.userAgent ?? requester.userAgent,
+          ip: requester.ip,
         });
-        return true;
       });
-      return collected ? { state: 'approved', token } : { state: 'used', token: null };
+      if (token) return { state: 'approved', token };
+      const again = await repo.findCode(row.code);
+      return { state: again?.collectedAt ? 'used' : 'expired', token: null };
     },
 
     /** What the signed-in user is about to let in: browser, system, place, time. */
-    async preview(codeInput: string): Promise<Result<LinkPreview, LinkError>> {
-      const usable = await usableCode(codeInput);
-      if (!usable.ok) return usable;
-      const { browser, os } = describeDevice(usable.value.userAgent);
+    async preview(userId: number, ip: string, codeInput: string): Promise<Result<LinkPreview, LinkError>> {
+      if (!(await countTry(userId, ip))) return fail('request.rate_limited');
+      const checked = usable(await findCode(codeInput));
+      if (!checked.ok) return checked;
+      const { browser, os } = describeDevice(checked.value.userAgent);
       return ok({
         browser,
         os,
-        country: usable.value.country,
-        requested_time: epochSeconds(usable.value.createdAt),
-        expires_time: epochSeconds(usable.value.expiresAt),
+        country: checked.value.country,
+        requested_time: epochSeconds(checked.value.createdAt),
+        expires_time: epochSeconds(checked.value.expiresAt),
       });
     },
 
     /** Approves a code after the password, once: the new device then collects its session. */
     async approve(
       userId: number,
+      ip: string,
       codeInput: string,
       password: string,
+      device: KnownDevice | null,
     ): Promise<Result<{ approved: true }, LinkError>> {
-      const usable = await usableCode(codeInput);
-      if (!usable.ok) return usable;
-      const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
-      if (!user || !(await verifyPassword(user.hash, password))) return fail('account.password_wrong');
-      const approved = await db
-        .update(pairingCodes)
-        .set({ userId, approvedAt: clock.now() })
-        .where(
-          and(
-            eq(pairingCodes.id, usable.value.id),
-            isNull(pairingCodes.approvedAt),
-            gt(pairingCodes.expiresAt, clock.now()),
-          ),
-        )
-        .returning({ id: pairingCodes.id });
-      if (approved.length !== 1) return fail('device.code_used');
-      await onLinked?.(userId, usable.value.id).catch(() => undefined);
+      if (!(await countTry(userId, ip))) return fail('request.rate_limited');
+      const checked = usable(await findCode(codeInput));
+      if (!checked.ok) return checked;
+      const refused = passwordRefusal(await auth.checkCurrentPassword(userId, password, device));
+      if (refused) return refused;
+      const outcome = await db.transaction(async (tx): Promise<Result<true, LinkError>> => {
+        await createAuthRepository(tx).lockUser(userId);
+        if (await auth.isClosed(tx, userId)) return fail('auth.session_expired');
+        const approved = await createDevicesRepository(tx).approve(checked.value.id, userId, clock.now());
+        return approved ? ok(true) : fail('device.code_used');
+      });
+      if (!outcome.ok) return outcome;
+      await onLinked?.(userId, checked.value.id).catch(() => undefined);
       return ok({ approved: true as const });
     },
 
     /** Every device signed in to the account, newest first. */
     async list(userId: number, currentSessionId: number): Promise<DeviceSession[]> {
-      const rows = await db
-        .select()
-        .from(sessions)
-        .where(
-          and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())),
-        )
-        .orderBy(desc(sessions.lastSeenAt));
+      const rows = await auth.liveSessions(userId);
       return rows.map((row) => {
         const { browser, os } = describeDevice(row.userAgent);
         return {
@@ -177,31 +208,13 @@ export function createDevicesService({ db, clock, sessionTtlDays, onLinked }: De
     },
 
     /** Signs one of the user's other devices out; it finds out on its next request. */
-    async revoke(userId: number, currentSessionId: number, sessionId: number): Promise<boolean> {
-      const revoked = await db
-        .update(sessions)
-        .set({ revokedAt: clock.now() })
-        .where(
-          and(
-            eq(sessions.id, sessionId),
-            eq(sessions.userId, userId),
-            ne(sessions.id, currentSessionId),
-            isNull(sessions.revokedAt),
-          ),
-        )
-        .returning({ id: sessions.id });
-      return revoked.length === 1;
+    revoke(userId: number, currentSessionId: number, sessionId: number): Promise<boolean> {
+      return auth.revokeOther(userId, currentSessionId, sessionId);
     },
 
-    /** The latest device linked to the account in the last 7 days: every device is told (H5). */
+    /** The latest device linked to the account in the last 7 days: every device is told. */
     async latestLink(userId: number) {
-      const since = new Date(clock.now().getTime() - 7 * 86_400_000);
-      const [row] = await db
-        .select()
-        .from(sessions)
-        .where(and(eq(sessions.userId, userId), gt(sessions.linkedAt, since)))
-        .orderBy(desc(sessions.linkedAt))
-        .limit(1);
+      const row = await auth.latestLinkSince(userId, new Date(clock.now().getTime() - 7 * 86_400_000));
       if (!row?.linkedAt) return null;
       return {
         ...describeDevice(row.userAgent),

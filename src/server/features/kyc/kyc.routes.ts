@@ -11,8 +11,6 @@ import type { KycService } from './kyc.service.ts';
 
 interface KycRoutesOptions {
   kyc: KycService;
-  requireSession: preHandlerHookHandler;
-  linkCooldown: preHandlerHookHandler;
   /** The bot challenge, when configured (sending SMS is what bots abuse). */
   botCheck: preHandlerHookHandler;
   sendIdempotent: IdempotentSender;
@@ -27,17 +25,13 @@ const failures = {
   503: KnownFailureSchema,
 };
 
-export async function kycRoutes(
-  app: FastifyInstance,
-  { kyc, requireSession, linkCooldown, botCheck, sendIdempotent }: KycRoutesOptions,
-) {
+export async function kycRoutes(app: FastifyInstance, { kyc, botCheck, sendIdempotent }: KycRoutesOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['kyc'];
 
   api.get(
     API.kycStatus,
     {
-      preHandler: requireSession,
       schema: {
         summary: 'Phone verification state',
         tags,
@@ -50,7 +44,8 @@ export async function kycRoutes(
   api.post(
     API.kycSendCode,
     {
-      preHandler: [requireSession, linkCooldown, botCheck],
+      preHandler: botCheck,
+      config: { access: 'settled' },
       schema: {
         summary: 'Sends a 6-digit code by SMS, within the anti-pumping limits',
         tags,
@@ -59,12 +54,7 @@ export async function kycRoutes(
       },
     },
     async (request, reply) => {
-      const result = await kyc.sendCode(
-        sessionOf(request).userId,
-        request.body.phone,
-        request.ip,
-        request.hostname,
-      );
+      const result = await kyc.sendCode(sessionOf(request).userId, request.body.phone, request.ip);
       return result.ok ? sendOk(reply, result.value) : sendFailure(reply, result.error);
     },
   );
@@ -72,7 +62,7 @@ export async function kycRoutes(
   api.post(
     API.kycVerify,
     {
-      preHandler: [requireSession, linkCooldown],
+      config: { access: 'settled' },
       schema: {
         summary: 'Checks the code; the bonus once per number and per account (Idempotency-Key required)',
         tags,

@@ -7,9 +7,10 @@ import { fail, ok, type Result } from '#domain/result.ts';
 import type { ProductRules } from '#domain/rules/product-rules.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { phoneBonuses, phoneCodes, verifiedPhones } from '#server/db/schema.ts';
+import { phoneBonuses, phoneCodes, smsSends, verifiedPhones } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import type { StoredResponse } from '#server/lib/idempotency.ts';
+import type { KeyedHash } from '#server/lib/server-secrets.ts';
 import type { SmsSender } from './sms-sender.ts';
 
 export type SendCodeError =
@@ -22,8 +23,10 @@ export interface KycServiceDeps {
   clock: Clock;
   rules: ProductRules;
   sms: SmsSender;
-  /** The host the SMS binds the code to (WebOTP); from PUBLIC_HOST, else the request's host. */
-  publicHost: string | null;
+  /** The host the SMS binds the code to (WebOTP): from configuration, never from a request. */
+  publicHost: string;
+  /** Keys the numbers and addresses the limits count, so the counts hold no personal data. */
+  hash: KeyedHash;
 }
 
 /** How a code is kept: hashed with its row id, so equal codes never share a hash. */
@@ -37,17 +40,22 @@ const bonusKey = (phone: string) => createHash('sha256').update(`earnest-phone-b
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-export function createKycService({ db, clock, rules, sms, publicHost }: KycServiceDeps) {
-  async function countSince(
+export function createKycService({ db, clock, rules, sms, publicHost, hash }: KycServiceDeps) {
+  /** SMS sent since `since` whose column equals `value` (hashes and ids only; see sms_sends). */
+  async function sentSince(
     executor: Db,
-    column: typeof phoneCodes.phone | typeof phoneCodes.prefix | typeof phoneCodes.ip,
-    value: string,
+    column:
+      | typeof smsSends.numberHash
+      | typeof smsSends.rangeHash
+      | typeof smsSends.ipHash
+      | typeof smsSends.userId,
+    value: string | number,
     since: Date,
   ) {
     const [row] = await executor
       .select({ n: count() })
-      .from(phoneCodes)
-      .where(and(eq(column, value), gte(phoneCodes.createdAt, since)));
+      .from(smsSends)
+      .where(and(eq(column, value), gte(smsSends.createdAt, since)));
     return row?.n ?? 0;
   }
 
@@ -90,13 +98,13 @@ export function createKycService({ db, clock, rules, sms, publicHost }: KycServi
     /**
      * Sends a 6-digit code, within the anti-pumping limits: per number (1 a minute, 5 a day), per
      * IP (10 an hour), per number range (20 an hour) and per account (5 a day). The limits are
-     * checked and the send recorded under one lock, so parallel requests cannot slip past them.
+     * checked and the send recorded under one lock, so parallel requests cannot slip past them, and
+     * they count sms_sends, which an account's deletion keeps: deleting an account resets nothing.
      */
     async sendCode(
       userId: number,
       phoneInput: string,
       ip: string,
-      requestHost: string,
     ): Promise<Result<{ expires_time: number }, SendCodeError>> {
       const phone = normalisePhone(phoneInput);
       if (!phone) return fail('kyc.phone_invalid');
@@ -105,28 +113,36 @@ export function createKycService({ db, clock, rules, sms, publicHost }: KycServi
       const range = numberRange(phone);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
 
+      const numberHash = hash('phone', phone);
       const reserved = await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('earnest:sms'))`);
         const now = clock.now();
         const ago = (ms: number) => new Date(now.getTime() - ms);
         const [last] = await tx
-          .select({ createdAt: phoneCodes.createdAt })
-          .from(phoneCodes)
-          .where(eq(phoneCodes.phone, phone))
-          .orderBy(desc(phoneCodes.createdAt))
+          .select({ createdAt: smsSends.createdAt })
+          .from(smsSends)
+          .where(eq(smsSends.numberHash, numberHash))
+          .orderBy(desc(smsSends.createdAt))
           .limit(1);
         if (last && now.getTime() - last.createdAt.getTime() < PHONE_RULES.perNumberEveryMs)
           return fail('kyc.too_soon');
-        const [byAccount] = await tx
-          .select({ n: count() })
-          .from(phoneCodes)
-          .where(and(eq(phoneCodes.userId, userId), gte(phoneCodes.createdAt, ago(DAY))));
         const over =
-          (await countSince(tx, phoneCodes.phone, phone, ago(DAY))) >= PHONE_RULES.perNumberPerDay ||
-          (await countSince(tx, phoneCodes.ip, ip, ago(HOUR))) >= PHONE_RULES.perIpPerHour ||
-          (await countSince(tx, phoneCodes.prefix, range, ago(HOUR))) >= PHONE_RULES.perRangePerHour ||
-          (byAccount?.n ?? 0) >= PHONE_RULES.perAccountPerDay;
+          (await sentSince(tx, smsSends.numberHash, numberHash, ago(DAY))) >= PHONE_RULES.perNumberPerDay ||
+          (await sentSince(tx, smsSends.ipHash, hash('ip', ip), ago(HOUR))) >= PHONE_RULES.perIpPerHour ||
+          (await sentSince(tx, smsSends.rangeHash, hash('range', range), ago(HOUR))) >=
+            PHONE_RULES.perRangePerHour ||
+          (await sentSince(tx, smsSends.userId, userId, ago(DAY))) >= PHONE_RULES.perAccountPerDay;
         if (over) return fail('kyc.too_many');
+        const [send] = await tx
+          .insert(smsSends)
+          .values({
+            userId,
+            numberHash,
+            rangeHash: hash('range', range),
+            ipHash: hash('ip', ip),
+            createdAt: now,
+          })
+          .returning({ id: smsSends.id });
         const [row] = await tx
           .insert(phoneCodes)
           .values({
@@ -139,23 +155,24 @@ export function createKycService({ db, clock, rules, sms, publicHost }: KycServi
             expiresAt: new Date(now.getTime() + PHONE_RULES.codeTtlMs),
           })
           .returning();
-        if (!row) throw new Error('phone code insert returned nothing');
+        if (!row || !send) throw new Error('phone code insert returned nothing');
         await tx
           .update(phoneCodes)
           .set({ codeHash: hashCode(String(row.id), code) })
           .where(eq(phoneCodes.id, row.id));
-        return ok(row);
+        return ok({ code: row, sendId: send.id });
       });
       if (!reserved.ok) return reserved;
 
       try {
-        await sms.send(phone, smsText(code, publicHost ?? requestHost));
+        await sms.send(phone, smsText(code, publicHost));
       } catch {
         // Not sent: the code is void and does not count against the user's limits.
-        await db.delete(phoneCodes).where(eq(phoneCodes.id, reserved.value.id));
+        await db.delete(phoneCodes).where(eq(phoneCodes.id, reserved.value.code.id));
+        await db.delete(smsSends).where(eq(smsSends.id, reserved.value.sendId));
         return fail('kyc.sms_failed');
       }
-      return ok({ expires_time: epochSeconds(reserved.value.expiresAt) });
+      return ok({ expires_time: epochSeconds(reserved.value.code.expiresAt) });
     },
 
     /**

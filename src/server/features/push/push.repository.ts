@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PushTopic } from '#domain/push/topics.ts';
 import type { Db } from '#server/db/database.ts';
 import { pushSent, pushSettings, pushTests, pushTokens, sessions } from '#server/db/schema.ts';
@@ -25,6 +25,18 @@ export const pushRepository = {
       .innerJoin(sessions, eq(sessions.id, pushTokens.sessionId))
       .where(and(eq(pushTokens.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
     return rows.map((row) => row.token);
+  },
+
+  /** Removes the user's tokens but the one saved by session `keep`: their devices are signed out. */
+  async removeTokensOf(db: Db, userId: number, keep?: number): Promise<void> {
+    await db
+      .delete(pushTokens)
+      .where(
+        and(
+          eq(pushTokens.userId, userId),
+          ...(keep === undefined ? [] : [or(isNull(pushTokens.sessionId), ne(pushTokens.sessionId, keep))]),
+        ),
+      );
   },
 
   async remove(db: Db, tokenId: number): Promise<void> {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { KnownFailureSchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
@@ -12,23 +12,19 @@ import {
   SaveFcmTokenResponseSchema,
   SetPushTopicBodySchema,
 } from '#contract/push.ts';
-import { sendFailure, sendOk } from '#server/lib/reply.ts';
+import { sendFailure, sendOk, sendResult } from '#server/lib/reply.ts';
 import { sessionOf } from '#server/plugins/session.ts';
 import type { PushService } from './push.service.ts';
 
 const failures = { 400: KnownFailureSchema, 401: KnownFailureSchema, 429: KnownFailureSchema };
 
-export async function pushRoutes(
-  app: FastifyInstance,
-  { push, requireSession }: { push: PushService; requireSession: preHandlerHookHandler },
-) {
+export async function pushRoutes(app: FastifyInstance, { push }: { push: PushService }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['push'];
 
   api.post(
     API.saveFcmToken,
     {
-      preHandler: requireSession,
       schema: {
         summary: "Saves this device's push-messaging token",
         tags,
@@ -46,7 +42,6 @@ export async function pushRoutes(
   api.get(
     API.pushSettings,
     {
-      preHandler: requireSession,
       schema: {
         summary: 'The VAPID public key and what the user chose to be told',
         tags,
@@ -59,7 +54,6 @@ export async function pushRoutes(
   api.post(
     API.pushSettings,
     {
-      preHandler: requireSession,
       schema: {
         summary: 'Turns one kind of push on or off for this user',
         tags,
@@ -67,14 +61,18 @@ export async function pushRoutes(
         response: { 200: PushSettingsResponseSchema, ...failures },
       },
     },
-    async (request, reply) =>
-      sendOk(reply, await push.setTopic(sessionOf(request).userId, request.body.topic, request.body.enabled)),
+    async (request, reply) => {
+      const { userId, linkedAt } = sessionOf(request);
+      return sendResult(
+        reply,
+        await push.setTopic(userId, request.body.topic, request.body.enabled, linkedAt),
+      );
+    },
   );
 
   api.post(
     API.pushTest,
     {
-      preHandler: requireSession,
       schema: {
         summary: "Sends a test push to this device (the notification task's check)",
         tags,
@@ -92,6 +90,7 @@ export async function pushRoutes(
   api.post(
     API.pushAck,
     {
+      config: { access: 'public' },
       schema: {
         summary: "The service worker's acknowledgement that a test push arrived (the code is the proof)",
         tags,

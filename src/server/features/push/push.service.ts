@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { PushSettings } from '#contract/push.ts';
 import { fail, ok, type Result } from '#domain/result.ts';
-import { topicSettings, type PushTopic } from '#domain/push/topics.ts';
+import { inLinkCooldown } from '#domain/devices/pairing.ts';
+import { isSecurityTopic, topicSettings, type PushTopic } from '#domain/push/topics.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import { pushTestNotice } from './notices.ts';
@@ -48,9 +49,21 @@ export function createPushService(deps: {
     saveToken,
     settings,
 
-    async setTopic(userId: number, topic: PushTopic, enabled: boolean): Promise<PushSettings> {
-      await pushRepository.setTopic(db, userId, topic, enabled, clock.now());
-      return settings(userId);
+    /**
+     * Turns one kind of push on or off. A device linked less than 24 hours ago cannot turn off what
+     * warns the account of its own doings (new devices, withdrawals).
+     */
+    async setTopic(
+      userId: number,
+      topic: PushTopic,
+      enabled: boolean,
+      linkedAt: Date | null,
+    ): Promise<Result<PushSettings, 'device.link_cooldown'>> {
+      const now = clock.now();
+      if (!enabled && isSecurityTopic(topic) && inLinkCooldown(linkedAt, now))
+        return fail('device.link_cooldown');
+      await pushRepository.setTopic(db, userId, topic, enabled, now);
+      return ok(await settings(userId));
     },
 
     /**

@@ -1,6 +1,6 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { KnownFailureSchema } from '#contract/envelope.ts';
+import { EmptyBodySchema, KnownFailureSchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
 import {
   ClaimInterestBodySchema,
@@ -14,7 +14,6 @@ import type { RewardsService } from './rewards.service.ts';
 
 interface RewardsRoutesOptions {
   rewards: RewardsService;
-  requireSession: preHandlerHookHandler;
   sendIdempotent: IdempotentSender;
 }
 
@@ -25,16 +24,12 @@ const failures = {
   422: KnownFailureSchema,
 };
 
-export async function rewardsRoutes(
-  app: FastifyInstance,
-  { rewards, requireSession, sendIdempotent }: RewardsRoutesOptions,
-) {
+export async function rewardsRoutes(app: FastifyInstance, { rewards, sendIdempotent }: RewardsRoutesOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
     API.dailyReward,
     {
-      preHandler: requireSession,
       schema: {
         summary: "Today's interest offer and what claiming it needs",
         tags: ['rewards'],
@@ -47,7 +42,6 @@ export async function rewardsRoutes(
   api.post(
     API.claimInterest,
     {
-      preHandler: requireSession,
       schema: {
         summary: "Claims today's interest (Idempotency-Key required)",
         tags: ['rewards'],
@@ -66,10 +60,10 @@ export async function rewardsRoutes(
   api.post(
     API.newUserReward,
     {
-      preHandler: requireSession,
       schema: {
         summary: 'Claims the new-user gift, once (Idempotency-Key required)',
         tags: ['rewards'],
+        body: EmptyBodySchema,
         response: { 200: ClaimResponseSchema, ...failures },
       },
     },

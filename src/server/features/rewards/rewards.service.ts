@@ -32,7 +32,7 @@ export function createRewardsService({ db, clock, rules, timeZone, accounts }: R
     const now = clock.now();
     const day = dayOf(now, timeZone);
     const repo = accounts(executor);
-    const rateBp = annualRateBp(rules, await repo.countBoundInvitees(userId));
+    const rateBp = annualRateBp(rules, await repo.countCountedInvitees(userId, rules.inviteRule, now));
     const balance = await ledger.balance(executor, userId);
     const last = await ledger.latest(executor, userId, 'interest');
     const claimedToday = last?.reference === `interest:${day}`;

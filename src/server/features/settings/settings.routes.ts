@@ -28,6 +28,7 @@ export async function settingsRoutes(app: FastifyInstance, options: SettingsRout
   api.get(
     API.customSettings,
     {
+      config: { access: 'public' },
       schema: {
         summary: 'Public figures: the rules in force and statistics counted from the database',
         tags: ['settings'],
@@ -49,6 +50,7 @@ export async function settingsRoutes(app: FastifyInstance, options: SettingsRout
         ad_reduction_min_hours: rules.adReductionMinHours,
         ad_reduction_max_hours: rules.adReductionMaxHours,
         withdraw_rules: withdrawRules(),
+        invite_rule: rules.inviteRule,
         bot_challenge: botChallenge
           ? { site_key: botChallenge.siteKey, script_url: botChallenge.scriptUrl }
           : null,
@@ -60,6 +62,7 @@ export async function settingsRoutes(app: FastifyInstance, options: SettingsRout
   api.get(
     API.serverTime,
     {
+      config: { access: 'public' },
       schema: {
         summary: "The server's clock, in seconds since the epoch",
         tags: ['settings'],

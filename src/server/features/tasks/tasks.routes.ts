@@ -1,7 +1,7 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { KnownFailureSchema, successSchema } from '#contract/envelope.ts';
+import { EmptyBodySchema, KnownFailureSchema, successSchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
 import {
   CompleteTaskBodySchema,
@@ -21,7 +21,6 @@ import type { TasksService } from './tasks.service.ts';
 interface TasksRoutesOptions {
   tasks: TasksService;
   clock: Clock;
-  requireSession: preHandlerHookHandler;
   sendIdempotent: IdempotentSender;
 }
 
@@ -30,7 +29,7 @@ const failures = { 400: KnownFailureSchema, 401: KnownFailureSchema, 404: KnownF
 
 export async function tasksRoutes(
   app: FastifyInstance,
-  { tasks, clock, requireSession, sendIdempotent }: TasksRoutesOptions,
+  { tasks, clock, sendIdempotent }: TasksRoutesOptions,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const invalid = { invalidRequestError: 'tasks.id_required' as const };
@@ -38,7 +37,6 @@ export async function tasksRoutes(
   api.get(
     API.taskList,
     {
-      preHandler: requireSession,
       schema: {
         summary: "Today's tasks with their rules and status",
         tags: ['tasks'],
@@ -53,10 +51,10 @@ export async function tasksRoutes(
   api.post(
     API.taskAccept,
     {
-      preHandler: requireSession,
       schema: {
         summary: "Accepts today's challenge",
         tags: ['tasks'],
+        body: EmptyBodySchema,
         querystring: LocaleQuerySchema,
         response: { 200: TaskListResponseSchema, ...failures },
       },
@@ -68,7 +66,6 @@ export async function tasksRoutes(
   api.post(
     API.taskStart,
     {
-      preHandler: requireSession,
       config: invalid,
       schema: {
         summary: 'Records on the server that a task started',
@@ -91,7 +88,6 @@ export async function tasksRoutes(
   api.post(
     API.taskComplete,
     {
-      preHandler: requireSession,
       config: invalid,
       schema: {
         summary: 'Completes a task and credits its reward (Idempotency-Key required)',
@@ -116,7 +112,6 @@ export async function tasksRoutes(
   api.post(
     API.taskFail,
     {
-      preHandler: requireSession,
       config: invalid,
       schema: {
         summary: 'Marks a task failed; it can be started again',
@@ -135,7 +130,6 @@ export async function tasksRoutes(
   api.get(
     API.taskHistory,
     {
-      preHandler: requireSession,
       schema: {
         summary: 'Completed tasks per day over the last week',
         tags: ['tasks'],

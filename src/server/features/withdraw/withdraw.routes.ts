@@ -1,7 +1,7 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { KnownFailureSchema, successSchema } from '#contract/envelope.ts';
+import { EmptyBodySchema, KnownFailureSchema, successSchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
 import {
   AddressResponseSchema,
@@ -21,9 +21,6 @@ import type { WithdrawService } from './withdraw.service.ts';
 
 interface WithdrawRoutesOptions {
   withdraw: WithdrawService;
-  requireSession: preHandlerHookHandler;
-  /** Refuses a device linked less than 24 hours ago (H5). */
-  linkCooldown: preHandlerHookHandler;
   sendIdempotent: IdempotentSender;
 }
 
@@ -36,7 +33,7 @@ const failures = {
 
 export async function withdrawRoutes(
   app: FastifyInstance,
-  { withdraw, requireSession, linkCooldown, sendIdempotent }: WithdrawRoutesOptions,
+  { withdraw, sendIdempotent }: WithdrawRoutesOptions,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['withdraw'];
@@ -44,6 +41,7 @@ export async function withdrawRoutes(
   api.get(
     API.exchangeWhitelist,
     {
+      config: { access: 'public' },
       schema: {
         summary: 'Exchanges whose deposit addresses Earnest pays to',
         tags,
@@ -56,6 +54,7 @@ export async function withdrawRoutes(
   api.get(
     API.recentWithdrawals,
     {
+      config: { access: 'public' },
       schema: {
         summary: 'The latest withdrawals that were really paid (H1), names masked',
         tags,
@@ -68,7 +67,6 @@ export async function withdrawRoutes(
   api.get(
     API.getAddress,
     {
-      preHandler: requireSession,
       schema: {
         summary: 'The saved withdrawal address',
         tags,
@@ -81,7 +79,7 @@ export async function withdrawRoutes(
   api.post(
     API.setAddress,
     {
-      preHandler: [requireSession, linkCooldown],
+      config: { access: 'settled' },
       schema: {
         summary: 'Saves the withdrawal address and tag, once and for good',
         tags,
@@ -98,7 +96,6 @@ export async function withdrawRoutes(
   api.get(
     API.withdrawRules,
     {
-      preHandler: requireSession,
       schema: {
         summary: 'Every withdrawal rule in force, with the user progress (H2)',
         tags,
@@ -111,10 +108,11 @@ export async function withdrawRoutes(
   api.post(
     API.setWithdrawStatus,
     {
-      preHandler: [requireSession, linkCooldown],
+      config: { access: 'settled' },
       schema: {
         summary: 'Withdraws the whole balance (Idempotency-Key required)',
         tags,
+        body: EmptyBodySchema,
         response: { 200: WithdrawStatusResponseSchema, ...failures },
       },
     },
@@ -127,7 +125,6 @@ export async function withdrawRoutes(
   api.get(
     API.getWithdrawStatus,
     {
-      preHandler: requireSession,
       schema: {
         summary: 'The withdrawal in progress, if any',
         tags,
@@ -140,7 +137,6 @@ export async function withdrawRoutes(
   api.get(
     API.withdrawLogs,
     {
-      preHandler: requireSession,
       schema: {
         summary: 'Withdrawals of the last 7 days',
         tags,
@@ -153,7 +149,6 @@ export async function withdrawRoutes(
   api.get(
     API.adStatus,
     {
-      preHandler: requireSession,
       schema: {
         summary: "Today's ad: ready, playing, reduced",
         tags: ['ads'],
@@ -166,10 +161,10 @@ export async function withdrawRoutes(
   api.post(
     API.adStart,
     {
-      preHandler: requireSession,
       schema: {
         summary: "Opens today's ad session",
         tags: ['ads'],
+        body: EmptyBodySchema,
         response: { 200: successSchema(z.object({ started_time: z.number().int() })), ...failures },
       },
     },
@@ -182,10 +177,10 @@ export async function withdrawRoutes(
   api.post(
     API.adComplete,
     {
-      preHandler: requireSession,
       schema: {
         summary: 'Completes the ad after its full length (Idempotency-Key required)',
         tags: ['ads'],
+        body: EmptyBodySchema,
         response: {
           200: successSchema(WithdrawStatusSchema.extend({ reduced_today: z.number().int() })),
           ...failures,

@@ -1,5 +1,7 @@
 import type { AdStatus, WithdrawLog, WithdrawRule, WithdrawStatus } from '#contract/withdraw.ts';
+import type { InviteRule } from '#domain/invite/counting.ts';
 import { floorToDrops, formatAmount } from '#domain/money/amount.ts';
+import { maskName } from '#domain/privacy/mask.ts';
 import { fail, ok, type Result } from '#domain/result.ts';
 import type { ProductRules } from '#domain/rules/product-rules.ts';
 import { dayOf, nextDayStart } from '#domain/time/day.ts';
@@ -34,13 +36,6 @@ export interface WithdrawServiceDeps {
 
 const LOG_DAYS = 7;
 
-/** H1: enough of a name to be real, not enough to identify anyone. */
-export function maskUsername(username: string): string {
-  const name = username.split('@')[0] ?? username;
-  if (name.length <= 2) return `${name.slice(0, 1)}***`;
-  return `${name.slice(0, 2)}***${name.slice(-1)}`;
-}
-
 export function createWithdrawService(deps: WithdrawServiceDeps) {
   const { db, clock, rules, timeZone, whitelist } = deps;
   const random = deps.random ?? Math.random;
@@ -56,7 +51,9 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       balance: await ledger.balance(executor, userId),
       addressSaved: await accounts.hasWithdrawAddress(userId),
       boundInvitations:
-        ruleConfig.requiredBoundInvitations > 0 ? await accounts.countBoundInvitees(userId) : 0,
+        ruleConfig.requiredBoundInvitations > 0
+          ? await accounts.countCountedInvitees(userId, rules.inviteRule, clock.now())
+          : 0,
       phoneVerified: ruleConfig.requirePhone ? await repo.phoneVerified(executor, userId) : false,
     });
     return statuses;
@@ -89,6 +86,11 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       }));
     },
 
+    /** Whether the user has a withdrawal waiting or being paid (an account cannot be deleted then). */
+    async hasOpenWithdrawal(executor: Db, userId: number): Promise<boolean> {
+      return (await repo.open(executor, userId)) !== null;
+    },
+
     async getAddress(userId: number) {
       const row = await repo.address(db, userId);
       return { walletaddress: row?.address ?? '', tag: row?.tag ?? '' };
@@ -115,7 +117,9 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       );
     },
 
-    async rules(userId: number): Promise<{ rules: WithdrawRule[]; may_withdraw: boolean }> {
+    async rules(
+      userId: number,
+    ): Promise<{ rules: WithdrawRule[]; may_withdraw: boolean; invite_rule: InviteRule }> {
       const statuses = await ruleStatus(db, userId);
       return {
         rules: statuses.map((rule) =>
@@ -128,6 +132,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
             : rule,
         ),
         may_withdraw: mayWithdraw(statuses),
+        invite_rule: rules.inviteRule,
       };
     },
 
@@ -183,7 +188,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
     async recentPaid() {
       const rows = await repo.recentPaid(db, 20);
       return rows.map((row) => ({
-        username: maskUsername(row.username),
+        username: maskName(row.username),
         amount: formatAmount(row.amount),
         time: row.settledAt ? epochSeconds(row.settledAt) : 0,
       }));

@@ -1,0 +1,24 @@
+import type { Db } from '#server/db/database.ts';
+import { createAuthRepository } from '#server/features/auth/auth.repository.ts';
+import { createDevicesRepository } from '#server/features/devices/devices.repository.ts';
+import { pushRepository } from '#server/features/push/push.repository.ts';
+
+/**
+ * Ends every way into an account but the device `keep` (when given), in the caller's transaction:
+ * its sessions, every pairing code approved for it and not yet collected, and the push tokens of the
+ * devices signed out. A ban, a deletion, a new password and "sign out all other devices" all come
+ * here, so a way into an account added later must be ended here too — one place, not one per caller.
+ * The caller holds the user's row lock, so a sign-in, an approval or a collection racing this one
+ * either happens before (and is ended here) or after (and sees the account's new state).
+ */
+export async function endAccess(
+  tx: Db,
+  userId: number,
+  now: Date,
+  keep?: number,
+): Promise<{ sessions: number }> {
+  const sessions = await createAuthRepository(tx).revokeSessionsOf(userId, now, keep);
+  await createDevicesRepository(tx).voidCodesOf(userId, now);
+  await pushRepository.removeTokensOf(tx, userId, keep);
+  return { sessions };
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { sendFailure } from '#server/lib/reply.ts';
+
+/** Deeper than any request of ours nests; deeper input is refused before anything walks it. */
+const MAX_DEPTH = 16;
+// Control characters: no name, address, code or answer of ours contains one (tab and newlines
+// neither: every field is one line), and a NUL breaks PostgreSQL text.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+type Problem = 'control' | 'deep' | null;
+
+/** Looks through parsed input without recursion, so no depth of nesting can overflow the stack. */
+export function inspectInput(input: unknown): Problem {
+  const stack: { value: unknown; depth: number }[] = [{ value: input, depth: 0 }];
+  while (stack.length > 0) {
+    const { value, depth } = stack.pop() ?? { value: null, depth: 0 };
+    if (typeof value === 'string') {
+      if (CONTROL.test(value)) return 'control';
+    } else if (value !== null && typeof value === 'object') {
+      if (depth >= MAX_DEPTH) return 'deep';
+      for (const [key, item] of Object.entries(value)) {
+        if (CONTROL.test(key)) return 'control';
+        stack.push({ value: item, depth: depth + 1 });
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * One guard for every route, old and new, before its schema: control characters get a clear message,
+ * nesting no request of ours has is refused, and a GET with a body is refused instead of ignored.
+ * Routes then validate what is left with their own schemas.
+ */
+export function registerInputGuard(app: FastifyInstance) {
+  app.addHook('preValidation', async (request, reply) => {
+    if (
+      request.method === 'GET' &&
+      request.headers['content-length'] &&
+      request.headers['content-length'] !== '0'
+    ) {
+      return sendFailure(reply, 'request.invalid');
+    }
+    const problem = inspectInput(request.body) ?? inspectInput(request.query);
+    if (problem === 'control') return sendFailure(reply, 'request.control_characters');
+    if (problem === 'deep') return sendFailure(reply, 'request.invalid');
+  });
+}

@@ -1,0 +1,201 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { API } from '#contract/paths.ts';
+import { adjustableClock } from '#server/clock.ts';
+import { sessions, users } from '#server/db/schema.ts';
+import { accountOperator } from '#server/features/account/operator.ts';
+import { hashToken } from '#server/features/auth/tokens.ts';
+import type { Access } from '#server/plugins/session.ts';
+import { envelope, getAs, login, postAs, register, useTestApp } from '#tests/helpers/app.ts';
+
+/**
+ * The authorization matrix: every route of the app's own route table × every kind of caller. A route
+ * added later is protected by default; one that is public or open to newly linked devices must be
+ * listed here on purpose, and one whose guard is missing fails below.
+ */
+const clock = adjustableClock();
+const handle = useTestApp({ clock });
+
+/** The only routes anyone may call: signing in, public figures, linking a new device, the push ack. */
+const PUBLIC = new Set([
+  `POST ${API.checkIn}`,
+  `GET ${API.customSettings}`,
+  `GET ${API.serverTime}`,
+  `GET ${API.exchangeWhitelist}`,
+  `GET ${API.recentWithdrawals}`,
+  `POST ${API.pairingStart}`,
+  `POST ${API.pairingState}`,
+  `POST ${API.pushAck}`,
+  `GET ${API.docs}`,
+]);
+
+/** What a device linked less than 24 hours ago may not do: money, security and the account itself. */
+const SETTLED_AT_LEAST = new Set([
+  `POST ${API.setAddress}`,
+  `POST ${API.setWithdrawStatus}`,
+  `POST ${API.changePassword}`,
+  `POST ${API.deleteAccount}`,
+  `POST ${API.kycSendCode}`,
+  `POST ${API.kycVerify}`,
+  `POST ${API.linkPreview}`,
+  `POST ${API.linkApprove}`,
+  `POST ${API.revokeDevice}`,
+  `POST ${API.revokeOtherDevices}`,
+]);
+
+type Caller =
+  | 'no token'
+  | 'garbage'
+  | 'signed out'
+  | "other user's"
+  | 'revoked device'
+  | 'password changed'
+  | 'banned'
+  | 'deleted'
+  | 'linked < 24 h';
+
+const CALLERS: Caller[] = [
+  'no token',
+  'garbage',
+  'signed out',
+  "other user's",
+  'revoked device',
+  'password changed',
+  'banned',
+  'deleted',
+  'linked < 24 h',
+];
+
+/** The answer each class of route owes each caller: 'login' (401, code 303), 'expired' (401), 'cooldown' (403) or 'through'. */
+function expected(access: Access, caller: Caller): 'login' | 'expired' | 'cooldown' | 'through' {
+  if (access === 'public') return 'through';
+  if (caller === 'no token') return 'login';
+  if (caller === "other user's") return 'through';
+  if (caller === 'linked < 24 h') return access === 'settled' ? 'cooldown' : 'through';
+  return 'expired';
+}
+
+async function idOf(name: string) {
+  const [row] = await handle.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.usernameKey, name));
+  if (!row) throw new Error(`no user ${name}`);
+  return row.id;
+}
+
+/** A session straight in the database: how a token of a closed account would look if one slipped through. */
+async function sessionFor(userId: number, linkedAt: Date | null = null) {
+  const token = randomBytes(32).toString('base64url');
+  const now = clock.now();
+  await handle.database.db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + 86_400_000),
+    linkedAt,
+  });
+  return token;
+}
+
+describe('authorization matrix', () => {
+  it('lists the public routes and the routes closed to newly linked devices on purpose', () => {
+    const table = handle.app.routeTable.filter((route) => route.url.startsWith('/api'));
+    const publicRoutes = table.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.url}`);
+    expect(new Set(publicRoutes)).toEqual(PUBLIC);
+    const settled = new Set(table.filter((r) => r.access === 'settled').map((r) => `${r.method} ${r.url}`));
+    for (const route of SETTLED_AT_LEAST) expect(settled, route).toContain(route);
+  });
+
+  it('answers every route × caller as its class requires', async () => {
+    const { app, database } = handle;
+    // Dead tokens, each made the way a user would make it.
+    const signedOut = (await register(app, 'matrix-out')).token;
+    await postAs(app, API.logout, signedOut);
+    const owner = await register(app, 'matrix-owner');
+    const revokedToken = (
+      envelope(await login(app, 'matrix-owner', 'secret12')).data['userInfo'] as { token: string }
+    ).token;
+    const [revokedRow] = await database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(revokedToken)));
+    await postAs(app, API.revokeDevice, owner.token, { id: revokedRow?.id });
+    const changer = await register(app, 'matrix-changer');
+    const changedOut = (
+      envelope(await login(app, 'matrix-changer', 'secret12')).data['userInfo'] as { token: string }
+    ).token;
+    await postAs(app, API.changePassword, changer.token, {
+      password: 'secret12',
+      new_password: 'secret34',
+      confirm_password: 'secret34',
+    });
+    // Closed accounts, with a live-looking session each: the gate itself must refuse them.
+    await register(app, 'matrix-banned');
+    expect(await accountOperator.ban(database.db, clock, 'matrix-banned', 'matrix test')).toBeNull();
+    const bannedToken = await sessionFor(await idOf('matrix-banned'));
+    const deleted = await register(app, 'matrix-deleted');
+    const deletedId = await idOf('matrix-deleted');
+    expect((await postAs(app, API.deleteAccount, deleted.token, { password: 'secret12' })).statusCode).toBe(
+      200,
+    );
+    const deletedToken = await sessionFor(deletedId);
+    await register(app, 'matrix-other');
+    const otherId = await idOf('matrix-other');
+    await register(app, 'matrix-linked');
+    const linkedId = await idOf('matrix-linked');
+
+    const table = app.routeTable.filter((route) => route.url.startsWith('/api/'));
+    expect(table.length).toBeGreaterThan(40);
+    let checked = 0;
+    for (const route of table) {
+      // Live sessions are made fresh per route: a route (sign-out, revoke) may end the one it is given.
+      const tokens: Record<Caller, string | null> = {
+        'no token': null,
+        garbage: 'not-a-token',
+        'signed out': signedOut,
+        "other user's": await sessionFor(otherId),
+        'revoked device': revokedToken,
+        'password changed': changedOut,
+        banned: bannedToken,
+        deleted: deletedToken,
+        'linked < 24 h': await sessionFor(linkedId, clock.now()),
+      };
+      for (const caller of CALLERS) {
+        const token = tokens[caller];
+        const response =
+          route.method === 'GET'
+            ? await getAs(app, route.url, token)
+            : await postAs(app, route.url, token, {});
+        const body = response.headers['content-type']?.includes('json') ? envelope(response) : null;
+        const error = typeof body?.data === 'object' ? body.data.error : undefined;
+        const where = `${route.method} ${route.url} as ${caller} → ${response.statusCode} ${error ?? ''}`;
+        expect(response.statusCode, where).toBeLessThan(500);
+        switch (expected(route.access, caller)) {
+          case 'login':
+            expect(response.statusCode, where).toBe(401);
+            expect(body?.code, where).toBe(303);
+            break;
+          case 'expired':
+            expect(response.statusCode, where).toBe(401);
+            expect(error, where).toBe('auth.session_expired');
+            break;
+          case 'cooldown':
+            expect(response.statusCode, where).toBe(403);
+            expect(error, where).toBe('device.link_cooldown');
+            break;
+          case 'through':
+            expect(response.statusCode, where).not.toBe(401);
+            expect(error, where).not.toBe('device.link_cooldown');
+            break;
+        }
+        checked += 1;
+      }
+    }
+    console.log(
+      `authorization matrix: ${checked} requests over ${table.length} routes × ${CALLERS.length} callers`,
+    );
+  });
+});

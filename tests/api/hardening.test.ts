@@ -1,0 +1,187 @@
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '#contract/paths.ts';
+import { openDatabase, type Database } from '#server/db/database.ts';
+import { parseEnv } from '#server/env.ts';
+import { startFakeSms, type FakeSms } from '#tests/fakes/fake-sms.ts';
+import { buildTestApp, envelope, postAs, register, useTestApp } from '#tests/helpers/app.ts';
+
+/** What an attacker tried from outside: each of these was a 500, a bypass or a leak once. */
+describe('configuration that names the site and its proxies', () => {
+  it('refuses to start in production without its public origin', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/PUBLIC_ORIGIN/);
+    expect(
+      parseEnv({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://earnest.example/app' }).PUBLIC_ORIGIN,
+    ).toBe('https://earnest.example');
+  });
+
+  it('refuses TRUST_PROXY=true, which would believe any client, and takes hops or addresses', () => {
+    expect(() => parseEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => parseEnv({ TRUST_PROXY: 'proxy.example' })).toThrow(/TRUST_PROXY/);
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+    ]);
+  });
+});
+
+describe('per-address limits behind one proxy', () => {
+  const handle = useTestApp({ env: { TRUST_PROXY: '1', CHECKIN_RATE_LIMIT: '5' } });
+
+  it('count the address the proxy saw, however the client fills X-Forwarded-For', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const response = await handle.app.inject({
+        method: 'POST',
+        url: API.checkIn,
+        payload: { tab: 'login', username: `nobody${i}`, password: 'secret12' },
+        headers: { 'x-forwarded-for': `10.9.${i}.${i}, 198.51.100.20` },
+        remoteAddress: '127.0.0.1',
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 5).every((s) => s !== 429)).toBe(true);
+    expect(statuses.slice(5)).toEqual([429, 429, 429]);
+  });
+});
+
+describe('input no route can mean', () => {
+  const handle = useTestApp();
+
+  it('gets a clear message for control characters, in JSON and in forms, and changes nothing', async () => {
+    const json = await handle.app.inject({
+      method: 'POST',
+      url: API.checkIn,
+      payload: {
+        tab: 'register',
+        username: 'nul\u0000byte',
+        password: 'secret12',
+        confirm_password: 'secret12',
+      },
+    });
+    expect(json.statusCode).toBe(400);
+    expect(envelope(json).data.error).toBe('request.control_characters');
+    const form = await handle.app.inject({
+      method: 'POST',
+      url: API.checkIn,
+      payload: 'tab=register&username=nul%00byte%40example.com&password=secret12&confirm_password=secret12',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(envelope(form).data.error).toBe('request.control_characters');
+    const users = await handle.database.db.execute(`select count(*)::int as n from users` as never);
+    expect((users as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+  });
+
+  it('never answers 500 to nesting thousands deep, on any POST', async () => {
+    const { token } = await register(handle.app, 'deep-nester');
+    const deep = `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    const posts = handle.app.routeTable.filter((route) => route.method === 'POST');
+    expect(posts.length).toBeGreaterThan(25);
+    for (const route of posts) {
+      expect(route.hasBodySchema, `${route.url} has no body schema`).toBe(true);
+      const response = await handle.app.inject({
+        method: 'POST',
+        url: route.url,
+        payload: deep,
+        headers: {
+          'content-type': 'application/json',
+          'ba-user-token': token,
+          'idempotency-key': `deep-${route.url}`,
+        },
+      });
+      expect(response.statusCode, route.url).toBe(400);
+    }
+  });
+});
+
+describe('logs', () => {
+  let database: Database;
+  let sms: FakeSms;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: 'memory://' });
+    sms = await startFakeSms();
+  });
+  afterAll(async () => {
+    await sms.close();
+  });
+
+  it('hold no password, hash, token, code, phone number or address, even when a query fails', async () => {
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
+    const app = await buildTestApp({
+      database,
+      env: { LOG_LEVEL: 'trace', SMS_PROVIDER_URL: sms.url, PUBLIC_ORIGIN: 'https://earnest.example' },
+      logStream: stream,
+    });
+    const password = 'Very-Secret-Passw0rd';
+    const phone = '+447911123459';
+    const address = 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh';
+    const registered = await app.inject({
+      method: 'POST',
+      url: API.checkIn,
+      payload: { tab: 'register', username: 'logged-person', password, confirm_password: password },
+    });
+    const token = (envelope(registered).data['userInfo'] as { token: string }).token;
+    await postAs(app, API.kycSendCode, token, { phone });
+    const code = sms.lastCode(phone) ?? '';
+    await postAs(app, API.kycVerify, token, { code }, { 'idempotency-key': 'log-kyc' });
+    await postAs(app, API.setAddress, token, { walletaddress: address, tag: '4242' });
+    await postAs(app, API.changePassword, token, {
+      password,
+      new_password: `${password}2`,
+      confirm_password: `${password}2`,
+    });
+    // A failing query: the database is gone while a new account (and its password hash) is inserted.
+    await database.close();
+    const failed = await app.inject({
+      method: 'POST',
+      url: API.checkIn,
+      payload: { tab: 'register', username: 'after-close', password, confirm_password: password },
+    });
+    expect(failed.statusCode).toBe(500);
+    await app.close();
+    await new Promise((resolve) => setImmediate(resolve));
+
+    const log = lines.join('\n');
+    expect(log).toContain('request failed');
+    for (const secret of [password, '$argon2', token, code, phone, phone.slice(1), address]) {
+      expect(log, `the log holds ${secret}`).not.toContain(secret);
+    }
+  });
+});
+
+describe('source maps', () => {
+  let dist: string;
+  beforeAll(() => {
+    dist = mkdtempSync(join(tmpdir(), 'earnest-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Earnest</title>');
+    writeFileSync(join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'assets', 'app-1.js.map'), '{"version":3,"sources":["src/app/main.tsx"]}');
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  for (const [mode, expected] of [
+    ['development', 200],
+    ['production', 404],
+  ] as const) {
+    it(`are ${expected === 200 ? 'served' : 'not served'} in ${mode}`, async () => {
+      const database = await openDatabase({ dataDir: 'memory://' });
+      const app = await buildTestApp({
+        database,
+        env: { NODE_ENV: mode, DIST_DIR: dist, PUBLIC_ORIGIN: 'https://earnest.example' },
+      });
+      expect((await app.inject({ url: '/assets/app-1.js' })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/assets/app-1.js.map' })).statusCode).toBe(expected);
+      await app.close();
+      await database.close();
+    });
+  }
+});
