@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import type { WithdrawRule } from '#contract/withdraw.ts';
+import type { InviteRule } from '#domain/invite/counting.ts';
 import { formatCount, formatXrp } from '#app/lib/format.ts';
 import { CheckIcon, CloseIcon } from './icons.tsx';
 
@@ -11,7 +12,14 @@ export type ShownRule = Pick<WithdrawRule, 'id' | 'required'> &
  * H2: every withdrawal rule the server enforces, from the server's one rule list, so nothing is
  * checked that is not shown. With progress, each rule says where the user stands.
  */
-export function WithdrawRules({ rules }: { rules: readonly ShownRule[] }) {
+export function WithdrawRules({
+  rules,
+  inviteRule,
+}: {
+  rules: readonly ShownRule[];
+  /** When an invitation counts, so the invitation rule says what it asks of friends. */
+  inviteRule: InviteRule;
+}) {
   return (
     <ul className="checklist" data-testid="withdraw-rules">
       {rules.map((rule) => (
@@ -28,7 +36,7 @@ export function WithdrawRules({ rules }: { rules: readonly ShownRule[] }) {
             <CloseIcon />
           )}
           <span>
-            <RuleText rule={rule} />
+            <RuleText rule={rule} inviteRule={inviteRule} />
           </span>
         </li>
       ))}
@@ -36,7 +44,7 @@ export function WithdrawRules({ rules }: { rules: readonly ShownRule[] }) {
   );
 }
 
-function RuleText({ rule }: { rule: ShownRule }) {
+function RuleText({ rule, inviteRule }: { rule: ShownRule; inviteRule: InviteRule }) {
   switch (rule.id) {
     case 'min_balance': {
       const required = formatXrp(rule.required);
@@ -52,15 +60,38 @@ function RuleText({ rule }: { rule: ShownRule }) {
       return <Trans>Your exchange address and tag are saved</Trans>;
     case 'bound_invitations': {
       const required = formatCount(Number(rule.required));
-      if (rule.current === undefined) {
-        return <Trans>{required} invited friends who saved a withdrawal address</Trans>;
+      const current = rule.current === undefined ? null : formatCount(Number(rule.current));
+      switch (inviteRule) {
+        case 'phone':
+          return current === null ? (
+            <Trans>{required} invited friends who verified a phone number no other invited friend used</Trans>
+          ) : (
+            <Trans>
+              {required} invited friends who verified a phone number no other invited friend used (you have{' '}
+              {current})
+            </Trans>
+          );
+        case 'wallet':
+          return current === null ? (
+            <Trans>{required} invited friends who saved a withdrawal address</Trans>
+          ) : (
+            <Trans>
+              {required} invited friends who saved a withdrawal address (you have {current})
+            </Trans>
+          );
+        case 'phone_and_wallet':
+          return current === null ? (
+            <Trans>
+              {required} invited friends who verified a phone number and saved a withdrawal address
+            </Trans>
+          ) : (
+            <Trans>
+              {required} invited friends who verified a phone number and saved a withdrawal address (you have{' '}
+              {current})
+            </Trans>
+          );
       }
-      const current = formatCount(Number(rule.current));
-      return (
-        <Trans>
-          {required} invited friends who saved a withdrawal address (you have {current})
-        </Trans>
-      );
+      break;
     }
     case 'phone_verified':
       return <Trans>Your phone number is verified</Trans>;

@@ -71,6 +71,7 @@ export const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
   'bot.check_failed': msg`Verification failed`,
   'bot.check_unavailable': msg`Verification error, please try again`,
   'request.invalid': msg`Please check what you entered and try again`,
+  'request.control_characters': msg`What you entered contains invisible control characters; please type it again`,
   'request.too_large': msg`The request is too large`,
   'request.rate_limited': msg`Too many requests, please wait a minute and try again`,
   'request.not_found': msg`Not found`,

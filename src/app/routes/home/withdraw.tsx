@@ -75,7 +75,7 @@ function WithdrawPage() {
           <Trans>What a withdrawal needs</Trans>
         </h2>
         {rules.data ? (
-          <WithdrawRules rules={rules.data.rules} />
+          <WithdrawRules rules={rules.data.rules} inviteRule={rules.data.invite_rule} />
         ) : (
           <p className="skeleton" aria-busy="true" aria-label={t`Loading...`} />
         )}

@@ -64,3 +64,15 @@ export function useRevokeDevice() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: devicesKey }),
   });
 }
+
+/** Signs every other device out; approved pairing codes not yet collected die with them. */
+export function useSignOutOtherDevices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(API.revokeOtherDevices, successSchema(z.object({ signed_out_devices: z.number().int() })), {
+        method: 'post',
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: devicesKey }),
+  });
+}

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { LinkPreview } from '#contract/devices.ts';
@@ -16,6 +17,7 @@ import {
   useApproveLink,
   useLinkPreview,
   useRevokeDevice,
+  useSignOutOtherDevices,
 } from '../api/devices-queries.ts';
 
 /** Mine → Security: the devices signed in, one-tap sign-out, and "Link a device" (H5). */
@@ -23,6 +25,8 @@ export function DevicesSection() {
   const { t, i18n } = useLingui();
   const devices = useQuery(devicesQueryOptions());
   const revoke = useRevokeDevice();
+  const signOutOthers = useSignOutOtherDevices();
+  const others = devices.data?.list.filter((device) => !device.current).length ?? 0;
   const [linking, setLinking] = useState(false);
   const latest = devices.data?.latest_link;
 
@@ -30,6 +34,18 @@ export function DevicesSection() {
     try {
       await revoke.mutateAsync(id);
       toasts.push('success', t`That device is signed out.`);
+    } catch (caught) {
+      toasts.push('error', i18n._(messageOf(caught)));
+    }
+  }
+
+  async function signOutAllOthers() {
+    try {
+      const { signed_out_devices: count } = await signOutOthers.mutateAsync();
+      toasts.push(
+        'success',
+        plural(count, { one: '# other device is signed out.', other: '# other devices are signed out.' }),
+      );
     } catch (caught) {
       toasts.push('error', i18n._(messageOf(caught)));
     }
@@ -71,6 +87,18 @@ export function DevicesSection() {
           </li>
         ))}
       </ul>
+      {others > 1 ? (
+        <p>
+          <Button
+            block
+            variant="ghost"
+            onClick={() => void signOutAllOthers()}
+            disabled={signOutOthers.isPending}
+          >
+            <Trans>Sign out all other devices</Trans>
+          </Button>
+        </p>
+      ) : null}
       <p>
         <Button block variant="secondary" onClick={() => setLinking(true)}>
           <Trans>Link a device</Trans>

@@ -3,7 +3,10 @@ import type { Invite } from '#contract/invite.ts';
 import { Card } from '#app/components/card.tsx';
 import { formatDateTime } from '#app/lib/format.ts';
 
-/** Recent invitations, bound or not (seed §2): only bound ones raise the rate. */
+/**
+ * Recent invitations with where each stands under the rule in force (docs/product-rules.md#invitations):
+ * counts, waiting for the friend, or will not count. Names come masked from the server.
+ */
 export function InviteList({ invites }: { invites: readonly Invite[] }) {
   return (
     <section className="section" aria-labelledby="invites-title">
@@ -23,11 +26,16 @@ export function InviteList({ invites }: { invites: readonly Invite[] }) {
               <p>
                 <bdi>{invite.username}</bdi> · {formatDateTime(invite.invite_time)}
               </p>
-              <p className={invite.is_wallet_bound ? 'record-status record-success' : 'muted'}>
-                {invite.is_wallet_bound ? (
-                  <Trans>Wallet bound: counts</Trans>
+              <p
+                className={invite.status === 'counts' ? 'record-status record-success' : 'muted'}
+                data-status={invite.status}
+              >
+                {invite.status === 'counts' ? (
+                  <Trans>Counts</Trans>
+                ) : invite.status === 'waiting' ? (
+                  <Trans>Does not count yet</Trans>
                 ) : (
-                  <Trans>Wallet not bound yet</Trans>
+                  <Trans>Does not count</Trans>
                 )}
               </p>
             </li>

@@ -4,7 +4,7 @@ import { parsePercent } from '#domain/rules/product-rules.ts';
 import { Card } from '#app/components/card.tsx';
 import { formatPercent } from '#app/lib/format.ts';
 
-/** How far the user's rate has come toward the maximum, and how many more bound friends it takes. */
+/** How far the user's rate has come toward the maximum, and how many more counted invitations it takes. */
 export function InviteProgress({ invites }: { invites: InviteList }) {
   const { t } = useLingui();
   const rate = parsePercent(invites.annual_rate) ?? 0;
@@ -26,7 +26,7 @@ export function InviteProgress({ invites }: { invites: InviteList }) {
       </p>
       <progress className="meter" max={100} value={share} aria-label={t`Progress toward the maximum rate`} />
       <p>
-        <Plural value={bound} one="# friend has bound a wallet." other="# friends have bound a wallet." />{' '}
+        <Plural value={bound} one="# invitation counts." other="# invitations count." />{' '}
         {toGo > 0 ? (
           <Plural
             value={toGo}

@@ -1,8 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import type { InviteList } from '#contract/invite.ts';
+import type { InviteRule } from '#domain/invite/counting.ts';
 import { formatPercent } from '#app/lib/format.ts';
 
-/** The referral rules, from configuration, including what counts as cheating and what follows (H8). */
+/** The referral rules, from configuration, including what counts as cheating and what follows. */
 export function InviteRules({ invites }: { invites: InviteList }) {
   const base = formatPercent(invites.apr_base);
   const step = formatPercent(invites.apr_step);
@@ -15,9 +16,11 @@ export function InviteRules({ invites }: { invites: InviteList }) {
       <ul>
         <li>
           <Trans>
-            Your rate starts at {base} a year. Each friend who joins with your code and saves a withdrawal
-            address adds {step}, up to {max}.
+            Your rate starts at {base} a year. Each invitation that counts adds {step}, up to {max}.
           </Trans>
+        </li>
+        <li data-testid="invite-counting-rule">
+          <CountingRule rule={invites.rule} />
         </li>
         <li>
           <Trans>One level only: friends of your friends do not count for you.</Trans>
@@ -35,4 +38,32 @@ export function InviteRules({ invites }: { invites: InviteList }) {
       </ul>
     </section>
   );
+}
+
+/** When an invitation counts, as the operator set it: said plainly, nothing hidden. */
+function CountingRule({ rule }: { rule: InviteRule }) {
+  switch (rule) {
+    case 'phone':
+      return (
+        <Trans>
+          An invitation counts once your friend verifies a phone number in Earnest that no other invited
+          friend used. A friend who is banned or deletes their account stops counting.
+        </Trans>
+      );
+    case 'wallet':
+      return (
+        <Trans>
+          An invitation counts once your friend saves a withdrawal address. A friend who is banned or deletes
+          their account stops counting.
+        </Trans>
+      );
+    case 'phone_and_wallet':
+      return (
+        <Trans>
+          An invitation counts once your friend verifies a phone number in Earnest that no other invited
+          friend used and saves a withdrawal address. A friend who is banned or deletes their account stops
+          counting.
+        </Trans>
+      );
+  }
 }

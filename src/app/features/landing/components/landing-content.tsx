@@ -40,7 +40,7 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
         <h2 id="withdraw-rules-title">
           <Trans>What a withdrawal needs: all of it, nothing more</Trans>
         </h2>
-        <WithdrawRules rules={settings.withdraw_rules} />
+        <WithdrawRules rules={settings.withdraw_rules} inviteRule={settings.invite_rule} />
       </section>
 
       <section className="section" aria-labelledby="rules-title">
