@@ -71,7 +71,7 @@ export const ERRORS = {
   'withdraw.tag_invalid': { status: 400, msg: 'Tag error, please enter a numeric tag.' },
   'withdraw.not_whitelisted': {
     status: 400,
-    msg: 'This address is not supported: the exchange is not in the whitelist',
+    msg: 'This address is not supported: it does not belong to a supported exchange',
   },
   'withdraw.address_already_set': { status: 409, msg: 'Wallet address already set and cannot be changed' },
   'withdraw.address_taken': { status: 409, msg: 'Wallet address already registered' },
@@ -80,7 +80,7 @@ export const ERRORS = {
   'ads.no_withdrawal': { status: 400, msg: 'There is no withdrawal waiting to shorten' },
   'ads.already_today': { status: 400, msg: "You have already watched today's ad. Come back tomorrow." },
   'ads.not_started': { status: 400, msg: 'Start the ad first' },
-  'ads.too_early': { status: 400, msg: 'Please Watch the Full Ad' },
+  'ads.too_early': { status: 400, msg: 'Please watch the whole ad first' },
   'kyc.phone_invalid': { status: 400, msg: 'Please enter a valid phone number.' },
   'kyc.too_soon': { status: 429, msg: 'Please wait a minute before asking for another code' },
   'kyc.too_many': { status: 429, msg: 'Too many codes were asked for; please try again later' },

@@ -43,6 +43,8 @@ export const API = {
   kycStatus: '/api/kyc/status',
   kycSendCode: '/api/kyc/sendCode',
   kycVerify: '/api/kyc/verify',
+  history: '/api/account/history',
+  historyCsv: '/api/account/history.csv',
   docs: '/api/docs',
 } as const;
 

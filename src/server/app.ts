@@ -22,6 +22,8 @@ import { accountRoutes } from './features/account/account.routes.ts';
 import { createAccountService } from './features/account/account.service.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
+import { historyRoutes } from './features/history/history.routes.ts';
+import { createHistoryService } from './features/history/history.service.ts';
 import { rewardsRoutes } from './features/rewards/rewards.routes.ts';
 import { createRewardsService } from './features/rewards/rewards.service.ts';
 import { pushRoutes } from './features/push/push.routes.ts';
@@ -196,6 +198,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(tasksRoutes, { tasks, clock, sendIdempotent });
   await app.register(rewardsRoutes, { rewards, sendIdempotent });
+  await app.register(historyRoutes, { history: createHistoryService({ db: database.db }) });
   await app.register(withdrawRoutes, { withdraw, sendIdempotent });
   await app.register(kycRoutes, { kyc, botCheck, sendIdempotent });
   const push = await createPushSender(database.db, clock, {

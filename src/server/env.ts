@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { INVITE_RULES } from '#domain/invite/counting.ts';
-import { parseAmount } from '#domain/money/amount.ts';
+import { parseDrops } from '#domain/money/amount.ts';
 import { DEFAULT_RULES, parsePercent, type ProductRules } from '#domain/rules/product-rules.ts';
 import { isTimeZone } from '#domain/time/day.ts';
 
@@ -9,7 +9,12 @@ import { isTimeZone } from '#domain/time/day.ts';
  * The server's whole configuration: the only module that reads process.env. Every setting has a
  * documented default so that `npm start` works with none.
  */
-const xrpAmount = z.string().refine((v) => parseAmount(v) !== null, 'an XRP amount such as 30 or 0.5');
+const xrpAmount = z
+  .string()
+  .refine(
+    (v) => parseDrops(v) !== null,
+    'an XRP amount in whole drops, such as 30 or 0.5 (at most 6 decimals)',
+  );
 const percent = z.string().refine((v) => parsePercent(v) !== null, 'a percent such as 5 or 0.5');
 
 /** An IPv4/IPv6 address, or one with a /prefix (a CIDR range). */
@@ -217,7 +222,7 @@ export function publicOriginOf(env: Env): string {
 /** The product's rules in force: the seed's defaults with the configured overrides. */
 export function rulesFrom(env: Env): ProductRules {
   const amount = (text: string | undefined, fallback: bigint) =>
-    text ? (parseAmount(text) ?? fallback) : fallback;
+    text ? (parseDrops(text) ?? fallback) : fallback;
   const bp = (text: string | undefined, fallback: number) =>
     text ? (parsePercent(text) ?? fallback) : fallback;
   return {

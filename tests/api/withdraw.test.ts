@@ -1,7 +1,7 @@
 import { classicAddressToXAddress } from 'ripple-address-codec';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { xrp } from '#domain/money/amount.ts';
+import { UNITS_PER_DROP, xrp } from '#domain/money/amount.ts';
 import { adjustableClock } from '#server/clock.ts';
 import { openDatabase, type Database } from '#server/db/database.ts';
 import { DEMO_EXCHANGE_WHITELIST } from '#server/features/withdraw/exchange-whitelist.ts';
@@ -32,14 +32,14 @@ const get = async (url: string, token: string) =>
 const setAddress = async (token: string, walletaddress: string, tag: string) =>
   envelope(await post(app, '/api/withdraw/setAddress', token, { walletaddress, tag }));
 
-async function userWithBalance(xrpAmount: bigint, extraUnits = 0n) {
+async function userWithBalance(xrpAmount: bigint, extraDrops = 0n) {
   const [user] = await seedUsers(database.db, 1, 'withdrawer');
   if (!user) throw new Error('no user');
-  if (xrpAmount === 0n && extraUnits === 0n) return user;
+  if (xrpAmount === 0n && extraDrops === 0n) return user;
   await ledger.append(database.db, {
     userId: user.id,
     kind: 'adjustment',
-    amount: xrp(xrpAmount) + extraUnits,
+    amount: xrp(xrpAmount) + extraDrops * UNITS_PER_DROP,
     idempotencyKey: `seed-${user.id}`,
     reference: `seed-${user.id}`,
     createdAt: new Date(),
@@ -97,19 +97,22 @@ describe('withdrawing', () => {
     expect(refused.data.error).toBe('withdraw.rules_unmet');
   });
 
-  it('debits the whole balance in drops once, shows the waiting period, and the ad shortens it once a day', async () => {
-    const user = await userWithBalance(150n, 5n); // 150.0000005 XRP: the half drop stays on the balance
+  it('debits the whole balance once, leaving exactly 0, shows the waiting period, and the ad shortens it once a day', async () => {
+    const user = await userWithBalance(150n, 20_547n); // 150.020547 XRP
+    expect((await get('/api/account/userInfo', user.token)).data['userInfo']).toMatchObject({
+      balance: '150.020547',
+    });
     await setAddress(user.token, BINANCE, '100');
     const started = envelope(await post(app, '/api/user/setWithdrawStatus', user.token, {}, 'w-1'));
-    expect(started).toMatchObject({ code: 1, data: { status: 1, amount: '150', reduced_hours: 0 } });
+    expect(started).toMatchObject({ code: 1, data: { status: 1, amount: '150.020547', reduced_hours: 0 } });
     const created = started.data['create_time'] as number;
     expect(started.data['end_time']).toBe(created + 30 * 86_400);
     const replay = envelope(await post(app, '/api/user/setWithdrawStatus', user.token, {}, 'w-1'));
     expect(replay).toEqual(started);
     const again = envelope(await post(app, '/api/user/setWithdrawStatus', user.token, {}, 'w-2'));
     expect(again.data.error).toBe('withdraw.in_progress');
-    expect(await ledger.balance(database.db, user.id)).toBe(5n);
-    expect(await ledger.sum(database.db, user.id)).toBe(5n);
+    expect(await ledger.balance(database.db, user.id)).toBe(0n);
+    expect(await ledger.sum(database.db, user.id)).toBe(0n);
     expect((await get('/api/user/getWithdrawStatus', user.token)).data['status']).toBe(1);
 
     expect((await get('/api/ad/status', user.token)).data['state']).toBe('ready');
@@ -133,7 +136,7 @@ describe('withdrawing', () => {
     const logs = (await get('/api/withdraw/getWithdrawLogs', user.token)).data['list'] as unknown[];
     expect(logs).toEqual([
       expect.objectContaining({
-        amount: '150',
+        amount: '150.020547',
         status: 'processing',
         address: BINANCE,
         tag: '100',

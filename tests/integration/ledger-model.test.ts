@@ -18,13 +18,13 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({
     op: fc.constant('credit' as const),
     user: fc.nat(2),
-    amount: fc.bigInt({ min: 1n, max: 10n ** 9n }),
+    amount: fc.bigInt({ min: 1n, max: 10n ** 8n }).map((drops) => drops * 10n),
     key: fc.nat(4),
   }),
   fc.record({
     op: fc.constant('debit' as const),
     user: fc.nat(2),
-    amount: fc.bigInt({ min: 1n, max: 2n * 10n ** 9n }),
+    amount: fc.bigInt({ min: 1n, max: 2n * 10n ** 8n }).map((drops) => drops * 10n),
     key: fc.nat(4),
   }),
 );

@@ -1,10 +1,12 @@
 import { i18n } from '@lingui/core';
+import { DROP_DECIMALS } from '#domain/money/amount.ts';
 
 /**
  * Formats an exact decimal string of XRP for the current locale without passing through a float:
- * Intl.NumberFormat formats decimal strings exactly.
+ * Intl.NumberFormat formats decimal strings exactly. Amounts are whole drops, so six decimals show every
+ * digit; trailing zeros are trimmed ("150.020547", "0.5", "30").
  */
-export function formatXrp(amount: string, { maxDecimals = 7, minDecimals = 0 } = {}): string {
+export function formatXrp(amount: string, { maxDecimals = DROP_DECIMALS, minDecimals = 0 } = {}): string {
   const format = new Intl.NumberFormat(i18n.locale, {
     minimumFractionDigits: minDecimals,
     maximumFractionDigits: maxDecimals,
@@ -43,4 +45,19 @@ export function formatClock(totalSeconds: number): string {
   const one = new Intl.NumberFormat(i18n.locale, { useGrouping: false });
   const s = Math.max(0, Math.floor(totalSeconds));
   return `${one.format(Math.floor(s / 3600))}:${two.format(Math.floor((s % 3600) / 60))}:${two.format(s % 60)}`;
+}
+
+/**
+ * Days and hours left, for the current locale ("29 days, 23 hr", "29天23小时"), without a translated
+ * string: Intl.DurationFormat where the browser has it, else two unit numbers.
+ */
+export function formatDaysHours({ days, hours }: { days: number; hours: number }): string {
+  if (typeof Intl.DurationFormat === 'function') {
+    return new Intl.DurationFormat(i18n.locale, { style: 'short' }).format(
+      days > 0 ? { days, hours } : { hours },
+    );
+  }
+  const unit = (value: number, name: 'day' | 'hour') =>
+    new Intl.NumberFormat(i18n.locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+  return days > 0 ? `${unit(days, 'day')} ${unit(hours, 'hour')}` : unit(hours, 'hour');
 }

@@ -1,12 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { xrp } from '../money/amount.ts';
+import fc from 'fast-check';
+import { isWholeDrops, xrp } from '../money/amount.ts';
 import { dailyInterest } from './interest.ts';
 
 describe('daily interest', () => {
-  it('is balance × rate / 365, exact to 10^-7 XRP and rounded down', () => {
-    // 100 XRP at 5%: 100 × 0.05 / 365 = 0.0136986301... XRP
-    expect(dailyInterest(xrp(100), 500)).toBe(136_986n);
+  it('is balance × rate / 365, rounded down to a whole drop', () => {
+    // 100 XRP at 5%: 100 × 0.05 / 365 = 0.01369863... XRP → 0.013698 XRP (13,698 drops).
+    expect(dailyInterest(xrp(100), 500)).toBe(136_980n);
+    // 0.0006205 XRP at 100%: exactly 1.7 drops a day; to the nearest drop that would be 2, down it is 1.
+    expect(dailyInterest(6_205n, 10_000)).toBe(10n);
     expect(dailyInterest(xrp(365), 2000)).toBe(xrp(365) / 5n / 365n);
+  });
+
+  it('is always a whole number of drops, and never more than the exact share', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 18n }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (balance, bp) => {
+          const paid = dailyInterest(balance, bp);
+          expect(isWholeDrops(paid)).toBe(true);
+          const exact = (balance * BigInt(bp)) / (10_000n * 365n);
+          expect(paid <= exact && exact - paid < 10n).toBe(true);
+        },
+      ),
+    );
   });
 
   it('is zero on an empty balance', () => {

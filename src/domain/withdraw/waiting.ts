@@ -15,3 +15,15 @@ export function remainingHours(endTimeMs: number, nowMs: number): number {
 export function adReductionHours(minHours: number, maxHours: number, random: number): number {
   return minHours + Math.floor(random * (maxHours - minHours + 1));
 }
+
+/** The time left as whole days and hours (floored to the hour, never below 0), for a countdown. */
+export function remainingDaysHours(endTimeMs: number, nowMs: number): { days: number; hours: number } {
+  const hours = remainingHours(endTimeMs, nowMs);
+  return { days: Math.floor(hours / 24), hours: hours % 24 };
+}
+
+/** How much of the wait has passed, 0 to 1, from the request to the (possibly shortened) end. */
+export function waitedShare(createdAtMs: number, endTimeMs: number, nowMs: number): number {
+  if (endTimeMs <= createdAtMs) return 1;
+  return Math.min(1, Math.max(0, (nowMs - createdAtMs) / (endTimeMs - createdAtMs)));
+}

@@ -41,6 +41,8 @@ export const users = pgTable(
   },
   (t) => [
     check('users_balance_not_negative', sql`${t.balance} >= 0`),
+    // Every credit and debit is whole drops, so every balance is what "withdraw all" pays.
+    check('users_balance_whole_drops', sql`${t.balance} % 10 = 0`),
     index('users_invited_by_idx').on(t.invitedBy),
   ],
 );
@@ -125,7 +127,7 @@ export const ledgerEntries = pgTable(
       .notNull()
       .references(() => users.id),
     kind: text('kind').notNull(),
-    /** Signed, in 10^-7 XRP: credits positive, debits negative. */
+    /** Signed, in 10^-7 XRP, whole drops: credits positive, debits negative. */
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     /** What the entry is for, e.g. `task:3:2026-11-21`; one task, interest or gift credit each. */
@@ -139,6 +141,8 @@ export const ledgerEntries = pgTable(
       .where(sql`${t.kind} in ('task', 'interest', 'gift', 'phone_bonus', 'withdrawal', 'refund')`),
     index('ledger_entries_user_time_idx').on(t.userId, t.createdAt),
     check('ledger_entries_amount_not_zero', sql`${t.amount} <> 0`),
+    // Added NOT VALID: entries from before the whole-drop rule keep their fraction (the ledger is append-only).
+    check('ledger_entries_whole_drops', sql`${t.amount} % 10 = 0`),
     check(
       'ledger_entries_kind',
       sql`${t.kind} in ('task', 'interest', 'gift', 'phone_bonus', 'withdrawal', 'refund', 'adjustment')`,
@@ -167,17 +171,21 @@ export const idempotencyKeys = pgTable(
 );
 
 /** The task catalog, managed by the operator; a demo catalog is loaded on first start. */
-export const tasks = pgTable('tasks', {
-  id: serial('id').primaryKey(),
-  type: text('type').notNull(),
-  reward: bigint('reward', { mode: 'bigint' }).notNull(),
-  requiredSeconds: integer('required_seconds').notNull(),
-  targetUrl: text('target_url'),
-  /** Title and text per locale, plus survey questions: { en: { title, text }, ... }. */
-  content: jsonb('content').notNull(),
-  enabled: boolean('enabled').notNull(),
-  sort: integer('sort').notNull(),
-});
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').notNull(),
+    reward: bigint('reward', { mode: 'bigint' }).notNull(),
+    requiredSeconds: integer('required_seconds').notNull(),
+    targetUrl: text('target_url'),
+    /** Title and text per locale, plus survey questions: { en: { title, text }, ... }. */
+    content: jsonb('content').notNull(),
+    enabled: boolean('enabled').notNull(),
+    sort: integer('sort').notNull(),
+  },
+  (t) => [check('tasks_reward_whole_drops', sql`${t.reward} > 0 and ${t.reward} % 10 = 0`)],
+);
 
 /** A user's accepted daily challenge: the day and the tasks it holds. */
 export const taskDays = pgTable(

@@ -56,7 +56,18 @@ function TasksPage() {
           {allDone ? (
             <Card className="alert alert-success" data-testid="all-done">
               <p>
-                <Trans>All of today's tasks are done. Claim your interest below.</Trans>
+                {/* Said from the same state the interest card's button uses. */}
+                {!reward.data ? (
+                  <Trans>All of today's tasks are done.</Trans>
+                ) : reward.data.claimed_today ? (
+                  <Trans>All of today's tasks are done, and today's interest is claimed.</Trans>
+                ) : reward.data.address_set ? (
+                  <Trans>All of today's tasks are done. Claim your interest below.</Trans>
+                ) : (
+                  <Trans>
+                    All of today's tasks are done. Save a withdrawal address to claim your interest.
+                  </Trans>
+                )}
               </p>
             </Card>
           ) : null}

@@ -1,5 +1,5 @@
 import type { Task, TaskList } from '#contract/tasks.ts';
-import { formatAmount, parseAmount } from '#domain/money/amount.ts';
+import { formatAmount, parseDrops } from '#domain/money/amount.ts';
 import { fail, ok, type Result } from '#domain/result.ts';
 import type { ProductRules } from '#domain/rules/product-rules.ts';
 import {
@@ -220,7 +220,7 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
       db,
       demoCatalog(requiredSeconds).map((task, i) => ({
         type: task.type,
-        reward: parseAmount(task.reward) ?? 0n,
+        reward: wholeDropsReward(task.reward),
         requiredSeconds: task.requiredSeconds,
         targetUrl: task.targetUrl,
         content: task.content,
@@ -231,6 +231,14 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
   }
 
   return { list, accept, start, markFailed, complete, history, seedDemoCatalog };
+}
+
+/** A catalog reward must be a whole number of drops, like every credit; a bad catalog stops the start. */
+function wholeDropsReward(text: string): bigint {
+  const reward = parseDrops(text);
+  if (reward === null || reward <= 0n)
+    throw new Error(`task reward ${text} is not a positive whole number of drops`);
+  return reward;
 }
 
 export type TasksService = ReturnType<typeof createTasksService>;

@@ -43,8 +43,8 @@ export function InterestCard({
     balance,
     tasks.filter((task) => waitingTaskIds.has(task.id)),
   );
-  // Seed §9: the daily reward is shown with 7 decimals, the precision the ledger credits.
-  const amount = formatXrp(offered, { minDecimals: 7 });
+  // Shown to the drop, trailing zeros trimmed: exactly what the claim credits (docs/product-rules.md#money-units).
+  const amount = formatXrp(offered);
   const rate = formatPercent(reward.annual_rate);
   const done = formatCount(reward.today_tasks);
   const total = formatCount(reward.tasks_per_day);
@@ -102,6 +102,12 @@ export function InterestCard({
           </span>
         </li>
       </ul>
+      <p className="muted" data-testid="interest-rule">
+        <Trans>
+          Daily interest is your balance × the annual rate ÷ 365, rounded down to 0.000001 XRP (one drop, the
+          smallest amount the XRP Ledger pays).
+        </Trans>
+      </p>
       {error ? <ErrorAlert>{error}</ErrorAlert> : null}
       {claimWaiting ? (
         <p className="waiting-note" data-testid="interest-waiting">

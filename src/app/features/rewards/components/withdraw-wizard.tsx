@@ -13,7 +13,7 @@ interface WithdrawWizardProps {
   addressSet: boolean;
 }
 
-/** The way to a first withdrawal, step by step (seed §2), with a congratulation at the minimum. */
+/** The way to a first withdrawal, step by step, with a congratulation once both conditions are met. */
 export function WithdrawWizard({ balance, minWithdrawal, waitingDays, addressSet }: WithdrawWizardProps) {
   const [step, setStep] = useState(0);
   const [closed, setClosed] = useState(false);
@@ -21,10 +21,17 @@ export function WithdrawWizard({ balance, minWithdrawal, waitingDays, addressSet
   const have = formatXrp(balance);
   const need = formatXrp(minWithdrawal);
   const days = formatCount(waitingDays);
+  // Every line follows the same state as the withdraw button: no "you can withdraw" above "earn 100 XRP".
   const steps = [
-    <Trans key="earn">
-      Step 1: earn {need} XRP. You have {have} XRP.
-    </Trans>,
+    reached ? (
+      <Trans key="earned">
+        Step 1 done: you have {have} XRP, at least the {need} XRP a withdrawal needs.
+      </Trans>
+    ) : (
+      <Trans key="earn">
+        Step 1: earn {need} XRP. You have {have} XRP.
+      </Trans>
+    ),
     addressSet ? (
       <Trans key="address-ok">Step 2: your exchange address is saved.</Trans>
     ) : (
@@ -41,8 +48,8 @@ export function WithdrawWizard({ balance, minWithdrawal, waitingDays, addressSet
       <h2>
         <Trans>Your way to a withdrawal</Trans>
       </h2>
-      {reached ? (
-        <p className="alert alert-success">
+      {reached && addressSet ? (
+        <p className="alert alert-success" data-testid="wizard-ready">
           <Trans>Congratulations! You have reached {need} XRP and can withdraw.</Trans>{' '}
           <Link to="/home/withdraw">
             <Trans>Withdraw</Trans>

@@ -94,8 +94,10 @@ export function AdCard({ ad, minHours, maxHours }: AdCardProps) {
           <p className="ad-timer" aria-live="polite" data-testid="ad-timer">
             {left > 0 ? <Trans>{left} s left</Trans> : <Trans>The ad is over.</Trans>}
           </p>
-          <Button block onClick={() => void onComplete()} disabled={complete.isPending}>
-            <Trans>Shorten my wait</Trans>
+          {/* Disabled, with the seconds inside, until the ad has run its full length: the normal path
+              never meets the server's "too early" refusal. */}
+          <Button block onClick={() => void onComplete()} disabled={left > 0 || complete.isPending}>
+            {left > 0 ? <Trans>Shorten my wait ({left} s)</Trans> : <Trans>Shorten my wait</Trans>}
           </Button>
         </>
       ) : null}

@@ -38,7 +38,7 @@ export function AddressForm() {
     if (!confirming) return;
     try {
       await loading.during(save.mutateAsync({ walletaddress: confirming.address, tag: confirming.tag }));
-      toasts.push('success', t`Verification passed`);
+      toasts.push('success', t`Address saved`);
     } catch (caught) {
       setError(i18n._(messageOf(caught)));
     } finally {

@@ -1,23 +1,35 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { WithdrawStatus } from '#contract/withdraw.ts';
-import { remainingHours } from '#domain/withdraw/waiting.ts';
+import { remainingDaysHours, waitedShare } from '#domain/withdraw/waiting.ts';
 import { Card } from '#app/components/card.tsx';
-import { formatCount, formatDateTime, formatXrp } from '#app/lib/format.ts';
+import { formatCount, formatDateTime, formatDaysHours, formatXrp } from '#app/lib/format.ts';
 import { useNow } from '#app/lib/use-countdown.ts';
 
-/** The withdrawal in progress: amount, hours left (floored, never below 0) and the end (seed §4). */
+/**
+ * The withdrawal in progress as a countdown: days and hours left (floored, never below 0), a bar from
+ * the request to the end, and the end's date (docs/product-rules.md#withdrawal-rules).
+ */
 export function WithdrawProgress({ status }: { status: WithdrawStatus }) {
+  const { t } = useLingui();
   const now = useNow();
   if (status.status !== 1 || status.end_time === null) return null;
-  const hours = formatCount(remainingHours(status.end_time * 1000, now));
+  const left = formatDaysHours(remainingDaysHours(status.end_time * 1000, now));
+  const share =
+    status.create_time === null ? 0 : waitedShare(status.create_time * 1000, status.end_time * 1000, now);
   const amount = formatXrp(status.amount ?? '0');
   const end = formatDateTime(status.end_time);
   const reduced = formatCount(status.reduced_hours);
   return (
     <Card data-testid="withdraw-progress">
-      <p className="big-figure" data-testid="hours-left">
-        <Trans>{hours} hours left</Trans>
+      <p className="big-figure" data-testid="time-left">
+        <Trans>{left} left</Trans>
       </p>
+      <progress
+        className="meter"
+        max={1000}
+        value={Math.round(share * 1000)}
+        aria-label={t`Waiting period passed so far`}
+      />
       <p>
         <Trans>
           {amount} XRP will be sent to your exchange around {end}.

@@ -1,0 +1,63 @@
+import { i18n } from '@lingui/core';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  floorToDrops,
+  formatAmount,
+  parseAmount,
+  UNITS_PER_DROP,
+  type Amount,
+} from '#domain/money/amount.ts';
+import { dailyInterest } from '#domain/rewards/interest.ts';
+import { formatXrp } from './format.ts';
+
+// What a balance shows is exactly what "withdraw all" sends: every credit is whole drops, and the screen
+// shows a drop's six decimals with trailing zeros trimmed (docs/product-rules.md#money-units).
+
+type Step = { kind: 'task'; drops: bigint } | { kind: 'interest'; rateBp: number } | { kind: 'withdraw' };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ kind: fc.constant('task' as const), drops: fc.bigInt({ min: 1n, max: 50_000_000n }) }),
+  fc.record({ kind: fc.constant('interest' as const), rateBp: fc.integer({ min: 1, max: 2_000 }) }),
+  fc.record({ kind: fc.constant('withdraw' as const) }),
+);
+
+/** The number a person reads off the screen, back as an Amount (en: "1,234.5" → 1234.5 XRP). */
+function read(shown: string): Amount | null {
+  return parseAmount(shown.replaceAll(',', ''));
+}
+
+describe('amounts on screen', () => {
+  beforeAll(() => {
+    i18n.load('en', {});
+    i18n.activate('en');
+  });
+
+  it('show the balance to the drop, trailing zeros trimmed', () => {
+    expect(formatXrp('150.020547')).toBe('150.020547');
+    expect(formatXrp('30')).toBe('30');
+    expect(formatXrp('0.5')).toBe('0.5');
+    expect(formatXrp('0')).toBe('0');
+  });
+
+  it('equal what "withdraw all" sends, for any sequence of credits, interest claims and withdrawals', () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 40 }), (steps) => {
+        let balance = 0n;
+        for (const s of steps) {
+          if (s.kind === 'task') balance += s.drops * UNITS_PER_DROP;
+          if (s.kind === 'interest') balance += dailyInterest(balance, s.rateBp);
+          if (s.kind === 'withdraw') {
+            const shown = read(formatXrp(formatAmount(balance)));
+            const sent = floorToDrops(balance);
+            expect(shown).toBe(sent);
+            balance -= sent;
+            expect(balance).toBe(0n);
+          }
+        }
+        expect(read(formatXrp(formatAmount(balance)))).toBe(floorToDrops(balance));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
