@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as HistoryRouteImport } from './routes/history'
 import { Route as HomeRouteRouteImport } from './routes/home/route'
 import { Route as LandingRouteImport } from './routes/landing'
 import { Route as LinkDeviceRouteImport } from './routes/link-device'
@@ -24,6 +25,11 @@ import { Route as WithdrawStatusRouteImport } from './routes/withdraw/status'
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HistoryRoute = HistoryRouteImport.update({
+  id: '/history',
+  path: '/history',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HomeRouteRoute = HomeRouteRouteImport.update({
@@ -81,6 +87,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/home': typeof HomeRouteRouteWithChildren
   '/withdraw': typeof WithdrawRouteRouteWithChildren
+  '/history': typeof HistoryRoute
   '/landing': typeof LandingRoute
   '/link-device': typeof LinkDeviceRoute
   '/home/invite': typeof HomeInviteRoute
@@ -93,6 +100,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/withdraw': typeof WithdrawRouteRouteWithChildren
+  '/history': typeof HistoryRoute
   '/landing': typeof LandingRoute
   '/link-device': typeof LinkDeviceRoute
   '/home/invite': typeof HomeInviteRoute
@@ -107,6 +115,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/home': typeof HomeRouteRouteWithChildren
   '/withdraw': typeof WithdrawRouteRouteWithChildren
+  '/history': typeof HistoryRoute
   '/landing': typeof LandingRoute
   '/link-device': typeof LinkDeviceRoute
   '/home/invite': typeof HomeInviteRoute
@@ -122,6 +131,7 @@ export interface FileRouteTypes {
     | '/'
     | '/home'
     | '/withdraw'
+    | '/history'
     | '/landing'
     | '/link-device'
     | '/home/invite'
@@ -134,6 +144,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/withdraw'
+    | '/history'
     | '/landing'
     | '/link-device'
     | '/home/invite'
@@ -147,6 +158,7 @@ export interface FileRouteTypes {
     | '/'
     | '/home'
     | '/withdraw'
+    | '/history'
     | '/landing'
     | '/link-device'
     | '/home/invite'
@@ -161,6 +173,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   HomeRouteRoute: typeof HomeRouteRouteWithChildren
   WithdrawRouteRoute: typeof WithdrawRouteRouteWithChildren
+  HistoryRoute: typeof HistoryRoute
   LandingRoute: typeof LandingRoute
   LinkDeviceRoute: typeof LinkDeviceRoute
 }
@@ -172,6 +185,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/history': {
+      id: '/history'
+      path: '/history'
+      fullPath: '/history'
+      preLoaderRoute: typeof HistoryRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/home': {
@@ -283,6 +303,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   HomeRouteRoute: HomeRouteRouteWithChildren,
   WithdrawRouteRoute: WithdrawRouteRouteWithChildren,
+  HistoryRoute: HistoryRoute,
   LandingRoute: LandingRoute,
   LinkDeviceRoute: LinkDeviceRoute,
 }

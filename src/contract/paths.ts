@@ -24,6 +24,8 @@ export const API = {
   pushAck: '/api/push/ack',
   getAddress: '/api/withdraw/getAddress',
   setAddress: '/api/withdraw/setAddress',
+  checkAddress: '/api/withdraw/checkAddress',
+  changeAddress: '/api/withdraw/changeAddress',
   exchangeWhitelist: '/api/other/getExchangeWhitelist',
   withdrawRules: '/api/withdraw/rules',
   setWithdrawStatus: '/api/user/setWithdrawStatus',

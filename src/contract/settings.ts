@@ -21,6 +21,8 @@ export const PublicSettingsSchema = z.object({
   ad_reduction_min_hours: z.number().int().nonnegative(),
   ad_reduction_max_hours: z.number().int().nonnegative(),
   support_url: z.string().nullable(),
+  /** An explorer's page for a ledger transaction, `{hash}` standing for its hash. */
+  explorer_tx_url: z.string(),
   /** H2: every withdrawal rule in force, with what it requires (the same list the server enforces). */
   /** Cloudflare Turnstile, when the operator configured it. */
   bot_challenge: z.object({ site_key: z.string(), script_url: z.string() }).nullable(),

@@ -2,6 +2,7 @@
 export const WITHDRAW_RULE_IDS = [
   'min_balance',
   'address_saved',
+  'address_settled',
   'bound_invitations',
   'phone_verified',
 ] as const;

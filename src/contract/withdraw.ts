@@ -5,13 +5,47 @@ import { WITHDRAW_RULE_IDS } from './withdraw-rule-ids.ts';
 
 export { WITHDRAW_RULE_IDS };
 
-/** Seed §5: the saved address, empty strings while none is set. */
-export const AddressSchema = z.object({ walletaddress: z.string(), tag: z.string() });
+/** A change of the withdrawal address, as the user's records list it. */
+export const AddressChangeSchema = z.object({
+  old_address: z.string(),
+  old_tag: z.string(),
+  new_address: z.string(),
+  new_tag: z.string(),
+  time: EpochSecondsSchema,
+  hold_until: EpochSecondsSchema,
+});
+export type AddressChange = z.infer<typeof AddressChangeSchema>;
+
+/**
+ * The saved address (empty strings while none is set), the supported exchange it belongs to, the hold
+ * a change started (epoch seconds; null when none is in force) and the changes made so far.
+ */
+export const AddressSchema = z.object({
+  walletaddress: z.string(),
+  tag: z.string(),
+  exchange: z.string().nullable().default(null),
+  hold_until: EpochSecondsSchema.nullable().default(null),
+  changes: z.array(AddressChangeSchema).default([]),
+});
+export type Address = z.infer<typeof AddressSchema>;
 export const AddressResponseSchema = successSchema(AddressSchema);
 
 export const SetAddressBodySchema = z.object({
   walletaddress: z.string().max(200).default(''),
   tag: z.string().max(100).default(''),
+});
+
+/** An address and tag that passed every check that can be made before saving, with its exchange. */
+export const CheckedAddressSchema = z.object({
+  walletaddress: z.string(),
+  tag: z.string(),
+  exchange: z.string(),
+});
+export const CheckedAddressResponseSchema = successSchema(CheckedAddressSchema);
+
+/** A new address for an account that has one: the password confirms it, then a hold starts. */
+export const ChangeAddressBodySchema = SetAddressBodySchema.extend({
+  password: z.string().max(200).default(''),
 });
 
 export const ExchangeSchema = z.object({ name: z.string(), addresses: z.array(z.string()) });

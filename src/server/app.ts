@@ -12,12 +12,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { API, TOKEN_HEADER } from '#contract/paths.ts';
+import { ok } from '#domain/result.ts';
 import type { ProductRules } from '#domain/rules/product-rules.ts';
 import { adjustableClock, systemClock, type Clock } from './clock.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { publicOriginOf, rulesFrom, trustProxyOf, type Env } from './env.ts';
 import { createAccountRepository } from './features/account/account.repository.ts';
-import { createAccountControls } from './features/account/account-controls.ts';
+import { createAccountControls, passwordRefusal } from './features/account/account-controls.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { createAccountService } from './features/account/account.service.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -35,7 +36,7 @@ import { requireBotCheck, turnstileVerifier } from './features/bot-check/turnsti
 import { kycRoutes } from './features/kyc/kyc.routes.ts';
 import { createKycService } from './features/kyc/kyc.service.ts';
 import { httpSmsSender, logSmsSink } from './features/kyc/sms-sender.ts';
-import { deviceLinkedNotice, withdrawalNotice } from './features/push/notices.ts';
+import { addressChangedNotice, deviceLinkedNotice, withdrawalNotice } from './features/push/notices.ts';
 import { connectFcm } from './features/push/fcm-messaging.ts';
 import { startPushSchedule } from './features/push/push-schedule.ts';
 import { createPushSender } from './features/push/push-sender.ts';
@@ -167,6 +168,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     accounts: createAccountRepository,
     whitelist: loadWhitelist(env.EXCHANGE_WHITELIST_FILE),
     adVideoUrl: env.AD_VIDEO_URL ?? null,
+    checkPassword: async (userId, password, device) =>
+      passwordRefusal(await auth.checkCurrentPassword(userId, password, device)) ?? ok(true as const),
+    // Called at request time, when the push sender below exists.
+    announceAddressChange: async (userId, at) => {
+      await push.sendToUser(userId, addressChangedNotice(at));
+    },
   });
   const kyc = createKycService({
     db: database.db,
@@ -252,6 +259,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     accounts: accountRepo,
     clock,
     supportUrl: env.SUPPORT_URL ?? null,
+    explorerTxUrl: env.XRPL_EXPLORER_TX_URL,
     withdrawRules: () => withdraw.publicRules(),
     botChallenge,
   });

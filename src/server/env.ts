@@ -78,6 +78,14 @@ const EnvSchema = z
       .string()
       .regex(/^(https:|mailto:)/)
       .optional(),
+    /**
+     * A public XRP Ledger explorer's page for one transaction, `{hash}` standing for its hash: the link
+     * a paid withdrawal's hash opens in the personal history.
+     */
+    XRPL_EXPLORER_TX_URL: z
+      .string()
+      .regex(/^https:\/\/[^\s]*\{hash\}/, 'an https: URL containing {hash}')
+      .default('https://livenet.xrpl.org/transactions/{hash}'),
     /** The time zone whose midnight starts Earnest's day (tasks, interest, the ad). */
     DAY_TIME_ZONE: z.string().default('UTC').refine(isTimeZone, 'not a time zone this runtime knows'),
     /** Seconds every demo task requires, instead of each task's own; for tests and demos. */

@@ -5,7 +5,7 @@ import { API } from '#contract/paths.ts';
 import { xrp } from '#domain/money/amount.ts';
 import { adjustableClock } from '#server/clock.ts';
 import { openDatabase, type Database } from '#server/db/database.ts';
-import { sessions, users, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
+import { addressChanges, sessions, users, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
 import { accountOperator } from '#server/features/account/operator.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { startFakeSms, type FakeSms } from '#tests/fakes/fake-sms.ts';
@@ -311,6 +311,15 @@ describe('personal data', () => {
     );
     expect(envelope(verified).data['state']).toBe('verified');
     await database.db.insert(withdrawAddresses).values({ userId: id, address, tag, createdAt: clock.now() });
+    await database.db.insert(addressChanges).values({
+      userId: id,
+      oldAddress: address,
+      oldTag: tag,
+      newAddress: address,
+      newTag: `${tag}0`,
+      createdAt: clock.now(),
+      holdUntil: clock.now(),
+    });
     await database.db.insert(withdrawals).values({
       userId: id,
       amount: xrp(1),

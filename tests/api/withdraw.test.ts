@@ -67,7 +67,13 @@ describe('the withdrawal address', () => {
       const body = await setAddress(token, address, tag);
       expect([address, body.data.error]).toEqual([address, code]);
     }
-    expect((await get('/api/withdraw/getAddress', token)).data).toEqual({ walletaddress: '', tag: '' });
+    expect((await get('/api/withdraw/getAddress', token)).data).toEqual({
+      walletaddress: '',
+      tag: '',
+      exchange: null,
+      hold_until: null,
+      changes: [],
+    });
   });
 
   it('is permanent once set, and an address and tag another user holds are refused', async () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { expect, test, type Page } from '@playwright/test';
@@ -181,6 +182,28 @@ test('a user saves an exchange address, withdraws, shortens the wait, and is pai
   expect(ledger.total).toBe(0n);
   expect(ledger.entries.map((entry) => entry.kind)).toEqual(['gift', 'adjustment', 'withdrawal']);
   await screenshot(page, 'en', 'withdraw-paid');
+
+  // Mine → History: every entry, the paid withdrawal linked to its ledger transaction, and a CSV whose
+  // amounts sum to the balance shown (0 after "withdraw all").
+  await page.goto(`${server.url}/home/mine`);
+  await page.getByTestId('history-link').click();
+  await expect(page).toHaveURL(/\/history$/);
+  const history = page.getByTestId('history-list').getByRole('listitem');
+  await expect(history).toHaveCount(3);
+  await expect(history.first()).toContainText('−150 XRP');
+  await expect(history.first().getByRole('link')).toHaveAttribute('href', new RegExp(`${rows[0]?.tx_hash}$`));
+  await expect(history.last()).toContainText('+30 XRP');
+  await screenshot(page, 'en', 'history');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  const csv = readFileSync((await download.path()) ?? '', 'utf8');
+  const [header, ...lines] = csv.trimEnd().split('\r\n');
+  expect(header).toBe('id,time_utc,kind,amount_xrp,task_id,withdrawal_id,tx_hash');
+  expect(lines).toHaveLength(3);
+  const drops = lines.reduce((sum, line) => sum + BigInt((line.split(',')[3] ?? '0').replace('.', '')), 0n);
+  expect(drops).toBe(0n);
 });
 
 test('H2: every rule the server enforces is on the withdraw screen and on Landing', async ({

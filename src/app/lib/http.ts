@@ -83,6 +83,16 @@ interface RequestOptions {
   botToken?: string | null;
 }
 
+/** Fetches a file the API serves (a download), with the session; null when it could not be had. */
+export async function apiDownload(path: string): Promise<Blob | null> {
+  try {
+    const response = await client(path);
+    return response.ok ? await response.blob() : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Sends one API call and returns its `data`, checked against the contract's schema. Every failure
  * becomes an ApiError; a refused session also signs this device out (seed §7).

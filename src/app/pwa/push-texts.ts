@@ -20,6 +20,10 @@ const TEXTS: Record<PushKind, { title: MessageDescriptor; body: MessageDescripto
     title: msg`A new device was linked to your account`,
     body: msg`If it was not you, open Earnest, sign that device out and change your password.`,
   },
+  address_changed: {
+    title: msg`Your withdrawal address was changed`,
+    body: msg`No withdrawal can start for 72 hours. If it was not you, change your password and the address now.`,
+  },
   ad_available: {
     title: msg`Today's ad is available`,
     body: msg`Watch it to take hours off your withdrawal's waiting period.`,

@@ -8,6 +8,7 @@ export const PUSH_KINDS = [
   'withdrawal_success',
   'withdrawal_failed',
   'device_linked',
+  'address_changed',
   'ad_available',
   'tasks_reset',
   'push_test',
@@ -36,6 +37,7 @@ const TOPIC_OF: Readonly<Record<PushKind, PushTopic | null>> = {
   withdrawal_success: 'withdrawals',
   withdrawal_failed: 'withdrawals',
   device_linked: 'devices',
+  address_changed: 'withdrawals',
   ad_available: 'ad',
   tasks_reset: 'tasks',
   // The test push answers the user's own tap on the notification task: always sent.

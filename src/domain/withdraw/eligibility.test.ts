@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { xrp } from '../money/amount.ts';
 import { mayWithdraw, withdrawRules } from './eligibility.ts';
-import { adReductionHours, remainingHours, withdrawalEndTime } from './waiting.ts';
+import {
+  adReductionHours,
+  remainingDaysHours,
+  remainingHours,
+  waitedShare,
+  withdrawalEndTime,
+} from './waiting.ts';
 
-const facts = { balance: xrp(100), addressSaved: true, boundInvitations: 0, phoneVerified: false };
+const facts = {
+  balance: xrp(100),
+  addressSaved: true,
+  addressHoldUntil: null,
+  boundInvitations: 0,
+  phoneVerified: false,
+};
 
 describe('the withdrawal rules', () => {
   it('by default: a balance of at least 100 XRP and a saved address, and nothing else', () => {
@@ -24,6 +36,30 @@ describe('the withdrawal rules', () => {
       ['phone_verified', false, '0', '1'],
     ]);
     expect(mayWithdraw(rules)).toBe(false);
+  });
+
+  it('lists the hold of a changed address while it is in force, and it stops a withdrawal', () => {
+    const config = { minBalance: xrp(100), requiredBoundInvitations: 0, requirePhone: false };
+    const held = withdrawRules(config, { ...facts, addressHoldUntil: 1_800_000_000 });
+    expect(held.map((r) => [r.id, r.met, r.required])).toEqual([
+      ['min_balance', true, '1000000000'],
+      ['address_saved', true, '1'],
+      ['address_settled', false, '1800000000'],
+    ]);
+    expect(mayWithdraw(held)).toBe(false);
+  });
+});
+
+describe('the countdown', () => {
+  it('reads as days and hours, and the bar runs from the request to the end', () => {
+    const start = Date.UTC(2026, 10, 1);
+    const end = withdrawalEndTime(start, 30, 0);
+    expect(remainingDaysHours(end, start + 3_600_000)).toEqual({ days: 29, hours: 23 });
+    expect(remainingDaysHours(end, end - 5 * 3_600_000)).toEqual({ days: 0, hours: 5 });
+    expect(remainingDaysHours(end, end + 1)).toEqual({ days: 0, hours: 0 });
+    expect(waitedShare(start, end, start)).toBe(0);
+    expect(waitedShare(start, end, start + (end - start) / 4)).toBe(0.25);
+    expect(waitedShare(start, end, end + 1)).toBe(1);
   });
 });
 

@@ -4,7 +4,15 @@ import type { Amount } from '../money/amount.ts';
  * H2: the ONE list of withdrawal rules. The server enforces exactly these and the app shows exactly
  * these, with the user's own progress. A rule the operator leaves off is not on the list at all.
  */
-export type WithdrawRuleId = 'min_balance' | 'address_saved' | 'bound_invitations' | 'phone_verified';
+export type WithdrawRuleId =
+  'min_balance' | 'address_saved' | 'address_settled' | 'bound_invitations' | 'phone_verified';
+
+/**
+ * After the withdrawal address is changed, no withdrawal can start for this long: a stolen session
+ * cannot redirect a payout before every signed-in device has heard of the change, and a typo is never
+ * permanent (docs/product-rules.md#withdrawal-rules).
+ */
+export const ADDRESS_CHANGE_HOLD_HOURS = 72;
 
 export interface WithdrawRuleConfig {
   minBalance: Amount;
@@ -18,6 +26,8 @@ export interface WithdrawRuleConfig {
 export interface WithdrawFacts {
   balance: Amount;
   addressSaved: boolean;
+  /** Epoch seconds until which a changed address holds withdrawals; null when none is in force. */
+  addressHoldUntil: number | null;
   boundInvitations: number;
   phoneVerified: boolean;
 }
@@ -46,6 +56,10 @@ export function withdrawRules(config: WithdrawRuleConfig, facts: WithdrawFacts):
       required: '1',
     },
   ];
+  // Listed only while it holds: the rule exists for an account only after its address was changed.
+  if (facts.addressHoldUntil !== null) {
+    rules.push({ id: 'address_settled', met: false, current: '0', required: String(facts.addressHoldUntil) });
+  }
   if (config.requiredBoundInvitations > 0) {
     rules.push({
       id: 'bound_invitations',

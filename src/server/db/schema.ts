@@ -229,8 +229,31 @@ export const withdrawAddresses = pgTable(
     address: text('address').notNull(),
     tag: text('tag').notNull(),
     createdAt: time('created_at').notNull(),
+    /** After a change, no withdrawal can start before this (docs/product-rules.md#withdrawal-rules). */
+    holdUntil: time('hold_until'),
   },
   (t) => [uniqueIndex('withdraw_addresses_address_tag_unique').on(t.address, t.tag)],
+);
+
+/**
+ * Every change of a user's withdrawal address, kept for the user's records; erased with the account,
+ * like the address itself.
+ */
+export const addressChanges = pgTable(
+  'address_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    oldAddress: text('old_address').notNull(),
+    oldTag: text('old_tag').notNull(),
+    newAddress: text('new_address').notNull(),
+    newTag: text('new_tag').notNull(),
+    createdAt: time('created_at').notNull(),
+    holdUntil: time('hold_until').notNull(),
+  },
+  (t) => [index('address_changes_user_idx').on(t.userId, t.createdAt)],
 );
 
 /** Push-messaging tokens a user's devices saved (seed §7 saveFcmToken); one row per token. */

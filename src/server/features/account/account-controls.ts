@@ -10,6 +10,7 @@ import {
   users,
   verifiedPhones,
   withdrawAddresses,
+  addressChanges,
   withdrawals,
 } from '#server/db/schema.ts';
 import { ACCOUNT_DELETED, createAuthRepository } from '#server/features/auth/auth.repository.ts';
@@ -136,6 +137,7 @@ export async function eraseAccount(tx: Db, userId: number, now: Date) {
   await tx.delete(phoneCodes).where(eq(phoneCodes.userId, userId));
   await tx.delete(verifiedPhones).where(eq(verifiedPhones.userId, userId));
   await tx.delete(withdrawAddresses).where(eq(withdrawAddresses.userId, userId));
+  await tx.delete(addressChanges).where(eq(addressChanges.userId, userId));
   await tx.update(withdrawals).set({ address: '', tag: '' }).where(eq(withdrawals.userId, userId));
   await auth.recordAccountLock(userId, ACCOUNT_DELETED, now, null);
 }

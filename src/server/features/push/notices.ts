@@ -25,6 +25,11 @@ export function deviceLinkedNotice(linkId: number): ServerNotice {
   return notice('device_linked', '/home/mine', `device-linked-${linkId}`);
 }
 
+/** The withdrawal address was changed (a hold started): every device is told, the link shows it. */
+export function addressChangedNotice(at: Date): ServerNotice {
+  return notice('address_changed', '/home/withdraw', `address-changed-${at.getTime()}`);
+}
+
 /** The daily ad that shortens the waiting period can be watched again. */
 export function adAvailableNotice(day: string): ServerNotice {
   return notice('ad_available', '/withdraw/status', `ad-available-${day}`);

@@ -15,6 +15,7 @@ interface SettingsRoutesOptions {
   accounts: AccountRepository;
   clock: Clock;
   supportUrl: string | null;
+  explorerTxUrl: string;
   /** The withdrawal rules in force, as the withdraw service enforces them (H2). */
   withdrawRules: () => { id: WithdrawRuleId; required: string }[];
   /** The bot challenge the app must show on register, login and SMS sending; null: none. */
@@ -22,7 +23,7 @@ interface SettingsRoutesOptions {
 }
 
 export async function settingsRoutes(app: FastifyInstance, options: SettingsRoutesOptions) {
-  const { rules, accounts, clock, supportUrl, withdrawRules, botChallenge } = options;
+  const { rules, accounts, clock, supportUrl, explorerTxUrl, withdrawRules, botChallenge } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -55,6 +56,7 @@ export async function settingsRoutes(app: FastifyInstance, options: SettingsRout
           ? { site_key: botChallenge.siteKey, script_url: botChallenge.scriptUrl }
           : null,
         support_url: supportUrl,
+        explorer_tx_url: explorerTxUrl,
         stats: { users: await accounts.countUsers() },
       }),
   );

@@ -1,6 +1,13 @@
 import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
-import { adSessions, users, verifiedPhones, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
+import {
+  addressChanges,
+  adSessions,
+  users,
+  verifiedPhones,
+  withdrawAddresses,
+  withdrawals,
+} from '#server/db/schema.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -19,6 +26,50 @@ export const withdrawRepository = {
       .onConflictDoNothing()
       .returning({ userId: withdrawAddresses.userId });
     return inserted.length === 1;
+  },
+
+  /** Whether another user holds this address and tag (each can belong to one account only). */
+  async addressHeldByOther(db: Db, userId: number, address: string, tag: string): Promise<boolean> {
+    const [row] = await db
+      .select({ userId: withdrawAddresses.userId })
+      .from(withdrawAddresses)
+      .where(and(eq(withdrawAddresses.address, address), eq(withdrawAddresses.tag, tag)));
+    return row !== undefined && row.userId !== userId;
+  },
+
+  /** Replaces the address, starts its hold and records the change, in the caller's transaction. */
+  async changeAddress(
+    tx: Db,
+    change: {
+      userId: number;
+      old: { address: string; tag: string };
+      address: string;
+      tag: string;
+      now: Date;
+      holdUntil: Date;
+    },
+  ) {
+    await tx
+      .update(withdrawAddresses)
+      .set({ address: change.address, tag: change.tag, holdUntil: change.holdUntil })
+      .where(eq(withdrawAddresses.userId, change.userId));
+    await tx.insert(addressChanges).values({
+      userId: change.userId,
+      oldAddress: change.old.address,
+      oldTag: change.old.tag,
+      newAddress: change.address,
+      newTag: change.tag,
+      createdAt: change.now,
+      holdUntil: change.holdUntil,
+    });
+  },
+
+  async addressChanges(db: Db, userId: number) {
+    return db
+      .select()
+      .from(addressChanges)
+      .where(eq(addressChanges.userId, userId))
+      .orderBy(desc(addressChanges.createdAt));
   },
 
   async phoneVerified(db: Db, userId: number): Promise<boolean> {

@@ -6,6 +6,8 @@ import { API } from '#contract/paths.ts';
 import {
   AddressResponseSchema,
   AdStatusResponseSchema,
+  ChangeAddressBodySchema,
+  CheckedAddressResponseSchema,
   ExchangeWhitelistResponseSchema,
   RecentWithdrawalsResponseSchema,
   SetAddressBodySchema,
@@ -14,7 +16,8 @@ import {
   WithdrawStatusResponseSchema,
   WithdrawStatusSchema,
 } from '#contract/withdraw.ts';
-import { sendFailure, sendOk } from '#server/lib/reply.ts';
+import { knownDeviceOf } from '#server/features/auth/device-cookie.ts';
+import { sendFailure, sendOk, sendResult } from '#server/lib/reply.ts';
 import type { IdempotentSender } from '#server/plugins/idempotent.ts';
 import { sessionOf } from '#server/plugins/session.ts';
 import type { WithdrawService } from './withdraw.service.ts';
@@ -91,6 +94,40 @@ export async function withdrawRoutes(
       const result = await withdraw.setAddress(sessionOf(request).userId, request.body);
       return result.ok ? sendOk(reply, result.value) : sendFailure(reply, result.error);
     },
+  );
+
+  api.post(
+    API.checkAddress,
+    {
+      schema: {
+        summary:
+          'Checks an address and tag as saving would (checksum, exchange, tag, not taken) without saving',
+        tags,
+        body: SetAddressBodySchema,
+        response: { 200: CheckedAddressResponseSchema, ...failures },
+      },
+    },
+    async (request, reply) =>
+      sendResult(reply, await withdraw.checkAddress(sessionOf(request).userId, request.body)),
+  );
+
+  api.post(
+    API.changeAddress,
+    {
+      // A device linked less than a day ago cannot redirect payouts.
+      config: { access: 'settled' },
+      schema: {
+        summary: 'Replaces the address after the password; no withdrawal can start for 72 hours',
+        tags,
+        body: ChangeAddressBodySchema,
+        response: { 200: AddressResponseSchema, ...failures },
+      },
+    },
+    async (request, reply) =>
+      sendResult(
+        reply,
+        await withdraw.changeAddress(sessionOf(request).userId, request.body, knownDeviceOf(request)),
+      ),
   );
 
   api.get(

@@ -1,4 +1,4 @@
-import type { AdStatus, WithdrawLog, WithdrawRule, WithdrawStatus } from '#contract/withdraw.ts';
+import type { Address, AdStatus, WithdrawLog, WithdrawRule, WithdrawStatus } from '#contract/withdraw.ts';
 import type { InviteRule } from '#domain/invite/counting.ts';
 import { floorToDrops, formatAmount } from '#domain/money/amount.ts';
 import { maskName } from '#domain/privacy/mask.ts';
@@ -6,18 +6,37 @@ import { fail, ok, type Result } from '#domain/result.ts';
 import type { ProductRules } from '#domain/rules/product-rules.ts';
 import { dayOf, nextDayStart } from '#domain/time/day.ts';
 import { parseDestination, type AddressRefusal } from '#domain/withdraw/address.ts';
-import { mayWithdraw, withdrawRules, type WithdrawRuleConfig } from '#domain/withdraw/eligibility.ts';
+import {
+  ADDRESS_CHANGE_HOLD_HOURS,
+  mayWithdraw,
+  withdrawRules,
+  type WithdrawRuleConfig,
+} from '#domain/withdraw/eligibility.ts';
 import { adReductionHours, withdrawalEndTime } from '#domain/withdraw/waiting.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
 import { isUniqueViolation, type Db } from '#server/db/database.ts';
 import type { AccountRepository } from '#server/features/account/account.repository.ts';
+import type { KnownDevice } from '#server/features/auth/auth.service.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import type { StoredResponse } from '#server/lib/idempotency.ts';
 import type { WhitelistedExchange } from './exchange-whitelist.ts';
 import { withdrawRepository as repo, type WithdrawalRow } from './withdraw.repository.ts';
 
-export type SetAddressError =
-  AddressRefusal | 'withdraw.not_whitelisted' | 'withdraw.address_already_set' | 'withdraw.address_taken';
+export type CheckAddressError = AddressRefusal | 'withdraw.not_whitelisted' | 'withdraw.address_taken';
+export type SetAddressError = CheckAddressError | 'withdraw.address_already_set';
+export type ChangeAddressError =
+  | CheckAddressError
+  | 'withdraw.address_missing'
+  | 'withdraw.address_unchanged'
+  | 'account.password_wrong'
+  | 'auth.too_many_attempts';
+
+/** The account's current password, checked through the sign-in attempt limits (the auth feature's). */
+export type PasswordCheck = (
+  userId: number,
+  password: string,
+  device: KnownDevice | null,
+) => Promise<Result<true, 'account.password_wrong' | 'auth.too_many_attempts'>>;
 export type StartWithdrawalError = 'withdraw.in_progress' | 'withdraw.rules_unmet';
 export type AdError = 'ads.no_withdrawal' | 'ads.already_today' | 'ads.not_started' | 'ads.too_early';
 
@@ -30,6 +49,9 @@ export interface WithdrawServiceDeps {
   accounts: (db: Db) => AccountRepository;
   whitelist: WhitelistedExchange[];
   adVideoUrl: string | null;
+  checkPassword: PasswordCheck;
+  /** Tells every device of the account that its address changed (push; the app shows it from state). */
+  announceAddressChange: (userId: number, changeTime: Date) => Promise<void>;
   /** A fraction in [0, 1) for the ad's reduction; tests pass their own. */
   random?: () => number;
 }
@@ -39,17 +61,26 @@ const LOG_DAYS = 7;
 export function createWithdrawService(deps: WithdrawServiceDeps) {
   const { db, clock, rules, timeZone, whitelist } = deps;
   const random = deps.random ?? Math.random;
-  const whitelisted = new Set(whitelist.flatMap((exchange) => exchange.addresses));
+  const exchangeOf = new Map(
+    whitelist.flatMap((exchange) => exchange.addresses.map((address) => [address, exchange.name] as const)),
+  );
   const ruleConfig: WithdrawRuleConfig = { ...deps.ruleConfig, minBalance: rules.minWithdrawal };
+
+  /** A change's hold while it is in force; null once it has passed. */
+  const activeHold = (holdUntil: Date | null) =>
+    holdUntil !== null && holdUntil.getTime() > clock.now().getTime() ? holdUntil : null;
 
   const endTimeOf = (row: WithdrawalRow) =>
     withdrawalEndTime(row.createdAt.getTime(), rules.waitingDays, row.reducedHours);
 
   async function ruleStatus(executor: Db, userId: number) {
     const accounts = deps.accounts(executor);
+    const address = await repo.address(executor, userId);
+    const hold = activeHold(address?.holdUntil ?? null);
     const statuses = withdrawRules(ruleConfig, {
       balance: await ledger.balance(executor, userId),
-      addressSaved: await accounts.hasWithdrawAddress(userId),
+      addressSaved: address !== null,
+      addressHoldUntil: hold === null ? null : epochSeconds(hold),
       boundInvitations:
         ruleConfig.requiredBoundInvitations > 0
           ? await accounts.countCountedInvitees(userId, rules.inviteRule, clock.now())
@@ -79,7 +110,13 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
 
     /** The rules in force and what each requires, for everyone to read (Landing). */
     publicRules() {
-      const none = { balance: 0n, addressSaved: false, boundInvitations: 0, phoneVerified: false };
+      const none = {
+        balance: 0n,
+        addressSaved: false,
+        addressHoldUntil: null,
+        boundInvitations: 0,
+        phoneVerified: false,
+      };
       return withdrawRules(ruleConfig, none).map((rule) => ({
         id: rule.id,
         required: rule.id === 'min_balance' ? formatAmount(BigInt(rule.required)) : rule.required,
@@ -91,23 +128,100 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       return (await repo.open(executor, userId)) !== null;
     },
 
-    async getAddress(userId: number) {
+    async getAddress(userId: number): Promise<Address> {
       const row = await repo.address(db, userId);
-      return { walletaddress: row?.address ?? '', tag: row?.tag ?? '' };
+      const holdUntil = activeHold(row?.holdUntil ?? null);
+      return {
+        walletaddress: row?.address ?? '',
+        tag: row?.tag ?? '',
+        exchange: row ? (exchangeOf.get(row.address) ?? null) : null,
+        hold_until: holdUntil === null ? null : epochSeconds(holdUntil),
+        changes: (await repo.addressChanges(db, userId)).map((change) => ({
+          old_address: change.oldAddress,
+          old_tag: change.oldTag,
+          new_address: change.newAddress,
+          new_tag: change.newTag,
+          time: epochSeconds(change.createdAt),
+          hold_until: epochSeconds(change.holdUntil),
+        })),
+      };
     },
 
-    /** Checks and saves the address, once and for good (seed §8). */
+    /**
+     * Everything that can be checked before an address is saved, without saving it: the checksum, a
+     * supported exchange, a tag, and that no other account holds this address and tag.
+     */
+    async checkAddress(
+      userId: number,
+      input: { walletaddress: string; tag: string },
+    ): Promise<Result<{ walletaddress: string; tag: string; exchange: string }, CheckAddressError>> {
+      const parsed = parseDestination(input.walletaddress, input.tag);
+      if (!parsed.ok) return parsed;
+      const exchange = exchangeOf.get(parsed.value.address);
+      if (exchange === undefined) return fail('withdraw.not_whitelisted');
+      if (await repo.addressHeldByOther(db, userId, parsed.value.address, parsed.value.tag)) {
+        return fail('withdraw.address_taken');
+      }
+      return ok({ walletaddress: parsed.value.address, tag: parsed.value.tag, exchange });
+    },
+
+    /**
+     * Replaces the address: the password first, then the new address is in force at once for any
+     * withdrawal started later, but none can start for the hold's 72 hours; a withdrawal already
+     * running keeps the address it was requested to. Every device hears of it.
+     */
+    async changeAddress(
+      userId: number,
+      input: { walletaddress: string; tag: string; password: string },
+      device: KnownDevice | null,
+    ): Promise<Result<Address, ChangeAddressError>> {
+      const checked = await this.checkAddress(userId, input);
+      if (!checked.ok) return checked;
+      const current = await repo.address(db, userId);
+      if (!current) return fail('withdraw.address_missing');
+      if (current.address === checked.value.walletaddress && current.tag === checked.value.tag) {
+        return fail('withdraw.address_unchanged');
+      }
+      const password = await deps.checkPassword(userId, input.password, device);
+      if (!password.ok) return password;
+      const now = clock.now();
+      const holdUntil = new Date(now.getTime() + ADDRESS_CHANGE_HOLD_HOURS * 3_600_000);
+      try {
+        const changed = await db.transaction(async (tx) => {
+          await ledger.lockUser(tx, userId);
+          const locked = await repo.address(tx, userId);
+          if (!locked) return false;
+          await repo.changeAddress(tx, {
+            userId,
+            old: { address: locked.address, tag: locked.tag },
+            address: checked.value.walletaddress,
+            tag: checked.value.tag,
+            now,
+            holdUntil,
+          });
+          return true;
+        });
+        if (!changed) return fail('withdraw.address_missing');
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        return fail('withdraw.address_taken');
+      }
+      await deps.announceAddressChange(userId, now);
+      return ok(await this.getAddress(userId));
+    },
+
+    /** Checks and saves the first address; later ones go through changeAddress. */
     async setAddress(
       userId: number,
       input: { walletaddress: string; tag: string },
-    ): Promise<Result<{ walletaddress: string; tag: string }, SetAddressError>> {
+    ): Promise<Result<Address, SetAddressError>> {
       const parsed = parseDestination(input.walletaddress, input.tag);
       if (!parsed.ok) return parsed;
-      if (!whitelisted.has(parsed.value.address)) return fail('withdraw.not_whitelisted');
+      if (!exchangeOf.has(parsed.value.address)) return fail('withdraw.not_whitelisted');
       if (await repo.address(db, userId)) return fail('withdraw.address_already_set');
       try {
         const saved = await repo.saveAddress(db, userId, parsed.value.address, parsed.value.tag, clock.now());
-        if (saved) return ok({ walletaddress: parsed.value.address, tag: parsed.value.tag });
+        if (saved) return ok(await this.getAddress(userId));
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
       }

@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { HISTORY_KINDS, type HistoryEntry, type HistoryKind } from '#contract/history.ts';
+import { Button } from '#app/components/button.tsx';
+import { Card } from '#app/components/card.tsx';
+import { ErrorAlert } from '#app/components/error-alert.tsx';
+import { LoadError } from '#app/components/load-error.tsx';
+import { formatDateTime, formatXrp } from '#app/lib/format.ts';
+import { downloadHistoryCsv, historyQueryOptions } from '../api/history-queries.ts';
+
+const KIND_NAMES: Record<HistoryKind, MessageDescriptor> = {
+  task: msg`Task`,
+  interest: msg`Interest`,
+  gift: msg`New-user gift`,
+  phone_bonus: msg`Phone bonus`,
+  withdrawal: msg`Withdrawal`,
+  refund: msg`Refund`,
+  adjustment: msg`Adjustment`,
+};
+
+/**
+ * Every entry of the account's ledger, newest first, with a filter by kind, paging, and the same rows
+ * as a CSV download. Amounts are signed as the ledger keeps them: credits +, withdrawals −.
+ */
+export function HistoryList({ explorerTxUrl }: { explorerTxUrl: string | undefined }) {
+  const { t, i18n } = useLingui();
+  const [kind, setKind] = useState<HistoryKind | null>(null);
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const history = useInfiniteQuery(historyQueryOptions(kind));
+  const entries = history.data?.pages.flatMap((page) => page.list) ?? [];
+
+  async function onDownload() {
+    setDownloading(true);
+    setDownloadFailed(false);
+    setDownloadFailed(!(await downloadHistoryCsv()));
+    setDownloading(false);
+  }
+
+  return (
+    <>
+      <div className="history-tools">
+        <label className="field">
+          <span>
+            <Trans>Show</Trans>
+          </span>
+          <select
+            value={kind ?? ''}
+            onChange={(event) => setKind((event.target.value || null) as HistoryKind | null)}
+          >
+            <option value="">{t`All entries`}</option>
+            {HISTORY_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {i18n._(KIND_NAMES[k])}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button variant="secondary" onClick={() => void onDownload()} disabled={downloading}>
+          <Trans>Download CSV</Trans>
+        </Button>
+      </div>
+      {downloadFailed ? (
+        <ErrorAlert>
+          <Trans>The download needs a connection. Try again when you are back online.</Trans>
+        </ErrorAlert>
+      ) : null}
+      {history.isError && entries.length === 0 ? (
+        <LoadError error={history.error} onRetry={() => void history.refetch()} />
+      ) : history.isPending ? (
+        <Card className="skeleton" aria-busy="true" aria-label={t`Loading...`} />
+      ) : entries.length === 0 ? (
+        <Card className="empty-state">
+          <p>
+            <Trans>Nothing here yet.</Trans>
+          </p>
+        </Card>
+      ) : (
+        <ul className="list" data-testid="history-list">
+          {entries.map((entry) => (
+            <HistoryRow
+              key={entry.id}
+              entry={entry}
+              kindName={i18n._(KIND_NAMES[entry.kind])}
+              explorerTxUrl={explorerTxUrl}
+            />
+          ))}
+        </ul>
+      )}
+      {history.hasNextPage ? (
+        <Button
+          variant="secondary"
+          block
+          onClick={() => void history.fetchNextPage()}
+          disabled={history.isFetchingNextPage}
+        >
+          <Trans>Show older entries</Trans>
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+function HistoryRow({
+  entry,
+  kindName,
+  explorerTxUrl,
+}: {
+  entry: HistoryEntry;
+  kindName: string;
+  explorerTxUrl: string | undefined;
+}) {
+  const negative = entry.amount.startsWith('-');
+  const amount = formatXrp(negative ? entry.amount.slice(1) : entry.amount);
+  const when = formatDateTime(entry.time);
+  const taskId = entry.task_id;
+  const withdrawalId = entry.withdrawal_id;
+  const shortHash = entry.tx_hash?.slice(0, 8) ?? '';
+  return (
+    <li className="list-row record" data-kind={entry.kind}>
+      <p className="record-head">
+        <span>{kindName}</span>
+        <bdi className={negative ? 'amount-debit' : 'amount-credit'} data-testid="history-amount">
+          {negative ? '−' : '+'}
+          {amount} XRP
+        </bdi>
+      </p>
+      <p className="muted">
+        {when}
+        {taskId !== null ? (
+          <>
+            {' · '}
+            <Trans>Task #{taskId}</Trans>
+          </>
+        ) : null}
+        {withdrawalId !== null ? (
+          <>
+            {' · '}
+            <Trans>Withdrawal #{withdrawalId}</Trans>
+          </>
+        ) : null}
+      </p>
+      {entry.tx_hash ? (
+        <p className="muted tx-hash">
+          {explorerTxUrl ? (
+            <a
+              href={explorerTxUrl.replace('{hash}', entry.tx_hash)}
+              target="_blank"
+              rel="noreferrer noopener"
+            >
+              <Trans>Transaction {shortHash}… on the XRP Ledger</Trans>
+            </a>
+          ) : (
+            <bdi className="code">{entry.tx_hash}</bdi>
+          )}
+        </p>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,187 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, IDEMPOTENCY_HEADER } from '#contract/paths.ts';
+import { xrp } from '#domain/money/amount.ts';
+import { adjustableClock } from '#server/clock.ts';
+import { addressChanges, users, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
+import { ledger } from '#server/ledger/ledger.ts';
+import { startFakePushService, type FakePushService } from '#tests/fakes/fake-push-service.ts';
+import { envelope, getAs, postAs, register, useTestApp } from '#tests/helpers/app.ts';
+
+// The withdrawal address: everything checkable is checked before saving, and it can be changed safely —
+// the password, then 72 hours in which no withdrawal can start, every device told, the change on record,
+// a withdrawal already running unaffected (docs/product-rules.md#withdrawal-rules).
+
+const BINANCE = 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh';
+const KRAKEN = 'rLHzPsX6oXkzU2qL12kHCH8G8cnZv1rBJh';
+const NOT_AN_EXCHANGE = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
+const HOUR = 3_600_000;
+
+let pushService: FakePushService;
+beforeAll(async () => {
+  pushService = await startFakePushService();
+});
+afterAll(() => pushService.close());
+const clock = adjustableClock();
+const handle = useTestApp(() => ({ clock, env: { PUSH_SERVICE_ORIGINS: pushService.origin } }));
+
+async function userWith(name: string, balance: bigint) {
+  const { token } = await register(handle.app, name);
+  const [row] = await handle.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.usernameKey, name));
+  const id = row?.id ?? 0;
+  if (balance > 0n) {
+    await ledger.append(handle.database.db, {
+      userId: id,
+      kind: 'adjustment',
+      amount: balance,
+      idempotencyKey: `seed-${name}`,
+      reference: `seed-${name}`,
+      createdAt: clock.now(),
+    });
+  }
+  return { token, id };
+}
+
+const post = async (url: string, token: string, body: object, key?: string) =>
+  envelope(await postAs(handle.app, url, token, body, key ? { [IDEMPOTENCY_HEADER]: key } : {}));
+const get = async (url: string, token: string) => envelope(await getAs(handle.app, url, token)).data;
+
+describe('checking an address before saving it', () => {
+  it('answers what saving would, with the exchange, and saves nothing', async () => {
+    const owner = await userWith('holder', 0n);
+    const other = await userWith('checker', 0n);
+    expect((await post(API.setAddress, owner.token, { walletaddress: BINANCE, tag: '77' })).code).toBe(1);
+
+    const cases: [string, string, string][] = [
+      [NOT_AN_EXCHANGE, '1', 'withdraw.not_whitelisted'],
+      [`${BINANCE.slice(0, -1)}b`, '1', 'withdraw.address_invalid'],
+      [BINANCE, '77', 'withdraw.address_taken'],
+      [BINANCE, 'x', 'withdraw.tag_invalid'],
+    ];
+    for (const [walletaddress, tag, error] of cases) {
+      expect((await post(API.checkAddress, other.token, { walletaddress, tag })).data.error).toBe(error);
+    }
+    const fine = await post(API.checkAddress, other.token, { walletaddress: BINANCE, tag: '78' });
+    expect(fine).toMatchObject({ code: 1, data: { walletaddress: BINANCE, tag: '78', exchange: 'Binance' } });
+    expect(await get(API.getAddress, other.token)).toMatchObject({ walletaddress: '', exchange: null });
+  });
+});
+
+describe('changing the address', () => {
+  it('takes the password, holds withdrawals 72 hours, tells every device, and keeps a running one', async () => {
+    const user = await userWith('mover', xrp(150));
+    const saved = await post(API.setAddress, user.token, { walletaddress: BINANCE, tag: '4242' });
+    expect(saved.data).toMatchObject({ walletaddress: BINANCE, exchange: 'Binance', hold_until: null });
+    const token = JSON.stringify(pushService.subscription('mover-phone'));
+    expect((await post(API.saveFcmToken, user.token, { fcmtoken: token })).code).toBe(1);
+
+    // A withdrawal requested before the change goes to the address it was requested to.
+    const running = await post(API.setWithdrawStatus, user.token, {}, 'w-before');
+    expect(running.code).toBe(1);
+
+    const change = { walletaddress: KRAKEN, tag: '9', password: 'secret12' };
+    expect(
+      (await post(API.changeAddress, user.token, { ...change, walletaddress: BINANCE, tag: '4242' })).data
+        .error,
+    ).toBe('withdraw.address_unchanged');
+    expect(
+      (await post(API.changeAddress, user.token, { ...change, walletaddress: NOT_AN_EXCHANGE })).data.error,
+    ).toBe('withdraw.not_whitelisted');
+    expect((await post(API.changeAddress, user.token, { ...change, password: 'wrong-one' })).data.error).toBe(
+      'account.password_wrong',
+    );
+    expect(await handle.database.db.select().from(addressChanges)).toEqual([]);
+
+    const before = pushService.deliveries.length;
+    const changed = await post(API.changeAddress, user.token, change);
+    expect(changed.code).toBe(1);
+    const holdUntil = Math.floor(clock.now().getTime() / 1000) + 72 * 3600;
+    expect(changed.data).toMatchObject({
+      walletaddress: KRAKEN,
+      tag: '9',
+      exchange: 'Kraken',
+      hold_until: holdUntil,
+    });
+    expect(changed.data['changes']).toEqual([
+      expect.objectContaining({
+        old_address: BINANCE,
+        old_tag: '4242',
+        new_address: KRAKEN,
+        new_tag: '9',
+        hold_until: holdUntil,
+      }),
+    ]);
+    expect(pushService.deliveries.slice(before).map((d) => d.id)).toEqual(['mover-phone']);
+
+    const [open] = await handle.database.db.select().from(withdrawals).where(eq(withdrawals.userId, user.id));
+    expect(open).toMatchObject({ address: BINANCE, tag: '4242', status: 'processing' });
+    await handle.database.db
+      .update(withdrawals)
+      .set({ status: 'success' })
+      .where(eq(withdrawals.userId, user.id));
+
+    // During the hold: the rule is listed and no withdrawal can start.
+    await ledger.append(handle.database.db, {
+      userId: user.id,
+      kind: 'adjustment',
+      amount: xrp(120),
+      idempotencyKey: 'seed-again',
+      reference: 'seed-again',
+      createdAt: clock.now(),
+    });
+    const rules = (await get(API.withdrawRules, user.token)) as {
+      rules: { id: string; met: boolean; required: string }[];
+    };
+    expect(rules.rules.find((rule) => rule.id === 'address_settled')).toEqual({
+      id: 'address_settled',
+      met: false,
+      current: '0',
+      required: String(holdUntil),
+    });
+    expect((await post(API.setWithdrawStatus, user.token, {}, 'w-held')).data.error).toBe(
+      'withdraw.rules_unmet',
+    );
+
+    clock.advance(71 * HOUR);
+    expect((await post(API.setWithdrawStatus, user.token, {}, 'w-still-held')).data.error).toBe(
+      'withdraw.rules_unmet',
+    );
+    clock.advance(1 * HOUR + 1000);
+    const rulesAfter = (await get(API.withdrawRules, user.token)) as { rules: { id: string }[] };
+    expect(rulesAfter.rules.map((rule) => rule.id)).not.toContain('address_settled');
+    expect((await post(API.setWithdrawStatus, user.token, {}, 'w-after')).code).toBe(1);
+    const rows = await handle.database.db.select().from(withdrawals).where(eq(withdrawals.userId, user.id));
+    expect(rows.map((row) => [row.address, row.tag]).sort()).toEqual([
+      [BINANCE, '4242'],
+      [KRAKEN, '9'],
+    ]);
+  });
+
+  it('counts wrong passwords with the sign-in limit, and needs a saved address', async () => {
+    const user = await userWith('guesser', 0n);
+    const change = { walletaddress: KRAKEN, tag: '10', password: 'secret12' };
+    expect((await post(API.changeAddress, user.token, change)).data.error).toBe('withdraw.address_missing');
+    expect((await post(API.setAddress, user.token, { walletaddress: BINANCE, tag: '10' })).code).toBe(1);
+    const answers: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      answers.push(
+        String((await post(API.changeAddress, user.token, { ...change, password: `wrong-${i}` })).data.error),
+      );
+    }
+    // The fifth failure locks, as at sign-in: it is answered with the lock.
+    expect(answers).toEqual([
+      ...Array(4).fill('account.password_wrong'),
+      ...Array(3).fill('auth.too_many_attempts'),
+    ]);
+    // The right password does not get through a lock either.
+    expect((await post(API.changeAddress, user.token, change)).data.error).toBe('auth.too_many_attempts');
+    const [address] = await handle.database.db
+      .select()
+      .from(withdrawAddresses)
+      .where(eq(withdrawAddresses.userId, user.id));
+    expect(address).toMatchObject({ address: BINANCE, tag: '10', holdUntil: null });
+  });
+});
