@@ -15,6 +15,7 @@ test.use({ serviceWorkers: 'block' });
 const PORT = 8220 + Number(process.env['TEST_PARALLEL_INDEX'] ?? 0) * 2;
 const BITSTAMP = 'rvYAfWj5gh67oV6fW32ZzP3Aw4Eubs59B';
 const BINANCE = 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh';
+const KRAKEN = 'rLHzPsX6oXkzU2qL12kHCH8G8cnZv1rBJh';
 
 let rippled: ChildProcess;
 let server: TestServer;
@@ -90,19 +91,23 @@ test('a user saves an exchange address, withdraws, shortens the wait, and is pai
   await expect(rules.locator('[data-rule="address_saved"]')).toHaveClass(/is-unmet/);
   await expect(page.getByRole('button', { name: 'Withdraw all XRP' })).toBeDisabled();
   await expect(page.getByTestId('exchange-list')).toContainText('Bitstamp');
+  // The exchanges' own shared accounts are not offered as something to copy.
+  await expect(page.getByTestId('exchange-list')).not.toContainText(BITSTAMP);
 
-  // The seed's messages for a bad checksum, an exchange not on the whitelist, a registered address.
+  // Every check comes before the confirmation: a bad checksum, an exchange not supported, an address and
+  // tag another account holds are refused without ever asking "Save this address?".
   await saveAddress(page, `${BITSTAMP.slice(0, -1)}C`, '1');
   await expect(page.getByRole('alert')).toContainText('This is not a valid XRP address');
   await saveAddress(page, 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', '1');
-  await page.getByRole('button', { name: 'Save it' }).click();
   await expect(page.getByRole('alert')).toContainText('it does not belong to a supported exchange');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await saveAddress(page, BINANCE, '777');
-  await page.getByRole('button', { name: 'Save it' }).click();
   await expect(page.getByRole('alert')).toContainText('Wallet address already registered');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   await saveAddress(page, BITSTAMP, '4242');
   await expect(page.getByTestId('confirm-address')).toHaveText(BITSTAMP);
+  await expect(page.getByRole('dialog')).toContainText('This is a Bitstamp deposit address');
   await page.getByRole('button', { name: 'Save it' }).click();
   await expect(page.getByText('Address saved')).toBeVisible();
   await expect(page.getByTestId('saved-address')).toContainText(BITSTAMP);
@@ -204,6 +209,51 @@ test('a user saves an exchange address, withdraws, shortens the wait, and is pai
   expect(lines).toHaveLength(3);
   const drops = lines.reduce((sum, line) => sum + BigInt((line.split(',')[3] ?? '0').replace('.', '')), 0n);
   expect(drops).toBe(0n);
+});
+
+test('a user changes the address: the password, then a 72-hour hold that every device shows', async ({
+  browser,
+}) => {
+  const user = await setUpUser(server.url, server.db);
+  await credit(user, 120);
+  const phone = await browser.newPage();
+  const laptop = await browser.newPage();
+  await openApp(phone, server.url, user, '/home/withdraw', { worker: false });
+  await saveAddress(phone, KRAKEN, '5151');
+  await phone.getByRole('button', { name: 'Save it' }).click();
+  await expect(phone.getByTestId('saved-address')).toContainText('Kraken deposit address');
+  await openApp(laptop, server.url, user, '/home/withdraw', { worker: false });
+  await expect(laptop.getByTestId('saved-address')).toContainText(KRAKEN);
+
+  await phone.getByRole('button', { name: 'Change address' }).click();
+  const form = phone.getByTestId('change-address');
+  await form.getByLabel('XRP deposit address').fill(BINANCE);
+  await form.getByLabel('Destination tag').fill('5152');
+  await form.getByRole('button', { name: 'Check and change' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Enter your password to change the address.');
+  await form.getByLabel('Your password').fill('not-my-password');
+  await form.getByRole('button', { name: 'Check and change' }).click();
+  await phone.getByRole('button', { name: 'Change it' }).click();
+  await expect(form.getByRole('alert')).toHaveText('The password is not correct');
+  await form.getByLabel('Your password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Check and change' }).click();
+  await expect(phone.getByRole('dialog')).toContainText('No withdrawal can start for 72 hours');
+  await phone.getByRole('button', { name: 'Change it' }).click();
+  await expect(phone.getByTestId('address-hold')).toContainText('No withdrawal can start before');
+  await expect(phone.getByTestId('saved-address')).toContainText(BINANCE);
+  await expect(phone.getByTestId('withdraw-rules').locator('[data-rule="address_settled"]')).toHaveClass(
+    /is-unmet/,
+  );
+  await expect(phone.getByRole('button', { name: 'Withdraw all XRP' })).toBeDisabled();
+  await screenshot(phone, 'en', 'withdraw-address-held');
+
+  // The other device hears of it from the server's state.
+  await laptop.reload();
+  await expect(laptop.getByTestId('address-hold')).toBeVisible();
+  await laptop.getByText('Address changes').click();
+  await expect(laptop.getByTestId('address-changes')).toContainText(KRAKEN);
+  await phone.close();
+  await laptop.close();
 });
 
 test('H2: every rule the server enforces is on the withdraw screen and on Landing', async ({

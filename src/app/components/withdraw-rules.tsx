@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { WithdrawRule } from '#contract/withdraw.ts';
 import type { InviteRule } from '#domain/invite/counting.ts';
-import { formatCount, formatXrp } from '#app/lib/format.ts';
+import { formatCount, formatDateTime, formatXrp } from '#app/lib/format.ts';
 import { CheckIcon, CloseIcon } from './icons.tsx';
 
 /** A rule as Landing knows it (what it requires), or as the withdraw screen does (with progress). */
@@ -58,6 +58,10 @@ function RuleText({ rule, inviteRule }: { rule: ShownRule; inviteRule: InviteRul
     }
     case 'address_saved':
       return <Trans>Your exchange address and tag are saved</Trans>;
+    case 'address_settled': {
+      const until = formatDateTime(Number(rule.required));
+      return <Trans>A changed address is held until {until}</Trans>;
+    }
     case 'bound_invitations': {
       const required = formatCount(Number(rule.required));
       const current = rule.current === undefined ? null : formatCount(Number(rule.current));

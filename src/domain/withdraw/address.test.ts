@@ -1,6 +1,6 @@
 import { classicAddressToXAddress } from 'ripple-address-codec';
 import { describe, expect, it } from 'vitest';
-import { parseDestination } from './address.ts';
+import { parseDestination, readAddressQr } from './address.ts';
 
 // Bitstamp's published deposit address (also in the exchange whitelist).
 const CLASSIC = 'rvYAfWj5gh67oV6fW32ZzP3Aw4Eubs59B';
@@ -40,5 +40,20 @@ describe('a withdrawal destination', () => {
       ok: false,
       error: 'withdraw.address_invalid',
     });
+  });
+});
+
+describe('a deposit QR code', () => {
+  const address = 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh';
+  it('gives the address and, when it carries one, the tag', () => {
+    expect(readAddressQr(address)).toEqual({ address, tag: null });
+    expect(readAddressQr(`xrpl:${address}?dt=4242`)).toEqual({ address, tag: '4242' });
+    expect(readAddressQr(`ripple:${address}?dt=7&amount=1`)).toEqual({ address, tag: '7' });
+    expect(readAddressQr(`${address}?dt=x`)).toEqual({ address, tag: null });
+  });
+
+  it('refuses what is not an XRP address', () => {
+    expect(readAddressQr('https://example.com')).toBeNull();
+    expect(readAddressQr(`xrpl:${address.slice(0, -1)}b`)).toBeNull();
   });
 });

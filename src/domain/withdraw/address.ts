@@ -49,3 +49,16 @@ export function parseDestination(
   if (embeddedTag !== false && String(embeddedTag) !== normalisedTag) return fail('withdraw.tag_invalid');
   return ok({ address: classic, tag: normalisedTag });
 }
+
+/**
+ * Reads what an exchange's deposit QR code holds: a bare address or X-address, or a payment URI such as
+ * `xrpl:rAddress?dt=123` / `ripple:rAddress?dt=123` / `rAddress?dt=123` (dt: the destination tag).
+ * Null when it is not an XRP address at all; the tag is null when the code carries none.
+ */
+export function readAddressQr(raw: string): { address: string; tag: string | null } | null {
+  const text = raw.trim().replace(/^(xrpl|ripple|xrp):(\/\/)?/i, '');
+  const [address = '', query = ''] = text.split('?');
+  if (!isValidClassicAddress(address) && !isValidXAddress(address)) return null;
+  const tag = new URLSearchParams(query).get('dt');
+  return { address, tag: tag !== null && /^\d{1,10}$/.test(tag) ? tag : null };
+}

@@ -6,6 +6,7 @@ import { Card } from '#app/components/card.tsx';
 import { LoadError } from '#app/components/load-error.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { userInfoQueryOptions } from '#app/features/account/api/account-queries.ts';
+import { kycStatusQueryOptions } from '#app/features/kyc/api/kyc-queries.ts';
 import { publicSettingsQueryOptions } from '#app/features/settings/api/settings-queries.ts';
 import {
   addressQueryOptions,
@@ -14,6 +15,7 @@ import {
   withdrawStatusQueryOptions,
 } from '#app/features/withdraw/api/withdraw-queries.ts';
 import { AddressForm } from '#app/features/withdraw/components/address-form.tsx';
+import { SavedAddress } from '#app/features/withdraw/components/saved-address.tsx';
 import { AddressGuide, ExchangeList } from '#app/features/withdraw/components/exchange-list.tsx';
 import { WithdrawRules } from '#app/components/withdraw-rules.tsx';
 import { WithdrawAction } from '#app/features/withdraw/components/withdraw-action.tsx';
@@ -31,6 +33,7 @@ function WithdrawPage() {
   const user = useQuery(userInfoQueryOptions());
   const settings = useQuery(publicSettingsQueryOptions());
   const exchanges = useQuery(whitelistQueryOptions());
+  const kyc = useQuery(kycStatusQueryOptions());
   const saved = address.data && address.data.walletaddress !== '';
 
   return (
@@ -47,26 +50,8 @@ function WithdrawPage() {
         </Card>
       ) : null}
       {address.isError ? <LoadError error={address.error} onRetry={() => void address.refetch()} /> : null}
-      {saved ? (
-        <Card data-testid="saved-address">
-          <h2>
-            <Trans>Your exchange address</Trans>
-          </h2>
-          <p>
-            <bdi className="code" dir="ltr">
-              {address.data?.walletaddress}
-            </bdi>
-          </p>
-          <p>
-            <Trans>Tag</Trans>{' '}
-            <bdi className="code" dir="ltr">
-              {address.data?.tag}
-            </bdi>
-          </p>
-          <p className="muted">
-            <Trans>Saved for good: withdrawals always go here.</Trans>
-          </p>
-        </Card>
+      {saved && address.data ? (
+        <SavedAddress address={address.data} />
       ) : address.data ? (
         <AddressForm />
       ) : null}
@@ -89,11 +74,13 @@ function WithdrawPage() {
           />
         ) : null}
       </Card>
-      <p>
-        <Link to="/withdraw/kyc" className="btn btn-secondary btn-block" data-testid="kyc-link">
-          <Trans>Verify your phone</Trans>
-        </Link>
-      </p>
+      {kyc.data && kyc.data.state !== 'verified' ? (
+        <p>
+          <Link to="/withdraw/kyc" className="btn btn-secondary btn-block" data-testid="kyc-link">
+            <Trans>Verify your phone</Trans>
+          </Link>
+        </p>
+      ) : null}
       {saved ? null : <AddressGuide />}
       {exchanges.data ? <ExchangeList exchanges={exchanges.data} /> : null}
     </>

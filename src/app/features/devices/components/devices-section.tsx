@@ -3,15 +3,16 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { LinkPreview } from '#contract/devices.ts';
+import { normalisePairingCode } from '#domain/devices/pairing.ts';
 import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { Dialog } from '#app/components/dialog.tsx';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { Field } from '#app/components/field.tsx';
+import { QrScanner } from '#app/components/qr-scanner.tsx';
 import { messageOf } from '#app/lib/error-messages.ts';
 import { formatDateTime } from '#app/lib/format.ts';
 import { toasts } from '#app/lib/toast-store.ts';
-import { CodeScanner } from './code-scanner.tsx';
 import {
   devicesQueryOptions,
   useApproveLink,
@@ -223,7 +224,12 @@ function LinkDeviceDialog({ onClose }: { onClose: () => void }) {
             value={code}
             onChange={(event) => setCode(event.target.value)}
           />
-          <CodeScanner onCode={setCode} />
+          <QrScanner
+            accept={normalisePairingCode}
+            onValue={setCode}
+            label={<Trans>Scan the QR code</Trans>}
+            failedText={<Trans>The camera could not be opened. Type the code instead.</Trans>}
+          />
           {error ? <ErrorAlert>{error}</ErrorAlert> : null}
           <Button type="submit" block disabled={preview.isPending || code.trim() === ''}>
             <Trans>Continue</Trans>

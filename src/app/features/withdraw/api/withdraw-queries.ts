@@ -5,6 +5,7 @@ import { API } from '#contract/paths.ts';
 import {
   AddressResponseSchema,
   AdStatusResponseSchema,
+  CheckedAddressResponseSchema,
   ExchangeWhitelistResponseSchema,
   RecentWithdrawalsResponseSchema,
   WithdrawLogsResponseSchema,
@@ -78,6 +79,24 @@ export const recentWithdrawalsQueryOptions = () =>
     queryFn: async () => (await apiRequest(API.recentWithdrawals, RecentWithdrawalsResponseSchema)).list,
     staleTime: 60_000,
   });
+
+/** Runs every check saving would, without saving: the confirmation only follows an address that passed. */
+export function useCheckAddress() {
+  return useMutation({
+    mutationFn: (body: { walletaddress: string; tag: string }) =>
+      apiRequest(API.checkAddress, CheckedAddressResponseSchema, { method: 'post', json: body }),
+  });
+}
+
+/** Replaces the address after the password; withdrawals wait 72 hours. */
+export function useChangeAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { walletaddress: string; tag: string; password: string }) =>
+      apiRequest(API.changeAddress, AddressResponseSchema, { method: 'post', json: body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: withdrawKeys.all }),
+  });
+}
 
 export function useSaveAddress() {
   const queryClient = useQueryClient();

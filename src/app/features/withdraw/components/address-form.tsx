@@ -9,21 +9,34 @@ import { Field } from '#app/components/field.tsx';
 import { ERROR_MESSAGES, messageOf } from '#app/lib/error-messages.ts';
 import { loading } from '#app/lib/loading-store.ts';
 import { toasts } from '#app/lib/toast-store.ts';
-import { useSaveAddress } from '../api/withdraw-queries.ts';
+import { useChangeAddress, useCheckAddress, useSaveAddress } from '../api/withdraw-queries.ts';
+import { AddressFields } from './address-fields.tsx';
+
+interface Checked {
+  walletaddress: string;
+  tag: string;
+  exchange: string;
+}
 
 /**
- * The exchange address and tag, checked as typed with the same rule as the server (checksum,
- * X-address, numeric tag), confirmed in a dialog because it can never be changed (seed §8).
+ * The exchange address and tag. Everything that can be checked is checked before the confirmation:
+ * the address and tag as typed (the same rule as the server), then by the server (a supported exchange,
+ * not another account's). A first address is saved on confirmation; a change also takes the password
+ * and holds withdrawals for 72 hours (docs/product-rules.md#withdrawal-rules).
  */
-export function AddressForm() {
+export function AddressForm({ change = false, onDone }: { change?: boolean; onDone?: () => void }) {
   const { t, i18n } = useLingui();
+  const check = useCheckAddress();
   const save = useSaveAddress();
+  const replace = useChangeAddress();
   const [address, setAddress] = useState('');
   const [tag, setTag] = useState('');
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<{ address: string; tag: string } | null>(null);
+  const [confirming, setConfirming] = useState<Checked | null>(null);
+  const busy = check.isPending || save.isPending || replace.isPending;
 
-  function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setError(null);
     const parsed = parseDestination(address, tag);
@@ -31,78 +44,107 @@ export function AddressForm() {
       setError(i18n._(ERROR_MESSAGES[parsed.error]));
       return;
     }
-    setConfirming(parsed.value);
+    if (change && password === '') {
+      setError(t`Enter your password to change the address.`);
+      return;
+    }
+    try {
+      setConfirming(await check.mutateAsync({ walletaddress: parsed.value.address, tag: parsed.value.tag }));
+    } catch (caught) {
+      setError(i18n._(messageOf(caught)));
+    }
   }
 
   async function onConfirm() {
     if (!confirming) return;
+    const body = { walletaddress: confirming.walletaddress, tag: confirming.tag };
     try {
-      await loading.during(save.mutateAsync({ walletaddress: confirming.address, tag: confirming.tag }));
-      toasts.push('success', t`Address saved`);
+      if (change) {
+        await loading.during(replace.mutateAsync({ ...body, password }));
+        toasts.push('success', t`Address changed`);
+      } else {
+        await loading.during(save.mutateAsync(body));
+        toasts.push('success', t`Address saved`);
+      }
+      onDone?.();
     } catch (caught) {
       setError(i18n._(messageOf(caught)));
     } finally {
       setConfirming(null);
+      setPassword('');
     }
   }
 
+  const exchange = confirming?.exchange ?? '';
   return (
-    <Card>
-      <h2>
-        <Trans>Your exchange address</Trans>
-      </h2>
-      <form onSubmit={onSubmit} noValidate>
-        <Field
-          label={<Trans>XRP deposit address</Trans>}
-          value={address}
-          onChange={(event) => setAddress(event.target.value)}
-          autoComplete="off"
-          spellCheck={false}
-          dir="ltr"
-          maxLength={100}
-        />
-        <Field
-          label={<Trans>Destination tag</Trans>}
-          value={tag}
-          onChange={(event) => setTag(event.target.value)}
-          inputMode="numeric"
-          autoComplete="off"
-          dir="ltr"
-          maxLength={50}
-          hint={<Trans>Numbers only. An X-address already contains it.</Trans>}
-        />
+    <Card data-testid={change ? 'change-address' : 'address-form'}>
+      <h2>{change ? <Trans>Change your exchange address</Trans> : <Trans>Your exchange address</Trans>}</h2>
+      {change ? (
+        <p className="muted">
+          <Trans>
+            After a change no withdrawal can start for 72 hours, and every device signed in to your account is
+            told. A withdrawal already on its way still goes to the old address.
+          </Trans>
+        </p>
+      ) : null}
+      <form className="form-stack" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <AddressFields address={address} tag={tag} onAddress={setAddress} onTag={setTag} />
+        {change ? (
+          <Field
+            label={<Trans>Your password</Trans>}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        ) : null}
         {error ? <ErrorAlert>{error}</ErrorAlert> : null}
-        <Button type="submit" block disabled={save.isPending}>
-          <Trans>Check and save</Trans>
+        <Button type="submit" block disabled={busy}>
+          {change ? <Trans>Check and change</Trans> : <Trans>Check and save</Trans>}
         </Button>
+        {change && onDone ? (
+          <Button variant="secondary" block onClick={onDone}>
+            <Trans>Keep the current address</Trans>
+          </Button>
+        ) : null}
       </form>
       <Dialog
         open={confirming !== null}
         onClose={() => setConfirming(null)}
-        title={<Trans>Save this address for good?</Trans>}
+        title={change ? <Trans>Change to this address?</Trans> : <Trans>Save this address?</Trans>}
         actions={
           <>
             <Button variant="secondary" onClick={() => setConfirming(null)}>
               <Trans>Check again</Trans>
             </Button>
             <Button onClick={() => void onConfirm()}>
-              <Trans>Save it</Trans>
+              {change ? <Trans>Change it</Trans> : <Trans>Save it</Trans>}
             </Button>
           </>
         }
       >
         <p>
-          <Trans>Withdrawals will always go to this address and tag. It cannot be changed later.</Trans>
+          <Trans>
+            This is a {exchange} deposit address. Withdrawals go to this address and tag: check that both are
+            your own account&apos;s.
+          </Trans>
         </p>
         <p>
           <bdi className="code" dir="ltr" data-testid="confirm-address">
-            {confirming?.address}
+            {confirming?.walletaddress}
           </bdi>
           <br />
           <Trans>Tag</Trans>{' '}
           <bdi className="code" dir="ltr">
             {confirming?.tag}
           </bdi>
+        </p>
+        <p className="muted">
+          {change ? (
+            <Trans>No withdrawal can start for 72 hours after the change.</Trans>
+          ) : (
+            <Trans>You can change it later; a change holds withdrawals for 72 hours.</Trans>
+          )}
         </p>
       </Dialog>
     </Card>

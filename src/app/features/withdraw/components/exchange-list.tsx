@@ -1,22 +1,29 @@
 import { Trans } from '@lingui/react/macro';
 import type { Exchange } from '#contract/withdraw.ts';
 
-/** The exchanges Earnest pays to, with their deposit addresses (seed §2). */
+/**
+ * The exchanges Earnest pays to, by name. Their own shared deposit accounts are not shown: they are not
+ * something to copy. A user copies their own account's deposit address and tag.
+ */
 export function ExchangeList({ exchanges }: { exchanges: readonly Exchange[] }) {
   return (
     <section className="section" aria-labelledby="exchanges-title">
       <h2 id="exchanges-title">
         <Trans>Supported exchanges</Trans>
       </h2>
+      <p className="muted">
+        <Trans>
+          Copy the deposit address and tag from your own account&apos;s Deposit XRP page in one of these
+          exchanges.
+        </Trans>
+      </p>
       <ul className="list exchange-list" data-testid="exchange-list">
         {exchanges.map((exchange) => (
-          <li key={exchange.name} className="list-row">
+          <li key={exchange.name} className="list-row exchange-line">
+            <span className="exchange-badge" aria-hidden="true">
+              {exchange.name.slice(0, 1)}
+            </span>
             <span className="exchange-name">{exchange.name}</span>
-            {exchange.addresses.map((address) => (
-              <bdi key={address} className="code" dir="ltr">
-                {address}
-              </bdi>
-            ))}
           </li>
         ))}
       </ul>
@@ -24,7 +31,7 @@ export function ExchangeList({ exchanges }: { exchanges: readonly Exchange[] }) 
   );
 }
 
-/** How to find the deposit address and tag in an exchange's app (seed §2). */
+/** How to find the deposit address and tag in an exchange's app. */
 export function AddressGuide() {
   return (
     <details className="card guide">

@@ -1,7 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { Trans } from '@lingui/react/macro';
-import { normalisePairingCode } from '#domain/devices/pairing.ts';
-import { Button } from '#app/components/button.tsx';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button } from './button.tsx';
 
 /** The Shape Detection API's barcode reader (Chromium on Android and ChromeOS; not in TypeScript's DOM). */
 interface BarcodeDetectorLike {
@@ -15,10 +13,20 @@ function detectorClass(): BarcodeDetectorClass | null {
 }
 
 /**
- * Scans the other device's QR code with the camera where the browser can read QR codes; elsewhere the
- * button is not offered and the code is typed. Only a valid pairing code is taken.
+ * Reads a QR code with the camera where the browser can (elsewhere the button is not offered and the
+ * value is typed or pasted). Only what `accept` turns into a value is taken: a pairing code, an address.
  */
-export function CodeScanner({ onCode }: { onCode: (code: string) => void }) {
+export function QrScanner({
+  accept,
+  onValue,
+  label,
+  failedText,
+}: {
+  accept: (raw: string) => string | null;
+  onValue: (value: string) => void;
+  label: ReactNode;
+  failedText: ReactNode;
+}) {
   const [scanning, setScanning] = useState(false);
   const [failed, setFailed] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
@@ -40,10 +48,10 @@ export function CodeScanner({ onCode }: { onCode: (code: string) => void }) {
           if (!video.current) return;
           detector.detect(video.current).then(
             (codes) => {
-              const code = codes.map((c) => normalisePairingCode(c.rawValue)).find((c) => c !== null);
-              if (code) {
+              const value = codes.map((c) => accept(c.rawValue)).find((v) => v !== null);
+              if (value) {
                 setScanning(false);
-                onCode(code);
+                onValue(value);
               }
             },
             // A frame that is not ready yet: the next one is tried.
@@ -59,7 +67,7 @@ export function CodeScanner({ onCode }: { onCode: (code: string) => void }) {
       clearInterval(timer);
       stream?.getTracks().forEach((track) => track.stop());
     };
-  }, [scanning, Detector, onCode]);
+  }, [scanning, Detector, accept, onValue]);
 
   if (!Detector) return null;
   return (
@@ -68,12 +76,12 @@ export function CodeScanner({ onCode }: { onCode: (code: string) => void }) {
         <video ref={video} className="scanner-video" muted playsInline />
       ) : (
         <Button variant="secondary" block onClick={() => setScanning(true)}>
-          <Trans>Scan the QR code</Trans>
+          {label}
         </Button>
       )}
       {failed ? (
         <p className="field-hint" role="alert">
-          <Trans>The camera could not be opened. Type the code instead.</Trans>
+          {failedText}
         </p>
       ) : null}
     </div>

@@ -1,0 +1,88 @@
+import { Trans } from '@lingui/react/macro';
+import { readAddressQr } from '#domain/withdraw/address.ts';
+import { Button } from '#app/components/button.tsx';
+import { Field } from '#app/components/field.tsx';
+import { QrScanner } from '#app/components/qr-scanner.tsx';
+
+interface AddressFieldsProps {
+  address: string;
+  tag: string;
+  onAddress: (value: string) => void;
+  onTag: (value: string) => void;
+}
+
+/** Whether this browser lets a page read the clipboard when the user taps Paste. */
+const canPaste = () =>
+  typeof navigator !== 'undefined' && typeof navigator.clipboard?.readText === 'function';
+
+/** Reads the clipboard on the user's tap; nothing happens when the browser or the user says no. */
+async function pasted(): Promise<string | null> {
+  try {
+    return (await navigator.clipboard.readText()).trim();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The exchange's deposit address and tag, with Paste on each and a Scan of the exchange's deposit QR
+ * code (which fills the tag too when the code carries one): copied, never retyped.
+ */
+export function AddressFields({ address, tag, onAddress, onTag }: AddressFieldsProps) {
+  return (
+    <>
+      <div className="field-with-action">
+        <Field
+          label={<Trans>XRP deposit address</Trans>}
+          value={address}
+          onChange={(event) => onAddress(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          dir="ltr"
+          maxLength={100}
+        />
+        {canPaste() ? (
+          <Button
+            variant="secondary"
+            data-testid="paste-address"
+            onClick={() => void pasted().then((text) => text !== null && onAddress(text))}
+          >
+            <Trans>Paste</Trans>
+          </Button>
+        ) : null}
+      </div>
+      <div className="field-with-action">
+        <Field
+          label={<Trans>Destination tag</Trans>}
+          value={tag}
+          onChange={(event) => onTag(event.target.value)}
+          inputMode="numeric"
+          autoComplete="off"
+          dir="ltr"
+          maxLength={50}
+          hint={<Trans>Numbers only. An X-address already contains it.</Trans>}
+        />
+        {canPaste() ? (
+          <Button
+            variant="secondary"
+            data-testid="paste-tag"
+            onClick={() => void pasted().then((text) => text !== null && onTag(text))}
+          >
+            <Trans>Paste</Trans>
+          </Button>
+        ) : null}
+      </div>
+      <QrScanner
+        accept={(raw) => (readAddressQr(raw) ? raw : null)}
+        onValue={(raw) => {
+          const read = readAddressQr(raw);
+          if (!read) return;
+          onAddress(read.address);
+          if (read.tag !== null) onTag(read.tag);
+        }}
+        label={<Trans>Scan the deposit QR code</Trans>}
+        failedText={<Trans>The camera could not be opened. Paste the address instead.</Trans>}
+      />
+    </>
+  );
+}
