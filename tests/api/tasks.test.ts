@@ -92,23 +92,17 @@ describe('tasks, interest and the gift over HTTP', () => {
 
     const offer = envelope(await get('/api/account/dailyReward', user.token)).data;
     expect(offer).toMatchObject({ today_tasks: 10, address_set: true, claimed_today: false });
-    // 50 XRP at 5% for a day: 50 × 0.05 / 365 = 0.0068493 XRP.
-    expect(offer['daily_reward']).toBe('0.0068493');
+    // 50 XRP at 5% for a day: 50 × 0.05 / 365 = 0.0068491… XRP, rounded down to a drop: 0.006849.
+    expect(offer['daily_reward']).toBe('0.006849');
     const wrong = await post(app, '/api/withdraw/claimInterest', user.token, { amount: '0.1' }, 'i-3');
     expect(envelope(wrong).data.error).toBe('rewards.amount_changed');
-    const claimed = await post(
-      app,
-      '/api/withdraw/claimInterest',
-      user.token,
-      { amount: '0.0068493' },
-      'i-4',
-    );
-    expect(envelope(claimed).data).toMatchObject({ amount: '0.0068493', balance: '50.0068493' });
+    const claimed = await post(app, '/api/withdraw/claimInterest', user.token, { amount: '0.006849' }, 'i-4');
+    expect(envelope(claimed).data).toMatchObject({ amount: '0.006849', balance: '50.006849' });
     const again = await post(app, '/api/withdraw/claimInterest', user.token, {}, 'i-5');
     expect(envelope(again).msg).toBe('You have already claimed the reward');
     expect(await ledger.balance(database.db, user.id)).toBe(await ledger.sum(database.db, user.id));
 
     const info = envelope(await get('/api/account/userInfo', user.token)).data['userInfo'];
-    expect(info).toMatchObject({ total_tasks: 10, total_claimed: '0.0068493', balance: '50.0068493' });
+    expect(info).toMatchObject({ total_tasks: 10, total_claimed: '0.006849', balance: '50.006849' });
   });
 });

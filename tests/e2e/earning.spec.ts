@@ -98,15 +98,15 @@ test('a new user does the day: gift, 10 tasks and interest, each credited exactl
   );
   await page.reload();
   const interest = page.getByTestId('interest-amount');
-  // 50 XRP at 5% a year for one day.
-  await expect(interest).toHaveText('0.0068493 XRP today, at 5% a year');
+  // 50 XRP at 5% a year for one day, rounded down to a drop (0.00684931… → 0.006849).
+  await expect(interest).toHaveText('0.006849 XRP today, at 5% a year');
   await page.getByRole('button', { name: 'Claim interest' }).click();
   await expect(page.getByTestId('interest-card')).toContainText('Claimed today');
-  expect(await expectScreenMatchesLedger(page, username)).toBe(500_068_493n);
+  expect(await expectScreenMatchesLedger(page, username)).toBe(500_068_490n);
   await screenshot(page, 'en', 'home-day-done');
 
   await page.getByRole('link', { name: 'Mine' }).click();
   await expect(page.getByTestId('total-tasks')).toHaveText('10');
-  await expect(page.getByTestId('total-claimed')).toHaveText('0.0068493 XRP');
-  await expect(page.getByTestId('balance')).toHaveText('50.0068493 XRP');
+  await expect(page.getByTestId('total-claimed')).toHaveText('0.006849 XRP');
+  await expect(page.getByTestId('balance')).toHaveText('50.006849 XRP');
 });

@@ -137,9 +137,9 @@ export async function completeInSheet(page: Page, row: number) {
   await expect(sheet).toHaveCount(0);
 }
 
-/** An amount as the app shows it in English ("6.0008219 XRP"). */
+/** An amount as the app shows it in English, to the drop ("6.000821 XRP"). */
 export function shownXrp(amount: bigint): string {
-  const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 7 }).format(
+  const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 }).format(
     formatAmount(amount) as Intl.StringNumericLiteral,
   );
   return `${number} XRP`;

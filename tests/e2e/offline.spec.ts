@@ -52,6 +52,10 @@ test('offline, the app opens with the last data, and queued completions and a cl
   // Mine is read once online too, so its data is on the device.
   await page.getByRole('link', { name: 'Mine' }).click();
   await expect(page.getByTestId('balance')).toHaveText('30 XRP');
+  // So is Withdraw.
+  await page.goto(`${proxy.url}/home/withdraw`);
+  await expect(page.getByTestId('withdraw-rules')).toBeVisible();
+  await page.getByRole('link', { name: 'Mine' }).click();
   await page.waitForTimeout(800); // the persisted cache is written in batches
 
   // 1. No server at all: a reload opens the app from the device, with the data marked as offline.
@@ -69,6 +73,11 @@ test('offline, the app opens with the last data, and queued completions and a cl
   }
   await page.goto(`${proxy.url}/home/withdraw`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The withdraw screen offline: what was last read, and plainly when its actions work — never a skeleton.
+  await expect(page.getByTestId('withdraw-offline')).toContainText('available when you are back online');
+  await expect(page.getByTestId('withdraw-rules')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Withdraw all XRP' })).toBeDisabled();
+  await screenshot(page, 'en', 'offline-withdraw');
   await page.getByRole('link', { name: 'Home' }).click();
   await expect(page.locator('[data-testid^="task-"]')).toHaveCount(3);
   await screenshot(page, 'en', 'offline-home');

@@ -1,10 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { HomeIcon, InviteIcon, MineIcon } from './icons.tsx';
 
 /** The fixed bottom navigation: Invite, Home, Mine (seed §2). */
 export function TabBar() {
   const { t } = useLingui();
+  // Withdraw is reached from Home's tasks and wizard: Home stays marked there.
+  const path = useRouterState({ select: (state) => state.location.pathname });
+  const onHome = path === '/home' || path === '/home/' || path.startsWith('/home/withdraw');
   return (
     <nav className="tab-bar" aria-label={t`Main`}>
       <Link
@@ -19,9 +22,9 @@ export function TabBar() {
       </Link>
       <Link
         to="/home"
-        className="tab"
+        className={`tab${onHome ? ' is-active' : ''}`}
         activeOptions={{ exact: true }}
-        activeProps={{ className: 'is-active', 'aria-current': 'page' }}
+        aria-current={onHome ? 'page' : undefined}
       >
         <HomeIcon />
         <span>

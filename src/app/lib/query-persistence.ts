@@ -14,7 +14,16 @@ import { session } from './session.ts';
  */
 
 // Only what the main screens read. Anything not listed is fetched fresh on every visit.
-const PERSISTED_ROOTS = new Set(['account', 'tasks', 'rewards', 'settings', 'withdraw']);
+const PERSISTED_ROOTS = new Set([
+  'account',
+  'tasks',
+  'rewards',
+  'settings',
+  'withdraw',
+  'exchanges',
+  'kyc',
+  'history',
+]);
 // A cache written by another build may not match this build's shapes: it is dropped, not trusted.
 const BUILD_ID = import.meta.env.EARNEST_BUILD_ID ?? 'dev';
 // Older than a week, data is more misleading than useful, even offline.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { isWholeDrops, xrp } from '../money/amount.ts';
-import { dailyInterest } from './interest.ts';
+import { dailyInterest, yearlyWorthOfStep } from './interest.ts';
 
 describe('daily interest', () => {
   it('is balance × rate / 365, rounded down to a whole drop', () => {
@@ -25,6 +25,12 @@ describe('daily interest', () => {
         },
       ),
     );
+  });
+
+  it('prices a rate step at a balance for a year, to the drop', () => {
+    expect(yearlyWorthOfStep(xrp(150), 100)).toBe(xrp(150) / 100n); // 1% of 150 XRP: 1.5 XRP
+    expect(yearlyWorthOfStep(123_456_789n, 100)).toBe(1_234_560n);
+    expect(yearlyWorthOfStep(0n, 100)).toBe(0n);
   });
 
   it('is zero on an empty balance', () => {

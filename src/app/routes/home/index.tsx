@@ -3,10 +3,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { parseAmount } from '#domain/money/amount.ts';
 import { Card } from '#app/components/card.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { userInfoQueryOptions } from '#app/features/account/api/account-queries.ts';
 import { dailyRewardQueryOptions } from '#app/features/rewards/api/rewards-queries.ts';
+import { kycStatusQueryOptions } from '#app/features/kyc/api/kyc-queries.ts';
 import { GiftCard } from '#app/features/rewards/components/gift-card.tsx';
 import { InterestCard } from '#app/features/rewards/components/interest-card.tsx';
 import { WithdrawWizard } from '#app/features/rewards/components/withdraw-wizard.tsx';
@@ -36,6 +38,7 @@ function TasksPage() {
   const user = useQuery(userInfoQueryOptions());
   const settings = useQuery(publicSettingsQueryOptions());
   const history = useQuery(taskHistoryQueryOptions());
+  const kyc = useQuery(kycStatusQueryOptions());
   const accept = useAcceptDay(locale);
   const [openTaskId, setOpenTaskId] = useState<number | null>(null);
 
@@ -84,6 +87,8 @@ function TasksPage() {
               minWithdrawal={settings.data.min_withdrawal}
               waitingDays={settings.data.waiting_days}
               addressSet={reward.data.address_set}
+              phoneBonus={(parseAmount(settings.data.kyc_bonus) ?? 0n) > 0n ? settings.data.kyc_bonus : null}
+              phoneVerified={kyc.data?.state === 'verified'}
             />
           ) : null}
           {openTask ? (

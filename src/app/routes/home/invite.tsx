@@ -27,7 +27,7 @@ function InvitePage() {
       {user.data ? <InviteCodeCard code={user.data.invite_code} /> : null}
       {invites.data ? (
         <>
-          <InviteProgress invites={invites.data} />
+          <InviteProgress invites={invites.data} balance={user.data?.balance} />
           <InviteList invites={invites.data.list} />
           <InviteRules invites={invites.data} />
         </>

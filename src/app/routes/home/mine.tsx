@@ -24,7 +24,7 @@ import { NoMoneyNotice } from '#app/features/account/components/no-money-notice.
 import { useLogout } from '#app/features/auth/api/auth-queries.ts';
 import { publicSettingsQueryOptions } from '#app/features/settings/api/settings-queries.ts';
 import { LoadError } from '#app/components/load-error.tsx';
-import { kycStatusQueryOptions } from '#app/features/kyc/api/kyc-queries.ts';
+import { VerifyPhoneLink } from '#app/features/kyc/components/verify-phone-link.tsx';
 
 export const Route = createFileRoute('/home/mine')({
   staticData: { title: msg`Mine` },
@@ -40,7 +40,6 @@ function MinePage() {
   const user = useQuery(userInfoQueryOptions());
   const settings = useQuery(publicSettingsQueryOptions());
   const logs = useQuery(withdrawLogsQueryOptions());
-  const kyc = useQuery(kycStatusQueryOptions());
   const logout = useLogout();
   const { t } = useLingui();
 
@@ -76,14 +75,7 @@ function MinePage() {
           <Trans>History: every credit and withdrawal</Trans>
         </Link>
       </p>
-      {/* Offered only while there is something to do: never "verify" after verifying. */}
-      {kyc.data && kyc.data.state !== 'verified' ? (
-        <p>
-          <Link to="/withdraw/kyc" className="btn btn-secondary btn-block">
-            <Trans>Verify your phone</Trans>
-          </Link>
-        </p>
-      ) : null}
+      <VerifyPhoneLink />
       <DevicesSection />
       <PushSettingsSection />
       <InstallButton />

@@ -22,9 +22,10 @@ function HomeLayout() {
   return (
     <div className="tab-layout">
       <main id="main" className="tab-content">
+        {/* In the flow, above the screen: it takes its own space and never covers content. */}
+        <WithdrawStatusPill balanceReached={balanceReached} />
         <Outlet />
       </main>
-      <WithdrawStatusPill balanceReached={balanceReached} />
       <TabBar />
     </div>
   );

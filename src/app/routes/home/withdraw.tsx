@@ -6,7 +6,8 @@ import { Card } from '#app/components/card.tsx';
 import { LoadError } from '#app/components/load-error.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { userInfoQueryOptions } from '#app/features/account/api/account-queries.ts';
-import { kycStatusQueryOptions } from '#app/features/kyc/api/kyc-queries.ts';
+import { useServerReachable } from '#app/lib/connectivity.ts';
+import { VerifyPhoneLink } from '#app/features/kyc/components/verify-phone-link.tsx';
 import { publicSettingsQueryOptions } from '#app/features/settings/api/settings-queries.ts';
 import {
   addressQueryOptions,
@@ -33,12 +34,12 @@ function WithdrawPage() {
   const user = useQuery(userInfoQueryOptions());
   const settings = useQuery(publicSettingsQueryOptions());
   const exchanges = useQuery(whitelistQueryOptions());
-  const kyc = useQuery(kycStatusQueryOptions());
   const saved = address.data && address.data.walletaddress !== '';
+  const reachable = useServerReachable();
 
   return (
     <>
-      <PageHeader title={<Trans>Withdraw</Trans>} />
+      <PageHeader back title={<Trans>Withdraw</Trans>} />
       {status.data?.status === 1 ? (
         <Card className="alert alert-info" data-testid="withdraw-in-progress">
           <p>
@@ -49,10 +50,22 @@ function WithdrawPage() {
           </p>
         </Card>
       ) : null}
-      {address.isError ? <LoadError error={address.error} onRetry={() => void address.refetch()} /> : null}
+      {reachable ? null : (
+        <Card className="alert alert-info" data-testid="withdraw-offline">
+          <p>
+            <Trans>
+              You are offline: this is what Earnest last read. Saving an address and withdrawing are available
+              when you are back online.
+            </Trans>
+          </p>
+        </Card>
+      )}
+      {address.isError && !address.data && reachable ? (
+        <LoadError error={address.error} onRetry={() => void address.refetch()} />
+      ) : null}
       {saved && address.data ? (
         <SavedAddress address={address.data} />
-      ) : address.data ? (
+      ) : address.data && reachable ? (
         <AddressForm />
       ) : null}
       <Card>
@@ -61,8 +74,12 @@ function WithdrawPage() {
         </h2>
         {rules.data ? (
           <WithdrawRules rules={rules.data.rules} inviteRule={rules.data.invite_rule} />
-        ) : (
+        ) : reachable ? (
           <p className="skeleton" aria-busy="true" aria-label={t`Loading...`} />
+        ) : (
+          <p className="muted">
+            <Trans>The rules show here once Earnest has read them online.</Trans>
+          </p>
         )}
         {rules.data && user.data && settings.data && status.data?.status !== 1 ? (
           <WithdrawAction
@@ -70,17 +87,11 @@ function WithdrawPage() {
             waitingDays={settings.data.waiting_days}
             minHours={settings.data.ad_reduction_min_hours}
             maxHours={settings.data.ad_reduction_max_hours}
-            allowed={rules.data.may_withdraw}
+            allowed={rules.data.may_withdraw && reachable}
           />
         ) : null}
       </Card>
-      {kyc.data && kyc.data.state !== 'verified' ? (
-        <p>
-          <Link to="/withdraw/kyc" className="btn btn-secondary btn-block" data-testid="kyc-link">
-            <Trans>Verify your phone</Trans>
-          </Link>
-        </p>
-      ) : null}
+      <VerifyPhoneLink testId="kyc-link" />
       {saved ? null : <AddressGuide />}
       {exchanges.data ? <ExchangeList exchanges={exchanges.data} /> : null}
     </>

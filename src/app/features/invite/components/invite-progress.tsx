@@ -1,11 +1,13 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { InviteList } from '#contract/invite.ts';
+import { formatAmount, parseAmount } from '#domain/money/amount.ts';
+import { yearlyWorthOfStep } from '#domain/rewards/interest.ts';
 import { parsePercent } from '#domain/rules/product-rules.ts';
 import { Card } from '#app/components/card.tsx';
-import { formatPercent } from '#app/lib/format.ts';
+import { formatPercent, formatXrp } from '#app/lib/format.ts';
 
 /** How far the user's rate has come toward the maximum, and how many more counted invitations it takes. */
-export function InviteProgress({ invites }: { invites: InviteList }) {
+export function InviteProgress({ invites, balance }: { invites: InviteList; balance: string | undefined }) {
   const { t } = useLingui();
   const rate = parsePercent(invites.annual_rate) ?? 0;
   const base = parsePercent(invites.apr_base) ?? 0;
@@ -16,6 +18,9 @@ export function InviteProgress({ invites }: { invites: InviteList }) {
   const current = formatPercent(invites.annual_rate);
   const top = formatPercent(invites.apr_max);
   const bound = invites.bound_count;
+  const held = balance === undefined ? null : parseAmount(balance);
+  const worth = held === null || held <= 0n ? null : formatXrp(formatAmount(yearlyWorthOfStep(held, step)));
+  const shownBalance = balance === undefined ? '' : formatXrp(balance);
   return (
     <Card data-testid="invite-progress">
       <h2>
@@ -37,6 +42,14 @@ export function InviteProgress({ invites }: { invites: InviteList }) {
           <Trans>You have the maximum rate of {top}.</Trans>
         )}
       </p>
+      {worth !== null && toGo > 0 ? (
+        <p className="muted" data-testid="invite-worth">
+          <Trans>
+            At your balance today ({shownBalance} XRP), each invitation that counts adds about {worth} XRP of
+            interest a year.
+          </Trans>
+        </p>
+      ) : null}
     </Card>
   );
 }

@@ -11,10 +11,20 @@ interface WithdrawWizardProps {
   minWithdrawal: string;
   waitingDays: number;
   addressSet: boolean;
+  /** The one-time phone bonus when one is configured (null: none), and whether it was earned. */
+  phoneBonus: string | null;
+  phoneVerified: boolean;
 }
 
 /** The way to a first withdrawal, step by step, with a congratulation once both conditions are met. */
-export function WithdrawWizard({ balance, minWithdrawal, waitingDays, addressSet }: WithdrawWizardProps) {
+export function WithdrawWizard({
+  balance,
+  minWithdrawal,
+  waitingDays,
+  addressSet,
+  phoneBonus,
+  phoneVerified,
+}: WithdrawWizardProps) {
   const [step, setStep] = useState(0);
   const [closed, setClosed] = useState(false);
   const reached = (parseAmount(balance) ?? 0n) >= (parseAmount(minWithdrawal) ?? 0n);
@@ -41,6 +51,25 @@ export function WithdrawWizard({ balance, minWithdrawal, waitingDays, addressSet
       Step 3: withdraw. The payment follows a waiting period of {days} days, which the daily ad shortens.
     </Trans>,
   ];
+  if (phoneBonus !== null) {
+    const bonus = formatXrp(phoneBonus);
+    steps.splice(
+      1,
+      0,
+      phoneVerified ? (
+        <Trans key="phone-done">
+          Your phone is verified: the one-time bonus of +{bonus} XRP was credited.
+        </Trans>
+      ) : (
+        <span key="phone">
+          <Trans>Bonus: verify your phone for a one-time +{bonus} XRP.</Trans>{' '}
+          <Link to="/withdraw/kyc">
+            <Trans>Verify now</Trans>
+          </Link>
+        </span>
+      ),
+    );
+  }
 
   if (closed) return null;
   return (

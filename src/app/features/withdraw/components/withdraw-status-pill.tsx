@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { remainingHours } from '#domain/withdraw/waiting.ts';
-import { formatCount } from '#app/lib/format.ts';
+import { remainingDaysHours } from '#domain/withdraw/waiting.ts';
+import { formatDaysHours } from '#app/lib/format.ts';
 import { useNow } from '#app/lib/use-countdown.ts';
 import { withdrawKeys, withdrawStatusQueryOptions } from '../api/withdraw-queries.ts';
 
@@ -23,10 +23,10 @@ export function WithdrawStatusPill({ balanceReached }: { balanceReached: boolean
   }, [path, balanceReached, queryClient]);
 
   if (status.data?.status !== 1 || status.data.end_time === null) return null;
-  const hours = formatCount(remainingHours(status.data.end_time * 1000, now));
+  const left = formatDaysHours(remainingDaysHours(status.data.end_time * 1000, now));
   return (
     <Link to="/withdraw/status" className="status-pill" data-testid="withdraw-pill">
-      <Trans>Withdrawal in progress: {hours} hours left</Trans>
+      <Trans>Withdrawal in progress: {left} left</Trans>
     </Link>
   );
 }

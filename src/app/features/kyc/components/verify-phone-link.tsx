@@ -1,0 +1,29 @@
+import { Trans } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { parseAmount } from '#domain/money/amount.ts';
+import { publicSettingsQueryOptions } from '#app/features/settings/api/settings-queries.ts';
+import { formatXrp } from '#app/lib/format.ts';
+import { kycStatusQueryOptions } from '../api/kyc-queries.ts';
+
+/**
+ * The way to phone verification, offered only while there is something to do (never "verify" after
+ * verifying), with the one-time bonus it pays when one is configured: what it pays is shown where it
+ * is offered.
+ */
+export function VerifyPhoneLink({ testId }: { testId?: string }) {
+  const kyc = useQuery(kycStatusQueryOptions());
+  const settings = useQuery(publicSettingsQueryOptions());
+  if (!kyc.data || kyc.data.state === 'verified') return null;
+  const bonus =
+    settings.data && (parseAmount(settings.data.kyc_bonus) ?? 0n) > 0n
+      ? formatXrp(settings.data.kyc_bonus)
+      : null;
+  return (
+    <p>
+      <Link to="/withdraw/kyc" className="btn btn-secondary btn-block" data-testid={testId}>
+        {bonus ? <Trans>Verify your phone: +{bonus} XRP, once</Trans> : <Trans>Verify your phone</Trans>}
+      </Link>
+    </p>
+  );
+}
