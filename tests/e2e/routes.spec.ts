@@ -13,6 +13,7 @@ const SIGNED_IN = [
   { path: '/home/invite', name: 'invite' },
   { path: '/withdraw/status', name: 'withdraw-status' },
   { path: '/withdraw/kyc', name: 'withdraw-kyc' },
+  { path: '/history', name: 'history' },
 ];
 
 async function settle(page: Page) {
@@ -24,6 +25,7 @@ async function settle(page: Page) {
 for (const { locale, browserLocale, dir } of [
   { locale: 'en', browserLocale: 'en-US', dir: 'ltr' },
   { locale: 'ar', browserLocale: 'ar-EG', dir: 'rtl' },
+  { locale: 'zh-CN', browserLocale: 'zh-CN', dir: 'ltr' },
 ]) {
   test.describe(`every route in ${locale}`, () => {
     test.use({ locale: browserLocale });
@@ -53,6 +55,13 @@ for (const { locale, browserLocale, dir } of [
         await expect(page).toHaveTitle(/ · Earnest$/);
         await screenshot(page, locale, route.name);
         await expectNoAxeViolations(page);
+      }
+      // The same screens on a desktop, for people to look at.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      for (const route of SIGNED_IN) {
+        await page.goto(route.path);
+        await settle(page);
+        await screenshot(page, locale, `${route.name}-1280`);
       }
     });
   });
