@@ -59,6 +59,7 @@ export function readAddressQr(raw: string): { address: string; tag: string | nul
   const text = raw.trim().replace(/^(xrpl|ripple|xrp):(\/\/)?/i, '');
   const [address = '', query = ''] = text.split('?');
   if (!isValidClassicAddress(address) && !isValidXAddress(address)) return null;
-  const tag = new URLSearchParams(query).get('dt');
-  return { address, tag: tag !== null && /^\d{1,10}$/.test(tag) ? tag : null };
+  // The domain has no URL API (it runs everywhere): the one parameter read is `dt`.
+  const tag = /(?:^|&)dt=(\d{1,10})(?:&|$)/.exec(query)?.[1] ?? null;
+  return { address, tag };
 }
