@@ -63,6 +63,12 @@ describe('fuzzing every POST', () => {
     async () => {
       const fuzzer = await register(app, 'fuzz-target');
       let token = fuzzer.token;
+      // The fuzzing device signs in as a known device (its device cookie), as a person's phone would: the
+      // wrong current passwords the fuzz sends lock unknown devices out, not this one, so it goes deep.
+      const signedIn = await login(app, 'fuzz-target', 'secret12');
+      token = (envelope(signedIn).data['userInfo'] as { token: string }).token;
+      const deviceCookie = String(signedIn.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+      expect(deviceCookie).toMatch(/^earnest_device=/);
       // The gift is claimed before: every money-moving route is then one that must refuse.
       expect(
         envelope(await postAs(app, API.newUserReward, token, {}, { [IDEMPOTENCY_HEADER]: 'gift' })).code,
@@ -123,7 +129,14 @@ describe('fuzzing every POST', () => {
         }
         // A request that signed the fuzzing device out: sign in again, so later requests go deep.
         if (plan.caller === 'user' && (route.url === API.logout || response.statusCode === 401)) {
-          const again = envelope(await login(app, 'fuzz-target', 'secret12'));
+          const again = envelope(
+            await app.inject({
+              method: 'POST',
+              url: API.checkIn,
+              payload: { tab: 'login', username: 'fuzz-target', password: 'secret12' },
+              headers: { cookie: deviceCookie },
+            }),
+          );
           token = (again.data['userInfo'] as { token: string } | undefined)?.token ?? token;
         }
       }
