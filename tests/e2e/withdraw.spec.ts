@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { expect, test, type Page } from '@playwright/test';
 import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 import { ledgerOf, openApp, setUpUser, type TestUser } from './offline-support.ts';
+import { startRippled, type RippledProcess } from './rippled-process.ts';
 import { PASSWORD, screenshot } from './support.ts';
 
 // Withdrawing for real (issue 5), against a fake rippled on 127.0.0.1 that keeps its own ledger:
@@ -17,35 +16,17 @@ const BITSTAMP = 'rvYAfWj5gh67oV6fW32ZzP3Aw4Eubs59B';
 const BINANCE = 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh';
 const KRAKEN = 'rLHzPsX6oXkzU2qL12kHCH8G8cnZv1rBJh';
 
-let rippled: ChildProcess;
+let rippled: RippledProcess;
 let server: TestServer;
 /** Payments the fake rippled received, as it reported them. */
-const submitted: Record<string, unknown>[] = [];
-
-/** The fake rippled runs as its own process (tests/fakes/run-fake-rippled.ts). */
-async function startRippled(): Promise<{ url: string; seed: string }> {
-  rippled = spawn(process.execPath, ['tests/fakes/run-fake-rippled.ts'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: rippled.stdout as NodeJS.ReadableStream });
-  return new Promise((resolve) => {
-    lines.on('line', (line) => {
-      const message = JSON.parse(line) as {
-        url?: string;
-        seed?: string;
-        submitted?: Record<string, unknown>;
-      };
-      if (message.submitted) submitted.push(message.submitted);
-      else if (message.url && message.seed) resolve({ url: message.url, seed: message.seed });
-    });
-  });
-}
+let submitted: Record<string, unknown>[] = [];
 
 test.beforeAll(async () => {
-  const xrpl = await startRippled();
+  rippled = await startRippled();
+  submitted = rippled.submitted;
   server = await startTestServer(PORT, {
-    XRPL_URL: xrpl.url,
-    XRPL_SEED: xrpl.seed,
+    XRPL_URL: rippled.url,
+    XRPL_SEED: rippled.seed,
     PAYOUT_INTERVAL_SECONDS: '1',
     AD_SECONDS: '3',
   });
@@ -53,7 +34,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await server?.stop();
-  rippled?.kill('SIGTERM');
+  rippled?.stop();
 });
 
 /** Credits the user as an operator adjustment would: one ledger entry. */

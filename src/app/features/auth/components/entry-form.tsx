@@ -150,7 +150,12 @@ export function EntryForm({
       {challenge ? (
         <BotChallenge siteKey={challenge.site_key} scriptUrl={challenge.script_url} onToken={setBotToken} />
       ) : null}
-      <Button type="submit" block disabled={checkIn.isPending || (challenge !== null && botToken === null)}>
+      <Button
+        type="submit"
+        data-testid="entry-submit"
+        block
+        disabled={checkIn.isPending || (challenge !== null && botToken === null)}
+      >
         {registering ? <Trans>Register</Trans> : <Trans>Sign in</Trans>}
       </Button>
 

@@ -123,7 +123,7 @@ function HistoryRow({
     <li className="list-row record" data-kind={entry.kind}>
       <p className="record-head">
         <span>{kindName}</span>
-        <bdi className={negative ? 'amount-debit' : 'amount-credit'} data-testid="history-amount">
+        <bdi dir="ltr" className={negative ? 'amount-debit' : 'amount-credit'} data-testid="history-amount">
           {negative ? '−' : '+'}
           {amount} XRP
         </bdi>

@@ -58,7 +58,7 @@ export function GiftCard({ amount }: { amount: string }) {
           <Trans>Your claim is waiting to sync. It is credited once the server confirms it.</Trans>
         </p>
       ) : (
-        <Button block onClick={() => void onClaim()} disabled={claim.isPending}>
+        <Button block onClick={() => void onClaim()} disabled={claim.isPending} data-testid="claim-gift">
           <Trans>Claim the gift</Trans>
         </Button>
       )}

@@ -34,6 +34,7 @@ export function AddressFields({ address, tag, onAddress, onTag }: AddressFieldsP
       <div className="field-with-action">
         <Field
           label={<Trans>XRP deposit address</Trans>}
+          name="walletaddress"
           value={address}
           onChange={(event) => onAddress(event.target.value)}
           autoComplete="off"
@@ -54,6 +55,7 @@ export function AddressFields({ address, tag, onAddress, onTag }: AddressFieldsP
       <div className="field-with-action">
         <Field
           label={<Trans>Destination tag</Trans>}
+          name="tag"
           value={tag}
           onChange={(event) => onTag(event.target.value)}
           inputMode="numeric"

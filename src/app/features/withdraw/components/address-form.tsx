@@ -99,7 +99,7 @@ export function AddressForm({ change = false, onDone }: { change?: boolean; onDo
           />
         ) : null}
         {error ? <ErrorAlert>{error}</ErrorAlert> : null}
-        <Button type="submit" block disabled={busy}>
+        <Button type="submit" block disabled={busy} data-testid="check-address">
           {change ? <Trans>Check and change</Trans> : <Trans>Check and save</Trans>}
         </Button>
         {change && onDone ? (
@@ -117,7 +117,7 @@ export function AddressForm({ change = false, onDone }: { change?: boolean; onDo
             <Button variant="secondary" onClick={() => setConfirming(null)}>
               <Trans>Check again</Trans>
             </Button>
-            <Button onClick={() => void onConfirm()}>
+            <Button onClick={() => void onConfirm()} data-testid="confirm-address-save">
               {change ? <Trans>Change it</Trans> : <Trans>Save it</Trans>}
             </Button>
           </>

@@ -45,7 +45,12 @@ export function WithdrawAction({ balance, waitingDays, minHours, maxHours, allow
   return (
     <>
       {error ? <ErrorAlert>{error}</ErrorAlert> : null}
-      <Button block disabled={!allowed || start.isPending} onClick={() => setOpen(true)}>
+      <Button
+        block
+        disabled={!allowed || start.isPending}
+        onClick={() => setOpen(true)}
+        data-testid="withdraw-all"
+      >
         <Trans>Withdraw all XRP</Trans>
       </Button>
       <Dialog
@@ -57,7 +62,7 @@ export function WithdrawAction({ balance, waitingDays, minHours, maxHours, allow
             <Button variant="secondary" onClick={() => setOpen(false)}>
               <Trans>Cancel</Trans>
             </Button>
-            <Button onClick={() => void onConfirm()}>
+            <Button onClick={() => void onConfirm()} data-testid="confirm-withdraw">
               <Trans>Withdraw</Trans>
             </Button>
           </>
