@@ -94,6 +94,8 @@ export const WithdrawLogSchema = z.object({
   tx_hash: z.string().nullable(),
   delivered_amount: DecimalSchema.nullable(),
   failure_reason: z.string().nullable(),
+  /** Why the payout waits (the account's recorded ban reason); null when nothing holds it. */
+  held_reason: z.string().nullable().default(null),
 });
 export type WithdrawLog = z.infer<typeof WithdrawLogSchema>;
 export const WithdrawLogsResponseSchema = successSchema(z.object({ list: z.array(WithdrawLogSchema) }));

@@ -5,7 +5,8 @@ import { Wallet } from 'xrpl';
 import { xrp } from '#domain/money/amount.ts';
 import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
 import { adjustableClock } from '#server/clock.ts';
-import { ledgerEntries, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
+import { ledgerEntries, users, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
+import { accountOperator } from '#server/features/account/operator.ts';
 import { payoutOperator } from '#server/features/payouts/operator.ts';
 import { runPayoutOnce, type PayoutStep } from '#server/features/payouts/payout-job.ts';
 import { connectXrplPayer, type Payer } from '#server/features/payouts/xrpl-payer.ts';
@@ -132,6 +133,26 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     });
     expect(await refunds(rejected.userId)).toHaveLength(1);
     expect(await ledger.balance(database.db, rejected.userId)).toBe(xrp(130n));
+  });
+
+  it("holds a banned account's withdrawal with the ban's reason, pays it once the ban is lifted, never refunds it", async () => {
+    const due = await dueWithdrawal();
+    const [user] = await database.db.select().from(users).where(eq(users.id, due.userId));
+    const name = user?.username ?? '';
+    expect(await accountOperator.ban(database.db, clock, name, 'several accounts on one phone')).toBeNull();
+    for (let i = 0; i < 3; i++) await run();
+    expect(await withdrawal(due.id)).toMatchObject({
+      status: 'transferring',
+      txBlob: null,
+      heldReason: 'several accounts on one phone',
+    });
+    expect(paymentsTo(due.tag)).toEqual([]);
+    expect(await refunds(due.userId)).toEqual([]);
+
+    expect(await accountOperator.unban(database.db, clock, name)).toBeNull();
+    expect(await settle(due.id)).toMatchObject({ status: 'success', heldReason: null });
+    expect(new Set(paymentsTo(due.tag).map((tx) => tx['hash'])).size).toBe(1);
+    expect(await refunds(due.userId)).toEqual([]);
   });
 
   it('pays once and calls it successful only when the ledger validated it', async () => {

@@ -301,6 +301,11 @@ export const withdrawals = pgTable(
     lastLedgerSequence: integer('last_ledger_sequence'),
     deliveredAmount: bigint('delivered_amount', { mode: 'bigint' }),
     failureReason: text('failure_reason'),
+    /**
+     * Why the payout job does not pay it now (the account's ban or deletion, as recorded); null when
+     * nothing holds it. A hold is never a refund: the job looks again on every pass.
+     */
+    heldReason: text('held_reason'),
     settledAt: time('settled_at'),
   },
   (t) => [

@@ -1,9 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ProductRules } from '#domain/rules/product-rules.ts';
 import { UNITS_PER_DROP } from '#domain/money/amount.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { withdrawals } from '#server/db/schema.ts';
+import { accountLocks, withdrawals } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import type { Payer } from './xrpl-payer.ts';
 
@@ -67,6 +67,13 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
         .for('update', { skipLocked: true });
       if (!locked) return null;
       if (locked.txBlob) return locked;
+      // A banned or deleted account is not paid: the withdrawal is held with the recorded reason (the
+      // user reads it on the record), and paid once the ban is lifted. Never refunded for it.
+      const hold = await closedReason(tx, locked.userId, clock.now());
+      if (hold !== locked.heldReason) {
+        await tx.update(withdrawals).set({ heldReason: hold }).where(eq(withdrawals.id, id));
+      }
+      if (hold !== null) return null;
       const signed = await xrpl.sign({
         destination: locked.address,
         tag: Number(locked.tag),
@@ -119,6 +126,23 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
     await onFinal?.(done).catch(() => undefined);
     return true;
   }
+}
+
+/** The reason of the account's ban or deletion in force, as recorded; null when the account is open. */
+async function closedReason(tx: Db, userId: number, now: Date): Promise<string | null> {
+  const [lock] = await tx
+    .select({ reason: accountLocks.reason })
+    .from(accountLocks)
+    .where(
+      and(
+        eq(accountLocks.userId, userId),
+        isNull(accountLocks.liftedAt),
+        or(isNull(accountLocks.until), gt(accountLocks.until, now)),
+      ),
+    )
+    .orderBy(desc(accountLocks.createdAt))
+    .limit(1);
+  return lock?.reason ?? null;
 }
 
 /** Marks a withdrawal failed and gives the money back: one ledger entry, at most once per withdrawal. */

@@ -102,6 +102,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       tx_hash: row.txHash,
       delivered_amount: row.deliveredAmount === null ? null : formatAmount(row.deliveredAmount),
       failure_reason: row.failureReason,
+      held_reason: row.heldReason,
     };
   }
 

@@ -64,6 +64,11 @@ function LogRow({ log }: { log: WithdrawLog }) {
           </bdi>
         </p>
       ) : null}
+      {log.held_reason && (log.status === 'processing' || log.status === 'transferring') ? (
+        <p className="muted" data-testid="held-reason">
+          <Trans>Held:</Trans> <bdi>{log.held_reason}</bdi>
+        </p>
+      ) : null}
       {log.status === 'failed' && log.failure_reason ? (
         <p className="muted">
           <Trans>Reason:</Trans> <bdi dir="ltr">{log.failure_reason}</bdi>{' '}
