@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// The module boundaries of DESIGN.md §2, enforced: domain imports nothing of ours; contract only
+// The module boundaries of docs/architecture.md, enforced: domain imports nothing of ours; contract only
 // domain; server, app and sw never import each other.
 const boundaries = [
   {

@@ -3,7 +3,7 @@ import { API } from './paths.ts';
 import type { PushNotice, PushTexts } from './push-notice.ts';
 
 /**
- * The offline queue (DESIGN.md §5): which requests the service worker may keep and replay, what a
+ * The offline queue (docs/product-rules.md#sync-rule): which requests the service worker may keep and replay, what a
  * replay's answer means, and the messages the page and the worker exchange about it.
  */
 

@@ -30,7 +30,7 @@ function userInfo(token?: string) {
 }
 
 describe('registration', () => {
-  it('accepts a form-urlencoded body and returns the seed envelope with real user info', async () => {
+  it('accepts a form-urlencoded body and returns the envelope with real user info', async () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/user/checkIn',
@@ -83,7 +83,7 @@ describe('registration', () => {
     });
   });
 
-  it('gives the seed validation messages and changes nothing', async () => {
+  it('gives the catalogue validation messages and changes nothing', async () => {
     const cases = [
       [{ username: '', password: 'x', confirm_password: 'x' }, 'Please fill in all information'],
       [

@@ -47,7 +47,7 @@ const status = async (token: string) =>
   envelope(await app.inject({ url: '/api/kyc/status', headers: { 'ba-user-token': token } })).data;
 
 describe('phone verification', () => {
-  it('refuses an invalid number with the seed message', async () => {
+  it('refuses an invalid number with the catalogue message', async () => {
     const [user] = await seedUsers(database.db, 1, 'kyc');
     const body = envelope(await send(user?.token ?? '', '12345'));
     expect(body.data.error).toBe('kyc.phone_invalid');

@@ -87,7 +87,7 @@ describe('push tokens and settings', () => {
     expect(settings['topics']).toEqual({ withdrawals: true, devices: true, ad: true, tasks: false });
     expect(settings['vapid_public_key']).toMatch(/^[A-Za-z0-9_-]{80,}$/);
     await post(app, '/api/push/settings', user.token, { topic: 'tasks', enabled: true });
-    // A form-encoded switch, as the seed's clients send.
+    // A form-encoded switch, as older clients send.
     await app.inject({
       method: 'POST',
       url: '/api/push/settings',

@@ -6,7 +6,7 @@ import { buildTestApp, envelope } from '#tests/helpers/app.ts';
 import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
 
 describe('the product rules are configuration', () => {
-  it('shows and credits the configured numbers, not the seed defaults', async () => {
+  it('shows and credits the configured numbers, not the defaults', async () => {
     const database = await openDatabase({ dataDir: 'memory://' });
     const app = await buildTestApp({
       database,

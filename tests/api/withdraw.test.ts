@@ -53,7 +53,7 @@ describe('the withdrawal address', () => {
     expect(body.data['list']).toEqual(DEMO_EXCHANGE_WHITELIST);
   });
 
-  it('refuses bad input with the seed messages and saves nothing', async () => {
+  it('refuses bad input with the catalogue messages and saves nothing', async () => {
     const { token } = await userWithBalance(0n);
     const cases: [string, string, string][] = [
       ['', '1', 'withdraw.address_required'],

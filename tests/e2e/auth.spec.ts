@@ -32,7 +32,7 @@ test('a new user registers, stays signed in across a reload, signs out and signs
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test('the entry page shows the seed validation messages before sending anything', async ({ page }) => {
+test('the entry page shows the validation messages before sending anything', async ({ page }) => {
   await page.goto('/?tab=register');
   const submit = page.locator('form').getByRole('button', { name: 'Register' }).last();
   await submit.click();

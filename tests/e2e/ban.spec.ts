@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 import { setUpUser } from './offline-support.ts';
 import { PASSWORD } from './support.ts';
 
-// H8: a ban carries its recorded reason and time, and the user sees both when signing in.
+// Accountable enforcement (docs/product-rules.md#accountable-enforcement): a ban carries its recorded reason and time, and the user sees both when signing in.
 
 const PORT = 8250 + Number(process.env['TEST_PARALLEL_INDEX'] ?? 0);
 let server: TestServer;

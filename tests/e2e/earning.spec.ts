@@ -75,7 +75,7 @@ test('a new user does the day: gift, 10 tasks and interest, each credited exactl
   for (let i = 0; i < 10; i++) {
     await rows.nth(i).click();
     const sheet = page.getByRole('dialog');
-    // The rules come first: reward, time and how it is checked (H4).
+    // The rules come first: reward, time and how it is checked (docs/product-rules.md#shown-equals-credited).
     await expect(sheet.getByTestId('task-rules')).toContainText('2 XRP');
     await sheet.getByRole('button', { name: 'Start the task' }).click();
     await expect(sheet.getByTestId('task-timer')).toBeVisible();

@@ -44,7 +44,7 @@ export async function setUpUser(
     confirm_password: PASSWORD,
   });
   const token = (data['userInfo'] as { token: string }).token;
-  // The gift is claimed up front: left alone, the app claims it by itself after 10 s (seed §1).
+  // The gift is claimed up front: left alone, the app claims it by itself after 10 s.
   await fetch(`${base}/api/user/newUserReward`, {
     method: 'POST',
     headers: { 'ba-user-token': token, 'idempotency-key': `gift-${username}` },
@@ -53,7 +53,7 @@ export async function setUpUser(
   const tasks = day['tasks'] as DayTask[];
   for (const task of tasks.slice(0, start)) await call(base, '/api/task/start', token, { task_id: task.id });
   if (address) {
-    // Saved in the database until the withdrawal screens exist (the withdrawal issue).
+    // Written straight into the database: the journeys that use it test the queue, not the address form.
     await db.query(
       `insert into withdraw_addresses (user_id, address, tag, created_at)
        select id, $2, '1', now() from users where username_key = $1`,

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 import { completeInSheet, fireSync, ledgerOf, openApp, setUpUser, shownXrp } from './offline-support.ts';
 import { PASSWORD, screenshot } from './support.ts';
 
-// DESIGN.md §5 on a flaky connection: the browser reaches the app only through a proxy that the test
+// The sync rule (docs/product-rules.md#sync-rule) on a flaky connection: the browser reaches the app only through a proxy that the test
 // can cut, so the service worker meets the failures a phone meets. Each Playwright worker has its own
 // server (PostgreSQL, 3 tasks a day of 1 s each) serving its own copy of the build, which the update
 // journey changes.

@@ -4,7 +4,7 @@ import { startFlakyProxy, type FlakyProxy } from '#tests/helpers/flaky-proxy.ts'
 import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 import { fireSync, ledgerOf, openApp, setUpUser, type DayTask } from './offline-support.ts';
 
-// DESIGN.md §5 under load: a day of 100 tasks completed with the API unreachable, then the network
+// The sync rule (docs/product-rules.md#sync-rule) under load: a day of 100 tasks completed with the API unreachable, then the network
 // returns. The figure (how long until every action is settled) is reported, not asserted on: the aim
 // is 5 s on this machine, and the test's own limit only catches a queue that does not drain.
 

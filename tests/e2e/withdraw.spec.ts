@@ -5,9 +5,9 @@ import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 import { ledgerOf, openApp, setUpUser, type TestUser } from './offline-support.ts';
 import { PASSWORD, screenshot } from './support.ts';
 
-// Withdrawing for real (issue 5), against a fake rippled on 127.0.0.1 that keeps its own ledger:
-// the address rules, the one rule list (H2), the withdrawal, the daily ad, the payout once the
-// waiting period is over, and the recent-withdrawals notice fed only by real payouts (H1).
+// Withdrawing for real, against a fake rippled on 127.0.0.1 that keeps its own ledger:
+// the address rules, the one rule list (docs/product-rules.md#no-hidden-conditions), the withdrawal, the daily ad, the payout once the
+// waiting period is over, and the recent-withdrawals notice fed only by real payouts (docs/product-rules.md#no-fabricated-activity).
 
 test.use({ serviceWorkers: 'block' });
 
@@ -90,7 +90,7 @@ test('a user saves an exchange address, withdraws, shortens the wait, and is pai
   await expect(page.getByRole('button', { name: 'Withdraw all XRP' })).toBeDisabled();
   await expect(page.getByTestId('exchange-list')).toContainText('Bitstamp');
 
-  // The seed's messages for a bad checksum, an exchange not on the whitelist, a registered address.
+  // The catalogue's messages for a bad checksum, an exchange not on the whitelist, a registered address.
   await saveAddress(page, `${BITSTAMP.slice(0, -1)}C`, '1');
   await expect(page.getByRole('alert')).toContainText('This is not a valid XRP address');
   await saveAddress(page, 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', '1');
@@ -184,7 +184,7 @@ test('a user saves an exchange address, withdraws, shortens the wait, and is pai
   await screenshot(page, 'en', 'withdraw-paid');
 });
 
-test('H2: every rule the server enforces is on the withdraw screen and on Landing', async ({
+test('no hidden conditions: every rule the server enforces is on the withdraw screen and on Landing', async ({
   page,
   browser,
 }) => {
@@ -222,7 +222,7 @@ test('H2: every rule the server enforces is on the withdraw screen and on Landin
   }
 });
 
-test('H1: with no paid withdrawal no notice appears in 60 s of browsing; with three, only those three', async ({
+test('no fabricated activity: with no paid withdrawal no notice appears in 60 s of browsing; with three, only those three', async ({
   page,
 }) => {
   test.setTimeout(180_000);

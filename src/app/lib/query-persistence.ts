@@ -9,8 +9,8 @@ import { createStore as createIdbStore, del, get, set } from 'idb-keyval';
 import { session } from './session.ts';
 
 /**
- * The query cache, kept on the device so the last known data shows offline (DESIGN.md §5), in the
- * manner of bluesky-social/social-app's `src/lib/react-query.tsx`.
+ * The query cache, kept on the device so the last known data shows offline (docs/product-rules.md#sync-rule), in the
+ * manner of bluesky-social/social-app's React Query setup.
  */
 
 // Only what the main screens read. Anything not listed is fetched fresh on every visit.

@@ -1,6 +1,6 @@
 /**
  * Money is never a float. An Amount is a bigint count of the smallest unit Earnest keeps: 10^-7 XRP,
- * so that daily interest shows exactly with the seed's 7 decimals. XRP payouts round down to drops
+ * so that daily interest shows exactly with 7 decimals. XRP payouts round down to drops
  * (10^-6 XRP).
  */
 export type Amount = bigint;

@@ -14,7 +14,7 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export type MoneyWork = (tx: Db, idempotencyKey: string) => Promise<Result<StoredResponse, ErrorCode>>;
 
 /**
- * Answers a money-moving POST exactly once per Idempotency-Key (DESIGN.md §3): the first answer,
+ * Answers a money-moving POST exactly once per Idempotency-Key (docs/product-rules.md#exactly-once): the first answer,
  * success or refusal, is stored with its ledger entry and replayed for the same key and payload.
  */
 export function createIdempotentSender(db: Db, clock: Clock) {

@@ -16,7 +16,7 @@ export interface AccountServiceDeps {
 
 export function createAccountService({ repo, rules, clock }: AccountServiceDeps) {
   return {
-    /** The seed's user-info fields, each from the database. */
+    /** The user-info fields, each from the database. */
     async userInfo(userId: number): Promise<UserInfo | null> {
       const user = await repo.findUser(userId);
       if (!user) return null;

@@ -55,7 +55,7 @@ export interface PushSenderOptions {
 /**
  * Standard Web Push with the server's VAPID keys (the `web-push` library builds the request: VAPID
  * JWT, aes128gcm payload; we send it, with a timeout), and FCM registration tokens through
- * firebase-admin when it is configured. Push errors are logged, never shown (seed §8).
+ * firebase-admin when it is configured. Push errors are logged, never shown (docs/product-rules.md#api-conventions).
  */
 export async function createPushSender(
   db: Db,

@@ -15,7 +15,7 @@ interface SettingsRoutesOptions {
   accounts: AccountRepository;
   clock: Clock;
   supportUrl: string | null;
-  /** The withdrawal rules in force, as the withdraw service enforces them (H2). */
+  /** The withdrawal rules in force, as the withdraw service enforces them (docs/product-rules.md#no-hidden-conditions). */
   withdrawRules: () => { id: WithdrawRuleId; required: string }[];
   /** The bot challenge the app must show on register, login and SMS sending; null: none. */
   botChallenge: { siteKey: string; scriptUrl: string } | null;

@@ -56,7 +56,8 @@ export async function withdrawRoutes(
     {
       config: { access: 'public' },
       schema: {
-        summary: 'The latest withdrawals that were really paid (H1), names masked',
+        summary:
+          'The latest withdrawals that were really paid (docs/product-rules.md#no-fabricated-activity), names masked',
         tags,
         response: { 200: RecentWithdrawalsResponseSchema },
       },
@@ -97,7 +98,8 @@ export async function withdrawRoutes(
     API.withdrawRules,
     {
       schema: {
-        summary: 'Every withdrawal rule in force, with the user progress (H2)',
+        summary:
+          'Every withdrawal rule in force, with the user progress (docs/product-rules.md#no-hidden-conditions)',
         tags,
         response: { 200: WithdrawRulesResponseSchema, 401: KnownFailureSchema },
       },

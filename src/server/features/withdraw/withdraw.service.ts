@@ -96,7 +96,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       return { walletaddress: row?.address ?? '', tag: row?.tag ?? '' };
     },
 
-    /** Checks and saves the address, once and for good (seed §8). */
+    /** Checks and saves the address, once and for good (docs/product-rules.md#api-conventions). */
     async setAddress(
       userId: number,
       input: { walletaddress: string; tag: string },
@@ -184,7 +184,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       return (await repo.since(db, userId, from)).map(toLog);
     },
 
-    /** H1: the latest withdrawals that were really paid; nothing else feeds the toast. */
+    /** No fabricated activity (docs/product-rules.md#no-fabricated-activity): the latest withdrawals that were really paid; nothing else feeds the toast. */
     async recentPaid() {
       const rows = await repo.recentPaid(db, 20);
       return rows.map((row) => ({

@@ -75,7 +75,7 @@ export function ChangePasswordRow() {
   );
 }
 
-/** Delete the account, with one confirmation that says what is lost and what is kept (H10). */
+/** Delete the account, with one confirmation that says what is lost and what is kept (docs/product-rules.md#respect-no). */
 export function DeleteAccountRow({ balance }: { balance: string | undefined }) {
   const { i18n } = useLingui();
   const navigate = useNavigate();

@@ -27,11 +27,11 @@ interface EntryFormProps {
 interface ShownError {
   code: AppErrorCode;
   until: number | null;
-  /** H8: why and since when an account is locked or banned, as recorded. */
+  /** Accountable enforcement (docs/product-rules.md#accountable-enforcement): why and since when an account is locked or banned, as recorded. */
   lock?: { reason: string; since: number } | undefined;
 }
 
-/** Sign in and registration on one card, toggled in place (seed §2). */
+/** Sign in and registration on one card, toggled in place. */
 export function EntryForm({
   tab,
   onTabChange,

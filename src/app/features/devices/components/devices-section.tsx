@@ -20,7 +20,7 @@ import {
   useSignOutOtherDevices,
 } from '../api/devices-queries.ts';
 
-/** Mine → Security: the devices signed in, one-tap sign-out, and "Link a device" (H5). */
+/** Mine → Security: the devices signed in, one-tap sign-out, and "Link a device" (docs/product-rules.md#device-linking-stays-inside-earnest). */
 export function DevicesSection() {
   const { t, i18n } = useLingui();
   const devices = useQuery(devicesQueryOptions());

@@ -3,7 +3,7 @@ import { InviteListResponseSchema } from '#contract/invite.ts';
 import { API } from '#contract/paths.ts';
 import { apiRequest } from '#app/lib/http.ts';
 
-/** Seed §4: the invite list is stale after 5 minutes (the client's default). */
+/** The invite list is stale after 5 minutes (the client's default). */
 export const inviteListQueryOptions = () =>
   queryOptions({
     queryKey: ['account', 'invites'],

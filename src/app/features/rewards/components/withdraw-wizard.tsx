@@ -13,7 +13,7 @@ interface WithdrawWizardProps {
   addressSet: boolean;
 }
 
-/** The way to a first withdrawal, step by step (seed §2), with a congratulation at the minimum. */
+/** The way to a first withdrawal, step by step, with a congratulation at the minimum. */
 export function WithdrawWizard({ balance, minWithdrawal, waitingDays, addressSet }: WithdrawWizardProps) {
   const [step, setStep] = useState(0);
   const [closed, setClosed] = useState(false);

@@ -7,7 +7,7 @@ export const settingsKeys = {
   public: () => ['settings', 'public'] as const,
 };
 
-/** The rules in force and live statistics: what Landing and the rule texts show (H3). */
+/** The rules in force and live statistics: what Landing and the rule texts show (docs/product-rules.md#no-contradicting-claims). */
 export const publicSettingsQueryOptions = () =>
   queryOptions({
     queryKey: settingsKeys.public(),

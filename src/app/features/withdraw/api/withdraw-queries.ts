@@ -39,7 +39,7 @@ export const withdrawRulesQueryOptions = () =>
     staleTime: 0,
   });
 
-/** Seed §4: the end of the waiting period is also kept on the device, for the status screen offline. */
+/** The end of the waiting period is also kept on the device, for the status screen offline. */
 export const withdrawStatusQueryOptions = () =>
   queryOptions({
     queryKey: withdrawKeys.status(),
@@ -125,7 +125,7 @@ export function useCompleteAd() {
         },
       ),
     onSuccess: async (result) => {
-      // Seed §4: the ad record on the device (the server's is the one that counts).
+      // The ad record on the device (the server's is the one that counts).
       const previous = await deviceRecords.read('adWatch');
       await deviceRecords.write('adWatch', {
         lastWatchTime: Date.now(),

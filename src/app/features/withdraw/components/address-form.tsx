@@ -13,7 +13,7 @@ import { useSaveAddress } from '../api/withdraw-queries.ts';
 
 /**
  * The exchange address and tag, checked as typed with the same rule as the server (checksum,
- * X-address, numeric tag), confirmed in a dialog because it can never be changed (seed §8).
+ * X-address, numeric tag), confirmed in a dialog because it can never be changed (docs/product-rules.md#api-conventions).
  */
 export function AddressForm() {
   const { t, i18n } = useLingui();

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { Exchange } from '#contract/withdraw.ts';
 
-/** The exchanges Earnest pays to, with their deposit addresses (seed §2). */
+/** The exchanges Earnest pays to, with their deposit addresses. */
 export function ExchangeList({ exchanges }: { exchanges: readonly Exchange[] }) {
   return (
     <section className="section" aria-labelledby="exchanges-title">
@@ -24,7 +24,7 @@ export function ExchangeList({ exchanges }: { exchanges: readonly Exchange[] }) 
   );
 }
 
-/** How to find the deposit address and tag in an exchange's app (seed §2). */
+/** How to find the deposit address and tag in an exchange's app. */
 export function AddressGuide() {
   return (
     <details className="card guide">

@@ -5,7 +5,7 @@ import { Card } from '#app/components/card.tsx';
 import { formatCount, formatDateTime, formatXrp } from '#app/lib/format.ts';
 import { useNow } from '#app/lib/use-countdown.ts';
 
-/** The withdrawal in progress: amount, hours left (floored, never below 0) and the end (seed §4). */
+/** The withdrawal in progress: amount, hours left (floored, never below 0) and the end. */
 export function WithdrawProgress({ status }: { status: WithdrawStatus }) {
   const now = useNow();
   if (status.status !== 1 || status.end_time === null) return null;
