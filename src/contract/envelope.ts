@@ -39,4 +39,5 @@ export const DecimalSchema = z.string().regex(/^\d+(\.\d+)?$/);
  * The body of a POST that takes no fields: nothing, or an object whose fields are ignored. Every POST
  * has a body schema, so no handler ever sees raw, unchecked input.
  */
-export const EmptyBodySchema = z.object({}).optional();
+// nullish: the Fastify zod provider hands an absent body to the schema as null.
+export const EmptyBodySchema = z.object({}).nullish();

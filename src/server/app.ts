@@ -173,7 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sms: env.SMS_PROVIDER_URL
       ? httpSmsSender(env.SMS_PROVIDER_URL, env.SMS_PROVIDER_TOKEN)
       : logSmsSink(app.log, env.NODE_ENV === 'production'),
-    publicHost: new URL(publicOriginOf(env)).host,
+    publicHost: new URL(publicOriginOf(env)).hostname, // the SMS one-time-code format names the host without a port
     hash,
   });
   if (env.DEMO_TASKS) await tasks.seedDemoCatalog(env.DEMO_TASK_SECONDS ?? null);

@@ -91,6 +91,7 @@ describe('withdrawing', () => {
         { id: 'address_saved', met: false, current: '0', required: '1' },
       ],
       may_withdraw: false,
+      invite_rule: 'phone',
     });
     const refused = envelope(await post(app, '/api/user/setWithdrawStatus', token, {}, 'w-refused'));
     expect(refused.data.error).toBe('withdraw.rules_unmet');

@@ -1,37 +1,69 @@
 import { expect, test } from '@playwright/test';
-import { PASSWORD, registerInBrowser, screenshot, uniqueName } from './support.ts';
+import { startFakeSms, type FakeSms } from '#tests/fakes/fake-sms.ts';
+import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
+import { PASSWORD, screenshot, uniqueName } from './support.ts';
 
-// Two people, two browsers: A invites B and C by link; only B binds a wallet, so only B raises A's rate.
+// Two people, two browsers: A invites B and C by link. Under the default rule an invitation counts once the
+// friend has verified a phone (docs/product-rules.md#invitations): B verifies, C only binds a wallet, so only
+// B raises A's rate, and A sees each friend's standing under masked names.
 
-test('an invitee who binds a wallet raises the inviter rate by the step; one who does not, does not', async ({
+const PORT = 8270 + Number(process.env['TEST_PARALLEL_INDEX'] ?? 0);
+let sms: FakeSms;
+let server: TestServer;
+
+test.beforeAll(async () => {
+  sms = await startFakeSms();
+  server = await startTestServer(PORT, {
+    SMS_PROVIDER_URL: sms.url,
+    PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`,
+  });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await sms?.close();
+});
+
+test('an invitee who verifies a phone raises the inviter rate by the step; one who only binds a wallet does not', async ({
   browser,
 }) => {
   test.setTimeout(90_000);
-  const a = await browser.newContext();
+  const a = await browser.newContext({ baseURL: server.url });
   const pageA = await a.newPage();
-  await registerInBrowser(pageA, uniqueName('inviter'));
+  await pageA.goto('/?tab=register');
+  await pageA.getByLabel('Username or e-mail').fill(uniqueName('inviter'));
+  await pageA.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await pageA.getByLabel('Confirm password').fill(PASSWORD);
+  await pageA.locator('form').getByRole('button', { name: 'Register' }).last().click();
+  await expect(pageA).toHaveURL(/\/home$/);
   await pageA.getByRole('link', { name: 'Invite' }).click();
   const link = (await pageA.getByTestId('invite-link').textContent()) ?? '';
   expect(link).toMatch(/\/\?invite=\w+$/);
   await expect(pageA.getByTestId('invite-rate')).toHaveText('5%');
   await expect(pageA.getByText('No one has joined with your code yet.')).toBeVisible();
+  await expect(pageA.getByTestId('invite-rules')).toContainText('verifies a phone number');
 
-  // B and C open the link: the code is filled in; they register.
-  const friends = [uniqueName('bound'), uniqueName('unbound')];
-  for (const name of friends) {
-    const context = await browser.newContext();
+  // B and C open the link: the code is filled in; they register. B verifies a phone, C binds a wallet.
+  for (const role of ['phone', 'wallet'] as const) {
+    const context = await browser.newContext({ baseURL: server.url });
     const page = await context.newPage();
     await page.goto(link);
     await expect(page.getByLabel(/Invitation code/)).toHaveValue(
       new URL(link).searchParams.get('invite') ?? '',
     );
-    await page.getByLabel('Username or e-mail').fill(name);
+    await page.getByLabel('Username or e-mail').fill(uniqueName(role));
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);
     await page.locator('form').getByRole('button', { name: 'Register' }).last().click();
     await expect(page).toHaveURL(/\/home$/);
-    if (name === friends[0]) {
-      // B binds a wallet: saves an exchange address.
+    if (role === 'phone') {
+      await page.goto('/withdraw/kyc');
+      await page.getByLabel('Phone number with country code').fill('+44 7400 555124');
+      await page.getByRole('button', { name: 'Send the code' }).click();
+      await expect(page.getByTestId('kyc-pending')).toBeVisible();
+      await page.getByLabel('6-digit code').fill(sms.lastCode('+447400555124') ?? '');
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await expect(page.getByTestId('kyc-verified')).toBeVisible();
+    } else {
       await page.goto('/home/withdraw');
       await page.getByLabel('XRP deposit address').fill('rLHzPsX6oXkzU2qL12kHCH8G8cnZv1rBJh');
       await page.getByLabel('Destination tag').fill(String(Math.floor(Math.random() * 4_000_000_000)));
@@ -43,16 +75,14 @@ test('an invitee who binds a wallet raises the inviter rate by the step; one who
   }
 
   await pageA.reload();
-  const list = pageA.getByTestId('invite-list');
-  await expect(list.getByRole('listitem')).toHaveCount(2);
-  await expect(list.getByRole('listitem').filter({ hasText: friends[0] })).toContainText(
-    'Wallet bound: counts',
-  );
-  await expect(list.getByRole('listitem').filter({ hasText: friends[1] })).toContainText(
-    'Wallet not bound yet',
-  );
+  const rows = pageA.getByTestId('invite-list').getByRole('listitem');
+  await expect(rows).toHaveCount(2);
+  // Names are masked: "ph***4", never the friend's whole name.
+  await expect(rows.filter({ hasText: /^ph\*\*\*/ })).toContainText('Counts');
+  await expect(rows.filter({ hasText: /^wa\*\*\*/ })).toContainText('Does not count yet');
+  await expect(pageA.getByTestId('invite-list')).not.toContainText('phone');
   await expect(pageA.getByTestId('invite-rate')).toHaveText('6%');
-  await expect(pageA.getByTestId('invite-progress')).toContainText('1 friend has bound a wallet.');
+  await expect(pageA.getByTestId('invite-progress')).toContainText('1 invitation counts.');
   await expect(pageA.getByTestId('invite-rules')).toContainText('adds 1%, up to 20%');
   await screenshot(pageA, 'en', 'invite');
   await pageA.getByRole('link', { name: 'Mine' }).click();
