@@ -26,6 +26,7 @@ import { rewardsRoutes } from './features/rewards/rewards.routes.ts';
 import { createRewardsService } from './features/rewards/rewards.service.ts';
 import { pushRoutes } from './features/push/push.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { createSettingsService } from './features/settings/settings.service.ts';
 import { tasksRoutes } from './features/tasks/tasks.routes.ts';
 import { devicesRoutes } from './features/devices/devices.routes.ts';
 import { createDevicesService } from './features/devices/devices.service.ts';
@@ -44,7 +45,7 @@ import { withdrawRoutes } from './features/withdraw/withdraw.routes.ts';
 import { createWithdrawService } from './features/withdraw/withdraw.service.ts';
 import { createTasksService } from './features/tasks/tasks.service.ts';
 import { loggerOptions } from './lib/logging.ts';
-import { keyedHash, randomKey, serverSecret } from './lib/server-secrets.ts';
+import { keyedHash, randomKey, serverSecret } from './lib/server-secrets.repository.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { createIdempotentSender } from './plugins/idempotent.ts';
@@ -152,6 +153,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rules,
     timeZone,
     accounts: createAccountRepository,
+    creditedTasks: (executor, userId, day) => tasks.creditedOn(executor, userId, day),
+  });
+  const kyc = createKycService({
+    db: database.db,
+    clock,
+    rules,
+    sms: env.SMS_PROVIDER_URL
+      ? httpSmsSender(env.SMS_PROVIDER_URL, env.SMS_PROVIDER_TOKEN)
+      : logSmsSink(app.log, env.NODE_ENV === 'production'),
+    publicHost: new URL(publicOriginOf(env)).hostname, // the SMS one-time-code format names the host without a port
+    hash,
   });
   const withdraw = createWithdrawService({
     db: database.db,
@@ -163,18 +175,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     timeZone,
     accounts: createAccountRepository,
+    phoneVerified: (executor, userId) => kyc.isVerified(executor, userId),
     whitelist: loadWhitelist(env.EXCHANGE_WHITELIST_FILE),
     adVideoUrl: env.AD_VIDEO_URL ?? null,
-  });
-  const kyc = createKycService({
-    db: database.db,
-    clock,
-    rules,
-    sms: env.SMS_PROVIDER_URL
-      ? httpSmsSender(env.SMS_PROVIDER_URL, env.SMS_PROVIDER_TOKEN)
-      : logSmsSink(app.log, env.NODE_ENV === 'production'),
-    publicHost: new URL(publicOriginOf(env)).hostname, // the SMS one-time-code format names the host without a port
-    hash,
   });
   if (env.DEMO_TASKS) await tasks.seedDemoCatalog(env.DEMO_TASK_SECONDS ?? null);
 
@@ -245,12 +248,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', () => payouts.stop());
   }
   await app.register(settingsRoutes, {
-    rules,
-    accounts: accountRepo,
-    clock,
-    supportUrl: env.SUPPORT_URL ?? null,
-    withdrawRules: () => withdraw.publicRules(),
-    botChallenge,
+    settings: createSettingsService({
+      rules,
+      clock,
+      supportUrl: env.SUPPORT_URL ?? null,
+      countUsers: () => accountRepo.countUsers(),
+      withdrawRules: () => withdraw.publicRules(),
+      botChallenge,
+    }),
   });
   app.get(API.docs, { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

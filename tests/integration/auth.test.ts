@@ -8,7 +8,7 @@ import { adjustableClock } from '#server/clock.ts';
 import { openDatabase } from '#server/db/database.ts';
 import { accountLocks, users } from '#server/db/schema.ts';
 import { createAuthService, type KnownDevice } from '#server/features/auth/auth.service.ts';
-import { keyedHash } from '#server/lib/server-secrets.ts';
+import { keyedHash } from '#server/lib/server-secrets.repository.ts';
 import { backends, type TestDatabase } from '#tests/helpers/databases.ts';
 
 const client = { ip: '127.0.0.1', userAgent: 'test', language: null };

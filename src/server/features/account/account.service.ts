@@ -8,6 +8,9 @@ import { maskName } from '#domain/privacy/mask.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
 import type { AccountRepository } from './account.repository.ts';
 
+/** What other features may read of accounts, each in the caller's own transaction. */
+export type { AccountRepository };
+
 export interface AccountServiceDeps {
   repo: AccountRepository;
   rules: ProductRules;

@@ -4,7 +4,7 @@ import type { Locale } from '#domain/i18n/locales.ts';
 import { fail, ok, type Result } from '#domain/result.ts';
 import type { Clock } from '#server/clock.ts';
 import { isUniqueViolation, type Db } from '#server/db/database.ts';
-import type { KeyedHash } from '#server/lib/server-secrets.ts';
+import type { KeyedHash } from '#server/lib/server-secrets.repository.ts';
 import { createAuthRepository, type SessionRow, type UserRow } from './auth.repository.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from './password.ts';
 import { hashToken, newInviteCode, newSessionToken } from './tokens.ts';

@@ -14,8 +14,8 @@ import type { Db } from '#server/db/database.ts';
 import { passwordRefusal, type PasswordError } from '#server/features/account/account-controls.ts';
 import { createAuthRepository } from '#server/features/auth/auth.repository.ts';
 import type { AuthService, KnownDevice } from '#server/features/auth/auth.service.ts';
-import { hitRate } from '#server/lib/rate-counter.ts';
-import type { KeyedHash } from '#server/lib/server-secrets.ts';
+import { hitRate } from '#server/lib/rate-counter.repository.ts';
+import type { KeyedHash } from '#server/lib/server-secrets.repository.ts';
 import { createDevicesRepository, type PairingCodeRow } from './devices.repository.ts';
 
 export type LinkError =

@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import { maySend, topicSettings } from '#domain/push/topics.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { serverSecrets } from '#server/db/schema.ts';
+import { serverSecret } from '#server/lib/server-secrets.repository.ts';
 import type { FcmMessaging } from './fcm-messaging.ts';
 import { payloadOf, type ServerNotice } from './push-payload.ts';
 import { readPushToken, type PushToken } from './push-token.ts';
@@ -23,15 +22,10 @@ export interface PushSender {
 
 /** The server's VAPID keys: made on first start and kept in the database, so every process shares them. */
 async function vapidKeys(db: Db, clock: Clock): Promise<{ publicKey: string; privateKey: string }> {
-  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, 'vapid'));
-  if (row) return JSON.parse(row.value) as { publicKey: string; privateKey: string };
-  const keys = webpush.generateVAPIDKeys();
-  await db
-    .insert(serverSecrets)
-    .values({ name: 'vapid', value: JSON.stringify(keys), createdAt: clock.now() })
-    .onConflictDoNothing();
-  // Another process may have won the race: read what is kept.
-  return vapidKeys(db, clock);
+  const kept = await serverSecret(db, 'vapid', clock.now(), () =>
+    JSON.stringify(webpush.generateVAPIDKeys()),
+  );
+  return JSON.parse(kept) as { publicKey: string; privateKey: string };
 }
 
 class PushRefused extends Error {

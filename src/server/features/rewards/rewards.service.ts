@@ -6,8 +6,7 @@ import { annualRateBp, formatPercent, type ProductRules } from '#domain/rules/pr
 import { dayOf, nextDayStart } from '#domain/time/day.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import type { AccountRepository } from '#server/features/account/account.repository.ts';
-import { tasksRepository } from '#server/features/tasks/tasks.repository.ts';
+import type { AccountRepository } from '#server/features/account/account.service.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import type { StoredResponse } from '#server/lib/idempotency.ts';
 
@@ -24,9 +23,18 @@ export interface RewardsServiceDeps {
   rules: ProductRules;
   timeZone: string;
   accounts: (db: Db) => AccountRepository;
+  /** The day's credited tasks (the tasks feature's answer, read in the caller's transaction). */
+  creditedTasks: (executor: Db, userId: number, day: string) => Promise<{ count: number; earned: bigint }>;
 }
 
-export function createRewardsService({ db, clock, rules, timeZone, accounts }: RewardsServiceDeps) {
+export function createRewardsService({
+  db,
+  clock,
+  rules,
+  timeZone,
+  accounts,
+  creditedTasks,
+}: RewardsServiceDeps) {
   /** Today's interest offer, computed exactly as a claim would credit it. */
   async function offer(executor: Db, userId: number) {
     const now = clock.now();
@@ -36,7 +44,7 @@ export function createRewardsService({ db, clock, rules, timeZone, accounts }: R
     const balance = await ledger.balance(executor, userId);
     const last = await ledger.latest(executor, userId, 'interest');
     const claimedToday = last?.reference === `interest:${day}`;
-    const tasks = await tasksRepository.creditedOn(executor, userId, day);
+    const tasks = await creditedTasks(executor, userId, day);
     return {
       now,
       day,

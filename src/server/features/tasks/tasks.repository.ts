@@ -6,6 +6,17 @@ export type TaskRow = typeof tasks.$inferSelect;
 export type TaskRunRow = typeof taskRuns.$inferSelect;
 
 export const tasksRepository = {
+  /** The whole catalog in the order the day's tasks are picked, for the operator. */
+  async catalog(db: Db): Promise<TaskRow[]> {
+    return db.select().from(tasks).orderBy(asc(tasks.sort), asc(tasks.id));
+  },
+
+  /** Changes one task; false when there is no such task. */
+  async update(db: Db, id: number, change: { enabled?: boolean; sort?: number }): Promise<boolean> {
+    const updated = await db.update(tasks).set(change).where(eq(tasks.id, id)).returning({ id: tasks.id });
+    return updated.length > 0;
+  },
+
   async enabledCatalog(db: Db): Promise<TaskRow[]> {
     return db.select().from(tasks).where(eq(tasks.enabled, true)).orderBy(asc(tasks.sort), asc(tasks.id));
   },

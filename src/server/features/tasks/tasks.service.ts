@@ -230,7 +230,10 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
     );
   }
 
-  return { list, accept, start, markFailed, complete, history, seedDemoCatalog };
+  /** The tasks credited on `day` and what they paid, read in the caller's transaction. */
+  const creditedOn = (executor: Db, userId: number, day: string) => repo.creditedOn(executor, userId, day);
+
+  return { list, accept, start, markFailed, complete, history, seedDemoCatalog, creditedOn };
 }
 
 export type TasksService = ReturnType<typeof createTasksService>;

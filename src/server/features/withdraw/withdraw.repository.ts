@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
-import { adSessions, users, verifiedPhones, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
+import { adSessions, users, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -19,11 +19,6 @@ export const withdrawRepository = {
       .onConflictDoNothing()
       .returning({ userId: withdrawAddresses.userId });
     return inserted.length === 1;
-  },
-
-  async phoneVerified(db: Db, userId: number): Promise<boolean> {
-    const [row] = await db.select().from(verifiedPhones).where(eq(verifiedPhones.userId, userId));
-    return Boolean(row);
   },
 
   async open(db: Db, userId: number): Promise<WithdrawalRow | null> {

@@ -10,7 +10,7 @@ import { mayWithdraw, withdrawRules, type WithdrawRuleConfig } from '#domain/wit
 import { adReductionHours, withdrawalEndTime } from '#domain/withdraw/waiting.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
 import { isUniqueViolation, type Db } from '#server/db/database.ts';
-import type { AccountRepository } from '#server/features/account/account.repository.ts';
+import type { AccountRepository } from '#server/features/account/account.service.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import type { StoredResponse } from '#server/lib/idempotency.ts';
 import type { WhitelistedExchange } from './exchange-whitelist.ts';
@@ -28,6 +28,8 @@ export interface WithdrawServiceDeps {
   ruleConfig: Omit<WithdrawRuleConfig, 'minBalance'>;
   timeZone: string;
   accounts: (db: Db) => AccountRepository;
+  /** Whether the user verified a phone (the kyc feature's answer, read in the caller's transaction). */
+  phoneVerified: (executor: Db, userId: number) => Promise<boolean>;
   whitelist: WhitelistedExchange[];
   adVideoUrl: string | null;
   /** A fraction in [0, 1) for the ad's reduction; tests pass their own. */
@@ -54,7 +56,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
         ruleConfig.requiredBoundInvitations > 0
           ? await accounts.countCountedInvitees(userId, rules.inviteRule, clock.now())
           : 0,
-      phoneVerified: ruleConfig.requirePhone ? await repo.phoneVerified(executor, userId) : false,
+      phoneVerified: ruleConfig.requirePhone ? await deps.phoneVerified(executor, userId) : false,
     });
     return statuses;
   }
