@@ -1,42 +1,32 @@
 import { classicAddressToXAddress } from 'ripple-address-codec';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { xrp } from '#domain/money/amount.ts';
 import { adjustableClock } from '#server/clock.ts';
-import { openDatabase, type Database } from '#server/db/database.ts';
 import { DEMO_EXCHANGE_WHITELIST } from '#server/features/withdraw/exchange-whitelist.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { buildTestApp, envelope } from '#tests/helpers/app.ts';
+import { envelope, useTestApp } from '#tests/helpers/app.ts';
 import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { TOKEN_HEADER } from '#contract/paths.ts';
 
 const BINANCE = 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh';
 const KRAKEN = 'rLHzPsX6oXkzU2qL12kHCH8G8cnZv1rBJh';
 // A valid address that belongs to no whitelisted exchange (the XRPL genesis account).
 const NOT_AN_EXCHANGE = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
 
-let database: Database;
-let app: FastifyInstance;
 const clock = adjustableClock();
 
-beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
-  app = await buildTestApp({ database, clock, env: { AD_SECONDS: '30' } });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const handle = useTestApp({ clock, env: { AD_SECONDS: '30' } });
 
 const get = async (url: string, token: string) =>
-  envelope(await app.inject({ url, headers: { 'ba-user-token': token } }));
+  envelope(await handle.app.inject({ url, headers: { [TOKEN_HEADER]: token } }));
 const setAddress = async (token: string, walletaddress: string, tag: string) =>
-  envelope(await post(app, '/api/withdraw/setAddress', token, { walletaddress, tag }));
+  envelope(await post(handle.app, '/api/withdraw/setAddress', token, { walletaddress, tag }));
 
 async function userWithBalance(xrpAmount: bigint, extraUnits = 0n) {
-  const [user] = await seedUsers(database.db, 1, 'withdrawer');
+  const [user] = await seedUsers(handle.database.db, 1, 'withdrawer');
   if (!user) throw new Error('no user');
   if (xrpAmount === 0n && extraUnits === 0n) return user;
-  await ledger.append(database.db, {
+  await ledger.append(handle.database.db, {
     userId: user.id,
     kind: 'adjustment',
     amount: xrp(xrpAmount) + extraUnits,
@@ -93,36 +83,36 @@ describe('withdrawing', () => {
       may_withdraw: false,
       invite_rule: 'phone',
     });
-    const refused = envelope(await post(app, '/api/user/setWithdrawStatus', token, {}, 'w-refused'));
+    const refused = envelope(await post(handle.app, '/api/user/setWithdrawStatus', token, {}, 'w-refused'));
     expect(refused.data.error).toBe('withdraw.rules_unmet');
   });
 
   it('debits the whole balance in drops once, shows the waiting period, and the ad shortens it once a day', async () => {
     const user = await userWithBalance(150n, 5n); // 150.0000005 XRP: the half drop stays on the balance
     await setAddress(user.token, BINANCE, '100');
-    const started = envelope(await post(app, '/api/user/setWithdrawStatus', user.token, {}, 'w-1'));
+    const started = envelope(await post(handle.app, '/api/user/setWithdrawStatus', user.token, {}, 'w-1'));
     expect(started).toMatchObject({ code: 1, data: { status: 1, amount: '150', reduced_hours: 0 } });
     const created = started.data['create_time'] as number;
     expect(started.data['end_time']).toBe(created + 30 * 86_400);
-    const replay = envelope(await post(app, '/api/user/setWithdrawStatus', user.token, {}, 'w-1'));
+    const replay = envelope(await post(handle.app, '/api/user/setWithdrawStatus', user.token, {}, 'w-1'));
     expect(replay).toEqual(started);
-    const again = envelope(await post(app, '/api/user/setWithdrawStatus', user.token, {}, 'w-2'));
+    const again = envelope(await post(handle.app, '/api/user/setWithdrawStatus', user.token, {}, 'w-2'));
     expect(again.data.error).toBe('withdraw.in_progress');
-    expect(await ledger.balance(database.db, user.id)).toBe(5n);
-    expect(await ledger.sum(database.db, user.id)).toBe(5n);
+    expect(await ledger.balance(handle.database.db, user.id)).toBe(5n);
+    expect(await ledger.sum(handle.database.db, user.id)).toBe(5n);
     expect((await get('/api/user/getWithdrawStatus', user.token)).data['status']).toBe(1);
 
     expect((await get('/api/ad/status', user.token)).data['state']).toBe('ready');
-    expect((await post(app, '/api/ad/start', user.token, {})).statusCode).toBe(200);
-    const early = envelope(await post(app, '/api/ad/complete', user.token, {}, 'ad-1'));
+    expect((await post(handle.app, '/api/ad/start', user.token, {})).statusCode).toBe(200);
+    const early = envelope(await post(handle.app, '/api/ad/complete', user.token, {}, 'ad-1'));
     expect(early.data.error).toBe('ads.too_early');
     clock.advance(30_000);
-    const done = envelope(await post(app, '/api/ad/complete', user.token, {}, 'ad-2'));
+    const done = envelope(await post(handle.app, '/api/ad/complete', user.token, {}, 'ad-2'));
     const reduced = done.data['reduced_today'] as number;
     expect(reduced).toBeGreaterThanOrEqual(12);
     expect(reduced).toBeLessThanOrEqual(24);
     expect(done.data['end_time']).toBe(created + 30 * 86_400 - reduced * 3600);
-    expect((await post(app, '/api/ad/start', user.token, {})).json()).toMatchObject({
+    expect((await post(handle.app, '/api/ad/start', user.token, {})).json()).toMatchObject({
       data: { error: 'ads.already_today' },
     });
     expect((await get('/api/ad/status', user.token)).data).toMatchObject({

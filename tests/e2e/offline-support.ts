@@ -2,6 +2,7 @@ import { expect, type BrowserContext, type Page } from '@playwright/test';
 import type pg from 'pg';
 import { formatAmount } from '#domain/money/amount.ts';
 import { PASSWORD, uniqueName } from './support.ts';
+import { TOKEN_HEADER } from '#contract/paths.ts';
 
 // Helpers for the offline journeys: users set up through the API, the app opened through the flaky
 // proxy with its service worker in control, and the ledger read straight from the database.
@@ -14,7 +15,7 @@ export interface TestUser {
 async function call(base: string, path: string, token: string | null, body: unknown = {}) {
   const response = await fetch(`${base}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'ba-user-token': token } : {}) },
+    headers: { 'content-type': 'application/json', ...(token ? { [TOKEN_HEADER]: token } : {}) },
     body: JSON.stringify(body),
   });
   const envelope = (await response.json()) as { code: number; data: Record<string, unknown> };
@@ -47,7 +48,7 @@ export async function setUpUser(
   // The gift is claimed up front: left alone, the app claims it by itself after 10 s.
   await fetch(`${base}/api/user/newUserReward`, {
     method: 'POST',
-    headers: { 'ba-user-token': token, 'idempotency-key': `gift-${username}` },
+    headers: { [TOKEN_HEADER]: token, 'idempotency-key': `gift-${username}` },
   });
   const day = await call(base, '/api/task/accept?locale=en', token);
   const tasks = day['tasks'] as DayTask[];

@@ -6,6 +6,7 @@ import { startFlakyProxy, type FlakyProxy } from '#tests/helpers/flaky-proxy.ts'
 import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 import { completeInSheet, fireSync, ledgerOf, openApp, setUpUser, shownXrp } from './offline-support.ts';
 import { PASSWORD, screenshot } from './support.ts';
+import { TOKEN_HEADER } from '#contract/paths.ts';
 
 // The sync rule (docs/product-rules.md#sync-rule) on a flaky connection: the browser reaches the app only through a proxy that the test
 // can cut, so the service worker meets the failures a phone meets. Each Playwright worker has its own
@@ -133,7 +134,7 @@ test('queued actions wait through a revoked session and go through once after si
   await expect(page.getByTestId('sync-waiting')).toContainText('2 actions are waiting to sync');
 
   // The session is revoked elsewhere while the actions wait.
-  await fetch(`${server.url}/api/user/logout`, { method: 'POST', headers: { 'ba-user-token': user.token } });
+  await fetch(`${server.url}/api/user/logout`, { method: 'POST', headers: { [TOKEN_HEADER]: user.token } });
   proxy.setMode('pass');
   await fireSync(context, page);
   await expect(page.getByTestId('sync-needs-sign-in')).toContainText('2 actions saved offline', {

@@ -58,7 +58,7 @@ test(`${ACTIONS} actions queued offline settle exactly once when the network ret
           method: 'POST',
           headers: {
             'content-type': 'application/json',
-            'ba-user-token': token,
+            'ba-user-token': token, // runs in the page: no imports there
             'idempotency-key': ids[i] ?? '',
             'x-earnest-account': account,
           },

@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 import { ledgerOf, openApp, setUpUser, type TestUser } from './offline-support.ts';
 import { PASSWORD, screenshot } from './support.ts';
+import { TOKEN_HEADER } from '#contract/paths.ts';
 
 // Withdrawing for real, against a fake rippled on 127.0.0.1 that keeps its own ledger:
 // the address rules, the one rule list (docs/product-rules.md#no-hidden-conditions), the withdrawal, the daily ad, the payout once the
@@ -79,7 +80,7 @@ test('a user saves an exchange address, withdraws, shortens the wait, and is pai
   const other = await setUpUser(server.url, server.db);
   await fetch(`${server.url}/api/withdraw/setAddress`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'ba-user-token': other.token },
+    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: other.token },
     body: JSON.stringify({ walletaddress: BINANCE, tag: '777' }),
   });
 
@@ -131,7 +132,7 @@ test('a user saves an exchange address, withdraws, shortens the wait, and is pai
     new RegExp(`^(${719 - hours}|${720 - hours}) hours left$`),
   );
   const again = await page.evaluate(async (token) => {
-    const response = await fetch('/api/ad/start', { method: 'POST', headers: { 'ba-user-token': token } });
+    const response = await fetch('/api/ad/start', { method: 'POST', headers: { 'ba-user-token': token } }); // in the page
     return ((await response.json()) as { data: { error?: string } }).data.error;
   }, user.token);
   expect(again).toBe('ads.already_today');
@@ -196,7 +197,7 @@ test('no hidden conditions: every rule the server enforces is on the withdraw sc
   try {
     const user = await setUpUser(strict.url, strict.db);
     const response = await fetch(`${strict.url}/api/withdraw/rules`, {
-      headers: { 'ba-user-token': user.token },
+      headers: { [TOKEN_HEADER]: user.token },
     });
     const { data } = (await response.json()) as { data: { rules: { id: string }[] } };
     expect(data.rules.map((rule) => rule.id)).toEqual([

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '#server/db/database.ts';
 import { sessions, users } from '#server/db/schema.ts';
 import { hashToken } from '#server/features/auth/tokens.ts';
+import { TOKEN_HEADER } from '#contract/paths.ts';
 
 /** Creates users with sessions straight in the database (no password hashing: fast for load tests). */
 export async function seedUsers(db: Db, count: number, prefix: string) {
@@ -56,7 +57,7 @@ export function post(app: FastifyInstance, url: string, token: string, payload: 
   return app.inject({
     method: 'POST',
     url,
-    headers: { 'ba-user-token': token, ...(key ? { 'idempotency-key': key } : {}) },
+    headers: { [TOKEN_HEADER]: token, ...(key ? { 'idempotency-key': key } : {}) },
     payload,
   });
 }
