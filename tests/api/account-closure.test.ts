@@ -1,30 +1,27 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, TOKEN_HEADER } from '#contract/paths.ts';
 import { xrp } from '#domain/money/amount.ts';
 import { adjustableClock } from '#server/clock.ts';
 import { sessions, users, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
 import { accountOperator } from '#server/features/account/operator.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { startFakeSms, type FakeSms } from '#tests/fakes/fake-sms.ts';
-import { envelope, getAs, login, postAs, register, useTestApp } from '#tests/helpers/app.ts';
+import { startFakeSms } from '#tests/fakes/fake-sms.ts';
+import { envelope, getAs, login, postAs, register, useStarted, useTestApp } from '#tests/helpers/app.ts';
 
 /**
  * An account's state changes end every way into it, and limits hold whatever the account does
  * (docs/product-rules.md#accounts-that-stay-closed). Each case here was an open door once.
  */
-let sms: FakeSms;
+const sms = useStarted(startFakeSms);
 const clock = adjustableClock();
-
-beforeAll(async () => {
-  sms = await startFakeSms();
-});
-afterAll(async () => {
-  await sms.close();
-});
 const handle = useTestApp(() => ({
   clock,
-  env: { SMS_PROVIDER_URL: sms.url, PUBLIC_ORIGIN: 'https://earnest.example', LINK_ATTEMPT_LIMIT: '1000' },
+  env: {
+    SMS_PROVIDER_URL: sms.value.url,
+    PUBLIC_ORIGIN: 'https://earnest.example',
+    LINK_ATTEMPT_LIMIT: '1000',
+  },
 }));
 
 const ANDROID =
@@ -232,7 +229,7 @@ describe('the current password', () => {
 
 describe('limits that deleting an account does not reset', () => {
   it('sends at most 10 SMS an hour from one address, however many accounts come and go', async () => {
-    const before = sms.messages.length;
+    const before = sms.value.messages.length;
     for (let round = 0; round < 8; round++) {
       const { token } = await register(handle.app, `pumper-${round}`);
       for (let i = 0; i < 5; i++) {
@@ -246,7 +243,7 @@ describe('limits that deleting an account does not reset', () => {
       }
       await postAs(handle.app, API.deleteAccount, token, { password: 'secret12' });
     }
-    expect(sms.messages.length - before).toBe(10);
+    expect(sms.value.messages.length - before).toBe(10);
   });
 });
 
@@ -261,7 +258,7 @@ describe('the site an SMS names', () => {
       remoteAddress: '198.51.100.77',
     });
     expect(envelope(sent).data).toEqual({ expires_time: expect.any(Number) });
-    const text = sms.messages.at(-1)?.text ?? '';
+    const text = sms.value.messages.at(-1)?.text ?? '';
     expect(text).toMatch(/@earnest\.example #\d{6}$/);
     expect(text).not.toContain('evil.example');
   });
@@ -306,7 +303,7 @@ describe('personal data', () => {
       handle.app,
       API.kycVerify,
       token,
-      { code: sms.lastCode(phone) ?? '' },
+      { code: sms.value.lastCode(phone) ?? '' },
       { 'idempotency-key': 'erase-kyc' },
     );
     expect(envelope(verified).data['state']).toBe('verified');

@@ -1,26 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adjustableClock } from '#server/clock.ts';
 import { users } from '#server/db/schema.ts';
-import { startFakePushService, type FakePushService } from '#tests/fakes/fake-push-service.ts';
-import { envelope, getAs, register, useTestApp } from '#tests/helpers/app.ts';
+import { startFakePushService } from '#tests/fakes/fake-push-service.ts';
+import { envelope, getAs, register, useStarted, useTestApp } from '#tests/helpers/app.ts';
 import { TOKEN_HEADER } from '#contract/paths.ts';
 
 const ANDROID =
   'Mozilla/5.0 (Linux; Android 14; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 
-let pushService: FakePushService;
+const pushService = useStarted(startFakePushService);
 const clock = adjustableClock();
-
-beforeAll(async () => {
-  pushService = await startFakePushService();
-});
-afterAll(async () => {
-  await pushService.close();
-});
 const handle = useTestApp(() => ({
   clock,
-  env: { COUNTRY_HEADER: 'cf-ipcountry', PUSH_SERVICE_ORIGINS: pushService.origin },
+  env: { COUNTRY_HEADER: 'cf-ipcountry', PUSH_SERVICE_ORIGINS: pushService.value.origin },
 }));
 
 const call = (url: string, payload: object, token?: string, headers: Record<string, string> = {}) =>
@@ -156,7 +149,7 @@ describe('the account is told of a new link', () => {
     if (!user) throw new Error('no user');
     const saved = await call(
       '/api/other/saveFcmToken',
-      { fcmtoken: JSON.stringify(pushService.subscription('watched-phone')) },
+      { fcmtoken: JSON.stringify(pushService.value.subscription('watched-phone')) },
       token,
     );
     expect(envelope(saved).code).toBe(1);
@@ -165,6 +158,6 @@ describe('the account is told of a new link', () => {
       envelope(await call('/api/device/link/approve', { code: pairing.code, password: 'secret12' }, token))
         .code,
     ).toBe(1);
-    expect(pushService.deliveries.map((d) => d.id)).toContain('watched-phone');
+    expect(pushService.value.deliveries.map((d) => d.id)).toContain('watched-phone');
   });
 });

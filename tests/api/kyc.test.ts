@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { xrp } from '#domain/money/amount.ts';
 import { adjustableClock } from '#server/clock.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { startFakeSms, type FakeSms } from '#tests/fakes/fake-sms.ts';
-import { envelope, getAs, useTestApp } from '#tests/helpers/app.ts';
+import { startFakeSms } from '#tests/fakes/fake-sms.ts';
+import { envelope, getAs, useStarted, useTestApp } from '#tests/helpers/app.ts';
 import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
 import { TOKEN_HEADER } from '#contract/paths.ts';
 
-let sms: FakeSms;
+const sms = useStarted(startFakeSms);
 const clock = adjustableClock();
-
-beforeAll(async () => {
-  sms = await startFakeSms();
-});
-afterAll(async () => {
-  await sms.close();
-});
 const handle = useTestApp(() => ({
   clock,
   env: {
-    SMS_PROVIDER_URL: sms.url,
+    SMS_PROVIDER_URL: sms.value.url,
     SMS_PROVIDER_TOKEN: 'secret',
     PUBLIC_ORIGIN: 'https://earnest.example',
   },
@@ -51,7 +44,7 @@ describe('phone verification', () => {
     if (!first || !second) throw new Error('no users');
     const phone = '+447911123456';
     expect(envelope(await send(first.token, '+44 7911 123456')).code).toBe(1);
-    const message = sms.messages.at(-1);
+    const message = sms.value.messages.at(-1);
     expect(message).toMatchObject({ to: phone, authorization: 'Bearer secret' });
     expect(message?.text.split('\n').at(-1)).toMatch(/^@earnest\.example #\d{6}$/);
     expect(await status(first.token)).toMatchObject({
@@ -60,7 +53,7 @@ describe('phone verification', () => {
       bonus_credited: false,
     });
 
-    const right = sms.lastCode(phone) ?? '';
+    const right = sms.value.lastCode(phone) ?? '';
     const wrong = right === '000000' ? '111111' : '000000';
     for (let i = 1; i <= 4; i++)
       expect(envelope(await verify(first.token, wrong)).data.error).toBe('kyc.code_wrong');
@@ -71,7 +64,7 @@ describe('phone verification', () => {
     expect(envelope(await send(first.token, phone)).data.error).toBe('kyc.too_soon');
     clock.advance(61_000);
     expect(envelope(await send(first.token, phone)).code).toBe(1);
-    const fresh = sms.lastCode(phone) ?? '';
+    const fresh = sms.value.lastCode(phone) ?? '';
     expect(envelope(await verify(first.token, fresh))).toMatchObject({ code: 1, data: { bonus: '100' } });
     expect(await ledger.balance(handle.database.db, first.id)).toBe(xrp(100));
     expect(await status(first.token)).toMatchObject({ state: 'verified', bonus_credited: true });
@@ -80,7 +73,7 @@ describe('phone verification', () => {
     // The same number on another account: verified, but no second bonus.
     clock.advance(61_000);
     expect(envelope(await send(second.token, phone, '10.0.0.2')).code).toBe(1);
-    const code = sms.lastCode(phone) ?? '';
+    const code = sms.value.lastCode(phone) ?? '';
     expect(envelope(await verify(second.token, code))).toMatchObject({ code: 1, data: { bonus: '0' } });
     expect(await ledger.balance(handle.database.db, second.id)).toBe(0n);
   });
@@ -90,13 +83,13 @@ describe('phone verification', () => {
     if (!user) throw new Error('no user');
     expect(envelope(await send(user.token, '+12015550123', '10.0.0.3')).code).toBe(1);
     clock.advance(10 * 60_000 + 1_000);
-    expect(envelope(await verify(user.token, sms.lastCode('+12015550123') ?? '')).data.error).toBe(
+    expect(envelope(await verify(user.token, sms.value.lastCode('+12015550123') ?? '')).data.error).toBe(
       'kyc.code_expired',
     );
   });
 
   it('sends at most 50 SMS for 10,000 pumping requests from many numbers and IPs', async () => {
-    const before = sms.messages.length;
+    const before = sms.value.messages.length;
     const accounts = await seedUsers(handle.database.db, 20, 'pump');
     // Pumping targets premium ranges: numbers of two ranges, from 1,000 addresses.
     const ranges = ['+447624', '+447400'];
@@ -108,7 +101,7 @@ describe('phone verification', () => {
       const response = await send(accounts[i % accounts.length]?.token ?? '', phone, ip);
       statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
     }
-    const sent = sms.messages.length - before;
+    const sent = sms.value.messages.length - before;
     expect(sent).toBeLessThanOrEqual(50);
     expect(statuses.get(200)).toBe(sent);
     expect([...statuses.keys()].every((s) => s < 500)).toBe(true);

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { xrp } from '#domain/money/amount.ts';
 import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
 import { adjustableClock } from '#server/clock.ts';
@@ -14,8 +14,8 @@ import { deviceLinkedNotice } from '#server/features/push/notices.ts';
 import { sendScheduledPushes } from '#server/features/push/push-schedule.ts';
 import { createPushSender } from '#server/features/push/push-sender.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { startFakePushService, type FakePushService } from '#tests/fakes/fake-push-service.ts';
-import { envelope, useTestApp } from '#tests/helpers/app.ts';
+import { startFakePushService } from '#tests/fakes/fake-push-service.ts';
+import { envelope, useStarted, useTestApp } from '#tests/helpers/app.ts';
 import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
 import { TOKEN_HEADER } from '#contract/paths.ts';
 
@@ -23,16 +23,9 @@ import { TOKEN_HEADER } from '#contract/paths.ts';
 // and their validation, each user's settings, the notification task's acknowledged test push, and
 // the scheduled pushes sent once per user and day.
 
-let pushService: FakePushService;
+const pushService = useStarted(startFakePushService);
 const clock = adjustableClock();
-
-beforeAll(async () => {
-  pushService = await startFakePushService();
-});
-afterAll(async () => {
-  await pushService.close();
-});
-const handle = useTestApp(() => ({ clock, env: { PUSH_SERVICE_ORIGINS: pushService.origin } }));
+const handle = useTestApp(() => ({ clock, env: { PUSH_SERVICE_ORIGINS: pushService.value.origin } }));
 
 const get = (url: string, token: string) => handle.app.inject({ url, headers: { [TOKEN_HEADER]: token } });
 /** The server's sender, as app.ts makes it, for the jobs a test runs itself. */
@@ -40,12 +33,12 @@ const senderForTests = () =>
   createPushSender(handle.database.db, clock, {
     subject: 'mailto:test@earnest.invalid',
     log: handle.app.log,
-    extraOrigins: [pushService.origin],
+    extraOrigins: [pushService.value.origin],
     fcm: null,
   });
-const token = (id: string) => JSON.stringify(pushService.subscription(id));
+const token = (id: string) => JSON.stringify(pushService.value.subscription(id));
 const payloadsTo = (id: string) =>
-  pushService.deliveries
+  pushService.value.deliveries
     .filter((delivery) => delivery.id === id)
     .map((delivery) => JSON.parse(delivery.payload) as { data: Record<string, string> });
 
@@ -60,7 +53,7 @@ describe('push tokens and settings', () => {
     for (const bad of [
       'hello',
       JSON.stringify({ endpoint: 'http://169.254.169.254/latest', keys: { p256dh: 'abc', auth: 'def' } }),
-      JSON.stringify({ ...pushService.subscription('tok-2'), endpoint: 'http://127.0.0.1:1/push/x' }),
+      JSON.stringify({ ...pushService.value.subscription('tok-2'), endpoint: 'http://127.0.0.1:1/push/x' }),
     ]) {
       const refused = await post(handle.app, '/api/other/saveFcmToken', user.token, { fcmtoken: bad });
       expect([refused.statusCode, envelope(refused).msg]).toEqual([
@@ -193,7 +186,7 @@ describe('the notification task', () => {
   it('says "Enable Failed" when the push service has no such subscription, and limits tests per hour', async () => {
     const [user] = await seedUsers(handle.database.db, 1, 'limit');
     if (!user) throw new Error('no user');
-    pushService.gone.add('limit-phone');
+    pushService.value.gone.add('limit-phone');
     const gone = await post(handle.app, '/api/push/test', user.token, { fcmtoken: token('limit-phone') });
     expect([gone.statusCode, envelope(gone).msg]).toEqual([400, 'Enable Failed']);
     // The token the push service called gone was removed again.
