@@ -203,25 +203,6 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    // Not yet through services: account's access and controls end auth's sessions, devices' pairing
-    // codes and push's tokens directly, and devices/auth reach into account's controls. They move
-    // behind each owner's service next; until then they are listed here so that nothing new joins them.
-    files: [
-      'src/server/features/account/account-access.ts',
-      'src/server/features/account/account-controls.ts',
-      'src/server/features/account/account.routes.ts',
-      'src/server/features/account/operator.ts',
-      'src/server/features/auth/auth.routes.ts',
-      'src/server/features/devices/devices.routes.ts',
-      'src/server/features/devices/devices.service.ts',
-      'src/server/features/push/push-schedule.ts',
-    ],
-    rules: {
-      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
-      'no-restricted-imports': 'off',
-    },
-  },
-  {
     files: ['sw/**/*.ts'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },

@@ -183,7 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(authRoutes, {
     auth,
-    account,
+    userInfo: (userId) => account.userInfo(userId),
     botCheck,
     checkInRateLimit: env.CHECKIN_RATE_LIMIT,
     secureCookies: env.NODE_ENV === 'production',

@@ -86,6 +86,12 @@ export function createKycRepository(db: Db) {
       await db.insert(verifiedPhones).values({ userId: code.userId, phone: code.phone, verifiedAt: now });
     },
 
+    /** Forgets the user's phone: codes and the verified number (the bonus record keeps only a hash). */
+    async eraseOf(userId: number): Promise<void> {
+      await db.delete(phoneCodes).where(eq(phoneCodes.userId, userId));
+      await db.delete(verifiedPhones).where(eq(verifiedPhones.userId, userId));
+    },
+
     /** Takes the once-per-number bonus for `userId`; false when the number (by its key) had it. */
     async claimBonus(phoneKey: string, userId: number, now: Date): Promise<boolean> {
       const rows = await db

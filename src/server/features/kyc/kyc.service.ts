@@ -7,7 +7,6 @@ import type { ProductRules } from '#domain/rules/product-rules.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import type { StoredResponse } from '#server/lib/idempotency.ts';
 import type { KeyedHash } from '#server/lib/server-secrets.repository.ts';
 import { createKycRepository } from './kyc.repository.ts';
 import type { SmsSender } from './sms-sender.ts';
@@ -38,6 +37,11 @@ export const hashCode = (codeId: string, code: string) =>
 const bonusKey = (phone: string) => createHash('sha256').update(`earnest-phone-bonus:${phone}`).digest('hex');
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+
+/** Forgets the user's phone number and codes, in the caller's transaction. */
+export async function erasePhone(tx: Db, userId: number): Promise<void> {
+  await createKycRepository(tx).eraseOf(userId);
+}
 
 export function createKycService({ db, clock, rules, sms, publicHost, hash }: KycServiceDeps) {
   const repo = createKycRepository(db);
@@ -138,7 +142,11 @@ export function createKycService({ db, clock, rules, sms, publicHost, hash }: Ky
      * even though the answer is a refusal); the right one verifies the phone and pays the bonus once
      * per number and once per account — both enforced by the database's unique keys.
      */
-    async verify(tx: Db, userId: number, codeInput: string): Promise<Result<StoredResponse, VerifyError>> {
+    async verify(
+      tx: Db,
+      userId: number,
+      codeInput: string,
+    ): Promise<Result<{ state: 'verified'; phone: string; bonus: string }, VerifyError>> {
       await ledger.lockUser(tx, userId);
       const codes = createKycRepository(tx);
       if (await codes.verifiedPhone(userId)) return fail('kyc.already_verified');
@@ -167,10 +175,7 @@ export function createKycService({ db, clock, rules, sms, publicHost, hash }: Ky
         });
         credited = formatAmount(rules.kycBonus);
       }
-      return ok({
-        statusCode: 200,
-        body: { state: 'verified', phone: maskPhone(code.phone), bonus: credited },
-      });
+      return ok({ state: 'verified' as const, phone: maskPhone(code.phone), bonus: credited });
     },
 
     /** Whether the user verified a phone, read in the caller's transaction. */

@@ -7,7 +7,7 @@ import { serverSecret } from '#server/lib/server-secrets.repository.ts';
 import type { FcmMessaging } from './fcm-messaging.ts';
 import { payloadOf, type ServerNotice } from './push-payload.ts';
 import { readPushToken, type PushToken } from './push-token.ts';
-import { pushRepository, type PushTokenRow } from './push.repository.ts';
+import { createPushRepository, type PushTokenRow } from './push.repository.ts';
 
 export type Delivery = 'sent' | 'gone' | 'failed' | 'unsendable';
 
@@ -84,7 +84,7 @@ export async function createPushSender(
     if (!token) return 'unsendable';
     try {
       const result = await deliver(token, notice);
-      if (result === 'gone') await pushRepository.remove(db, row.id);
+      if (result === 'gone') await createPushRepository(db).remove(row.id);
       return result;
     } catch (error) {
       log.warn({ err: error, userId: row.userId, kind: notice.kind }, 'push not delivered');
@@ -96,11 +96,11 @@ export async function createPushSender(
     publicKey: keys.publicKey,
     sendToToken,
     async sendToUser(userId, notice) {
-      const settings = topicSettings(await pushRepository.settingsOf(db, userId));
+      const settings = topicSettings(await createPushRepository(db).settingsOf(userId));
       if (!maySend(notice.kind, settings)) return { sent: 0, removed: 0 };
       let sent = 0;
       let removed = 0;
-      for (const row of await pushRepository.tokensOf(db, userId, clock.now())) {
+      for (const row of await createPushRepository(db).tokensOf(userId, clock.now())) {
         const result = await sendToToken(row, notice);
         if (result === 'sent') sent += 1;
         if (result === 'gone') removed += 1;

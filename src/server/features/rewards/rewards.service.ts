@@ -8,7 +8,6 @@ import { epochSeconds, type Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import type { AccountRepository } from '#server/features/account/account.service.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import type { StoredResponse } from '#server/lib/idempotency.ts';
 
 export type InterestError =
   | 'rewards.tasks_incomplete'
@@ -16,6 +15,13 @@ export type InterestError =
   | 'rewards.already_claimed'
   | 'rewards.nothing_to_claim'
   | 'rewards.amount_changed';
+
+/** What a claim credited, and the balance after it. */
+export interface Claim {
+  amount: string;
+  balance: string;
+  claim_time: number;
+}
 
 export interface RewardsServiceDeps {
   db: Db;
@@ -80,7 +86,7 @@ export function createRewardsService({
     userId: number,
     shownAmount: string | undefined,
     idempotencyKey: string,
-  ): Promise<Result<StoredResponse, InterestError>> {
+  ): Promise<Result<Claim, InterestError>> {
     await ledger.lockUser(tx, userId);
     const o = await offer(tx, userId);
     if (o.claimedToday) return fail('rewards.already_claimed');
@@ -98,12 +104,9 @@ export function createRewardsService({
       createdAt: o.now,
     });
     return ok({
-      statusCode: 200,
-      body: {
-        amount: formatAmount(o.amount),
-        balance: formatAmount(balance),
-        claim_time: epochSeconds(o.now),
-      },
+      amount: formatAmount(o.amount),
+      balance: formatAmount(balance),
+      claim_time: epochSeconds(o.now),
     });
   }
 
@@ -112,7 +115,7 @@ export function createRewardsService({
     tx: Db,
     userId: number,
     idempotencyKey: string,
-  ): Promise<Result<StoredResponse, 'rewards.already_claimed'>> {
+  ): Promise<Result<Claim, 'rewards.already_claimed'>> {
     await ledger.lockUser(tx, userId);
     if (await ledger.latest(tx, userId, 'gift')) return fail('rewards.already_claimed');
     // The row lock above makes this check safe; the partial unique index on (user, kind,
@@ -127,12 +130,9 @@ export function createRewardsService({
       createdAt: now,
     });
     return ok({
-      statusCode: 200,
-      body: {
-        amount: formatAmount(rules.giftAmount),
-        balance: formatAmount(balance),
-        claim_time: epochSeconds(now),
-      },
+      amount: formatAmount(rules.giftAmount),
+      balance: formatAmount(balance),
+      claim_time: epochSeconds(now),
     });
   }
 

@@ -1,6 +1,6 @@
 import { formatAmount } from '#domain/money/amount.ts';
 import type { Db } from '#server/db/database.ts';
-import { tasksRepository } from './tasks.repository.ts';
+import { createTasksRepository } from './tasks.repository.ts';
 
 /**
  * The operator's task catalog commands. The day's tasks are the enabled ones in `sort` order until
@@ -9,7 +9,7 @@ import { tasksRepository } from './tasks.repository.ts';
  */
 export const taskOperator = {
   async list(db: Db) {
-    const rows = await tasksRepository.catalog(db);
+    const rows = await createTasksRepository(db).catalog();
     return rows.map((row) => ({
       id: row.id,
       type: row.type,
@@ -22,11 +22,11 @@ export const taskOperator = {
   },
 
   async setEnabled(db: Db, id: number, enabled: boolean): Promise<string | null> {
-    return (await tasksRepository.update(db, id, { enabled })) ? null : 'no such task';
+    return (await createTasksRepository(db).update(id, { enabled })) ? null : 'no such task';
   },
 
   async setSort(db: Db, id: number, sort: number): Promise<string | null> {
     if (!Number.isInteger(sort)) return 'the position is a whole number';
-    return (await tasksRepository.update(db, id, { sort })) ? null : 'no such task';
+    return (await createTasksRepository(db).update(id, { sort })) ? null : 'no such task';
   },
 };
