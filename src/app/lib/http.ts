@@ -119,7 +119,7 @@ export async function apiRequest<S extends z.ZodType<{ data: unknown }>>(
   const failure = FailureSchema.safeParse(body);
   const businessCode = EnvelopeCodeSchema.safeParse(body).data?.code ?? null;
 
-  if (response.status === 401 || businessCode === RESULT.loginRequired || businessCode === 409) {
+  if (response.status === 401 || businessCode === RESULT.loginRequired) {
     const reason: SessionEndReason =
       failure.success && failure.data.data.error === 'auth.session_expired'
         ? 'auth.session_expired'

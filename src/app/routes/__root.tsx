@@ -80,7 +80,6 @@ function useSessionEndRedirect() {
   useEffect(() => {
     const stop = onSessionEnded((reason) => {
       loading.reset();
-      router.options.context.queryClient.clear();
       void router.navigate({
         to: '/',
         search: { notice: reason === 'auth.session_expired' ? 'session_expired' : 'login_required' },

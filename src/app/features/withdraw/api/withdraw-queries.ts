@@ -14,17 +14,9 @@ import {
 } from '#contract/withdraw.ts';
 import { deviceRecords } from '#app/lib/device-records.ts';
 import { apiRequest, newIdempotencyKey } from '#app/lib/http.ts';
+import { invalidateMoney, queryKeys } from '#app/lib/query-keys.ts';
 
-export const withdrawKeys = {
-  all: ['withdraw'] as const,
-  address: () => [...withdrawKeys.all, 'address'] as const,
-  rules: () => [...withdrawKeys.all, 'rules'] as const,
-  status: () => [...withdrawKeys.all, 'status'] as const,
-  logs: () => [...withdrawKeys.all, 'logs'] as const,
-  ad: () => [...withdrawKeys.all, 'ad'] as const,
-  whitelist: () => ['exchanges'] as const,
-  recent: () => ['recent-withdrawals'] as const,
-};
+export const withdrawKeys = queryKeys.withdraw;
 
 export const addressQueryOptions = () =>
   queryOptions({
@@ -84,7 +76,7 @@ export function useSaveAddress() {
   return useMutation({
     mutationFn: (body: { walletaddress: string; tag: string }) =>
       apiRequest(API.setAddress, AddressResponseSchema, { method: 'post', json: body }),
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => invalidateMoney(queryClient),
   });
 }
 
@@ -97,7 +89,7 @@ export function useStartWithdrawal() {
         method: 'post',
         idempotencyKey: newIdempotencyKey(),
       }),
-    onSettled: () => queryClient.invalidateQueries(),
+    onSettled: () => invalidateMoney(queryClient),
   });
 }
 
