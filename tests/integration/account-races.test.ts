@@ -1,17 +1,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { API } from '#contract/paths.ts';
 import { xrp } from '#domain/money/amount.ts';
 import { accountLocks, users, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { useTestApp, envelope, postAs, register } from '#tests/helpers/app.ts';
-import { backends } from '#tests/helpers/databases.ts';
+import { describeOnPostgres } from '#tests/helpers/databases.ts';
 
 // Racing requests on many connections are a PostgreSQL question (PGlite runs one thing at a time).
 const PAIRS = 50;
-const onPostgres = (await backends()).filter((backend) => backend.name === 'postgres');
 
-describe.each(onPostgres)('account races on $name', (backend) => {
+await describeOnPostgres('account races', (backend) => {
   const handle = useTestApp({ backend });
 
   it(`${PAIRS} deletions racing a withdrawal: one of the two, never a deleted account with an open withdrawal`, async () => {

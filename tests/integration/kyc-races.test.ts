@@ -1,16 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ledgerEntries, phoneBonuses, phoneCodes } from '#server/db/schema.ts';
 import { hashCode } from '#server/features/kyc/kyc.service.ts';
 import { useTestApp } from '#tests/helpers/app.ts';
-import { backends } from '#tests/helpers/databases.ts';
+import { describeOnPostgres } from '#tests/helpers/databases.ts';
 import { inParallel, post, seedUsers } from '#tests/helpers/money-fixtures.ts';
 
 // 1,000 concurrent bonus attempts over 100 accounts that share 20 numbers: the bonus is paid at most
 // once per number and once per account. A PostgreSQL question (many connections).
-const onPostgres = (await backends()).filter((backend) => backend.name === 'postgres');
 
-describe.each(onPostgres)('phone bonus races on $name', (backend) => {
+await describeOnPostgres('phone bonus races', (backend) => {
   const handle = useTestApp({ backend });
 
   it('pays at most one bonus per number and per account', async () => {

@@ -1,19 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { xrp } from '#domain/money/amount.ts';
 import { users, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { useTestApp } from '#tests/helpers/app.ts';
-import { backends } from '#tests/helpers/databases.ts';
+import { describeOnPostgres } from '#tests/helpers/databases.ts';
 import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
 
 // Many connections racing to withdraw the same balance is a PostgreSQL question (PGlite has one
 // connection and serialises everything), so this runs on the local server when it is reachable.
 const TRIALS = 100;
 const CONCURRENT = 50;
-const onPostgres = (await backends()).filter((backend) => backend.name === 'postgres');
 
-describe.each(onPostgres)('withdrawal races on $name', (backend) => {
+await describeOnPostgres('withdrawal races', (backend) => {
   const handle = useTestApp({ backend });
 
   it(`${TRIALS} trials of ${CONCURRENT} concurrent withdrawals: one withdrawal each, never a negative balance`, async () => {
