@@ -88,6 +88,21 @@ describe('phone verification', () => {
     );
   });
 
+  it('voids the code when the SMS provider refuses it: nothing to verify, no limit used up', async () => {
+    const [user] = await seedUsers(handle.database.db, 1, 'kyc');
+    if (!user) throw new Error('no user');
+    const phone = '+12015550177';
+    sms.value.failNext(1);
+    const refused = await send(user.token, phone, '10.0.0.7');
+    expect([refused.statusCode, envelope(refused).data.error]).toEqual([503, 'kyc.sms_failed']);
+    expect(await status(user.token)).toMatchObject({ state: 'none', phone: null });
+    // The failed send does not count: asking again at once is not "too soon", and its code works.
+    expect(envelope(await send(user.token, phone, '10.0.0.7')).code).toBe(1);
+    expect(envelope(await verify(user.token, sms.value.lastCode(phone) ?? '')).data).toMatchObject({
+      state: 'verified',
+    });
+  });
+
   it('sends at most 50 SMS for 10,000 pumping requests from many numbers and IPs', async () => {
     const before = sms.value.messages.length;
     const accounts = await seedUsers(handle.database.db, 20, 'pump');

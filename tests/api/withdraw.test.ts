@@ -1,10 +1,17 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { classicAddressToXAddress } from 'ripple-address-codec';
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { xrp } from '#domain/money/amount.ts';
+import { maskName } from '#domain/privacy/mask.ts';
+import { parseDestination } from '#domain/withdraw/address.ts';
+import { openDatabase } from '#server/db/database.ts';
+import { users, withdrawals } from '#server/db/schema.ts';
 import { adjustableClock } from '#server/clock.ts';
-import { DEMO_EXCHANGE_WHITELIST } from '#server/features/withdraw/exchange-whitelist.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { envelope, useTestApp } from '#tests/helpers/app.ts';
+import { buildTestApp, envelope, useTestApp } from '#tests/helpers/app.ts';
 import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
 import { TOKEN_HEADER } from '#contract/paths.ts';
 
@@ -40,7 +47,37 @@ async function userWithBalance(xrpAmount: bigint, extraUnits = 0n) {
 describe('the withdrawal address', () => {
   it('ships a whitelist whose addresses all have valid checksums', async () => {
     const body = await get('/api/other/getExchangeWhitelist', '');
-    expect(body.data['list']).toEqual(DEMO_EXCHANGE_WHITELIST);
+    const served = (body.data['list'] as { addresses: string[] }[]).flatMap((exchange) => exchange.addresses);
+    expect(served.length).toBeGreaterThan(0);
+    const refused = served.filter((address) => !parseDestination(address, '1').ok);
+    expect(refused).toEqual([]);
+  });
+
+  it('refuses to start with a whitelist file that holds an address with a bad checksum', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'earnest-whitelist-'));
+    try {
+      const file = join(dir, 'whitelist.json');
+      const mistyped = `${KRAKEN.slice(0, -1)}${KRAKEN.endsWith('h') ? 'j' : 'h'}`;
+      writeFileSync(file, JSON.stringify([{ name: 'Kraken', addresses: [KRAKEN, mistyped] }]));
+      const database = await openDatabase({ dataDir: 'memory://' });
+      try {
+        await expect(buildTestApp({ database, env: { EXCHANGE_WHITELIST_FILE: file } })).rejects.toThrow(
+          `Invalid addresses in the exchange whitelist: ${mistyped}`,
+        );
+      } finally {
+        await database.close();
+      }
+      writeFileSync(file, JSON.stringify([{ name: 'Kraken', addresses: [KRAKEN] }]));
+      const good = await openDatabase({ dataDir: 'memory://' });
+      const app = await buildTestApp({ database: good, env: { EXCHANGE_WHITELIST_FILE: file } });
+      expect(envelope(await app.inject({ url: '/api/other/getExchangeWhitelist' })).data['list']).toEqual([
+        { name: 'Kraken', addresses: [KRAKEN] },
+      ]);
+      await app.close();
+      await good.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses bad input with the catalogue messages and saves nothing', async () => {
@@ -132,7 +169,37 @@ describe('withdrawing', () => {
     ]);
   });
 
-  it('feeds the recent-withdrawals toast only from paid withdrawals (none yet)', async () => {
-    expect((await get('/api/other/recentWithdrawals', '')).data).toEqual({ list: [] });
+  it('feeds the recent-withdrawals toast only from paid withdrawals, with masked names and real amounts', async () => {
+    const db = handle.database.db;
+    const [paid, failed, waiting] = await seedUsers(db, 3, 'recent');
+    if (!paid || !failed || !waiting) throw new Error('no users');
+    const paidAt = new Date('2026-05-01T12:00:00Z');
+    const withdrawal = (userId: number, status: string, amount: bigint) => ({
+      userId,
+      amount,
+      address: BINANCE,
+      tag: String(userId),
+      status,
+      createdAt: new Date('2026-04-01T12:00:00Z'),
+      settledAt: status === 'processing' ? null : paidAt,
+    });
+    await db
+      .insert(withdrawals)
+      .values([
+        withdrawal(paid.id, 'success', xrp(150) + 5n),
+        withdrawal(failed.id, 'failed', xrp(120)),
+        withdrawal(waiting.id, 'processing', xrp(110)),
+      ]);
+    const [paidUser] = await db.select({ username: users.username }).from(users).where(eq(users.id, paid.id));
+    expect((await get('/api/other/recentWithdrawals', '')).data).toEqual({
+      list: [
+        {
+          username: maskName(paidUser?.username ?? ''),
+          amount: '150.0000005',
+          time: paidAt.getTime() / 1000,
+        },
+      ],
+    });
+    expect(maskName(paidUser?.username ?? '')).not.toBe(paidUser?.username);
   });
 });
