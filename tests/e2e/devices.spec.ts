@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { PASSWORD, registerInBrowser, screenshot, uniqueName } from './support.ts';
 
 // Device linking (docs/product-rules.md#device-linking-stays-inside-earnest) in two browsers: the new device shows a code, the signed-in one checks what it

@@ -145,3 +145,25 @@ export function shownXrp(amount: bigint): string {
   );
   return `${number} XRP`;
 }
+
+/** Whether the query cache kept on the device (IndexedDB) holds `text` yet. */
+export function persistedCacheHas(page: Page, text: string): Promise<boolean> {
+  return page.evaluate(async (wanted) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const opening = indexedDB.open('earnest-query-cache');
+      opening.onsuccess = () => resolve(opening.result);
+      opening.onerror = () => reject(opening.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains('clients')) return false;
+      const kept = await new Promise<unknown[]>((resolve, reject) => {
+        const reading = db.transaction('clients').objectStore('clients').getAll();
+        reading.onsuccess = () => resolve(reading.result);
+        reading.onerror = () => reject(reading.error);
+      });
+      return JSON.stringify(kept).includes(wanted);
+    } finally {
+      db.close();
+    }
+  }, text);
+}

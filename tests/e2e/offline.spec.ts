@@ -1,10 +1,19 @@
 import { cpSync, mkdtempSync, rmSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { startFlakyProxy, type FlakyProxy } from '#tests/helpers/flaky-proxy.ts';
 import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
-import { completeInSheet, fireSync, ledgerOf, openApp, setUpUser, shownXrp } from './offline-support.ts';
+import {
+  completeInSheet,
+  fireSync,
+  ledgerOf,
+  openApp,
+  persistedCacheHas,
+  setUpUser,
+  shownXrp,
+} from './offline-support.ts';
 import { PASSWORD, screenshot } from './support.ts';
 import { TOKEN_HEADER } from '#contract/paths.ts';
 
@@ -15,7 +24,6 @@ import { TOKEN_HEADER } from '#contract/paths.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
-const PORT = 8200 + Number(process.env['TEST_PARALLEL_INDEX'] ?? 0);
 let server: TestServer;
 let proxy: FlakyProxy;
 let distDir: string;
@@ -23,7 +31,7 @@ let distDir: string;
 test.beforeAll(async () => {
   distDir = mkdtempSync(join(tmpdir(), 'earnest-dist-'));
   cpSync('dist', distDir, { recursive: true });
-  server = await startTestServer(PORT, { DEMO_TASK_SECONDS: '1', TASKS_PER_DAY: '3', DIST_DIR: distDir });
+  server = await startTestServer({ DEMO_TASK_SECONDS: '1', TASKS_PER_DAY: '3', DIST_DIR: distDir });
   proxy = await startFlakyProxy(server.url);
 });
 
@@ -53,7 +61,8 @@ test('offline, the app opens with the last data, and queued completions and a cl
   // Mine is read once online too, so its data is on the device.
   await page.getByRole('link', { name: 'Mine' }).click();
   await expect(page.getByTestId('balance')).toHaveText('30 XRP');
-  await page.waitForTimeout(800); // the persisted cache is written in batches
+  // The persisted cache is written in batches: wait until Mine's data is on the device.
+  await expect.poll(() => persistedCacheHas(page, '"userInfo"')).toBe(true);
 
   // 1. No server at all: a reload opens the app from the device, with the data marked as offline.
   proxy.setMode('down');

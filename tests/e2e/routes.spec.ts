@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot, signInViaApi } from './support.ts';
 
 // Every route of the app, with the title it must carry.

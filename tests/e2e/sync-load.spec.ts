@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { startFlakyProxy, type FlakyProxy } from '#tests/helpers/flaky-proxy.ts';
 import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 import { fireSync, ledgerOf, openApp, setUpUser, type DayTask } from './offline-support.ts';
@@ -11,12 +11,11 @@ import { fireSync, ledgerOf, openApp, setUpUser, type DayTask } from './offline-
 test.use({ serviceWorkers: 'allow' });
 
 const ACTIONS = 100;
-const PORT = 8210 + Number(process.env['TEST_PARALLEL_INDEX'] ?? 0);
 let server: TestServer;
 let proxy: FlakyProxy;
 
 test.beforeAll(async () => {
-  server = await startTestServer(PORT, {
+  server = await startTestServer({
     DEMO_TASK_SECONDS: '1',
     TASKS_PER_DAY: String(ACTIONS),
     DAILY_TASK_CAP_XRP: '1000',
