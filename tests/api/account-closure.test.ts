@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { API, TOKEN_HEADER } from '#contract/paths.ts';
 import { xrp } from '#domain/money/amount.ts';
 import { adjustableClock } from '#server/clock.ts';
-import { sessions, users, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
+import { sessions, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
 import { accountOperator } from '#server/features/account/operator.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { startFakeSms } from '#tests/fakes/fake-sms.ts';
 import { envelope, getAs, login, postAs, register, useStarted, useTestApp } from '#tests/helpers/app.ts';
+import { credit, userIdOf } from '#tests/helpers/money-fixtures.ts';
 
 /**
  * An account's state changes end every way into it, and limits hold whatever the account does
@@ -26,15 +27,6 @@ const handle = useTestApp(() => ({
 
 const ANDROID =
   'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
-
-async function idOf(name: string) {
-  const [row] = await handle.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.usernameKey, name));
-  if (!row) throw new Error(`no user ${name}`);
-  return row.id;
-}
 
 /** A new device asks for a code; the signed-in device approves it; nobody has collected it yet. */
 async function approvedCode(ownerToken: string) {
@@ -98,7 +90,7 @@ describe('a pairing code dies with the account access it was approved for', () =
     it(`hands out no session after ${what}`, async () => {
       const name = `closing-${index}`;
       const { token } = await register(handle.app, name);
-      const id = await idOf(name);
+      const id = await userIdOf(handle.database.db, name);
       const collect = await approvedCode(token);
       await close(name, token);
       const after = envelope(await collect()).data;
@@ -110,7 +102,7 @@ describe('a pairing code dies with the account access it was approved for', () =
 
   it('a deleted account stays deleted: no gift can be claimed through a code approved before', async () => {
     const { token } = await register(handle.app, 'gift-after-delete');
-    const id = await idOf('gift-after-delete');
+    const id = await userIdOf(handle.database.db, 'gift-after-delete');
     const collect = await approvedCode(token);
     await postAs(handle.app, API.deleteAccount, token, { password: 'secret12' });
     const state = envelope(await collect()).data as { token: string | null };
@@ -202,15 +194,8 @@ describe('the current password', () => {
 
   it('is not checked when the answer does not need it: deletion during a withdrawal says so to anyone', async () => {
     const { token } = await register(handle.app, 'withdrawing-deleter');
-    const id = await idOf('withdrawing-deleter');
-    await ledger.append(handle.database.db, {
-      userId: id,
-      kind: 'adjustment',
-      amount: xrp(150),
-      idempotencyKey: 'seed',
-      reference: 'seed',
-      createdAt: clock.now(),
-    });
+    const id = await userIdOf(handle.database.db, 'withdrawing-deleter');
+    await credit(handle.database.db, id, xrp(150), 'seed', clock.now());
     await handle.database.db.insert(withdrawals).values({
       userId: id,
       amount: xrp(150),
@@ -290,7 +275,7 @@ describe('personal data', () => {
       remoteAddress: ip,
     });
     const token = (envelope(registered).data['userInfo'] as { token: string }).token;
-    const id = await idOf(email);
+    const id = await userIdOf(handle.database.db, email);
     // Everything that names the person: a phone (sent and verified), an address, a device link.
     await handle.app.inject({
       method: 'POST',

@@ -6,19 +6,11 @@ import { users, withdrawAddresses } from '#server/db/schema.ts';
 import { accountOperator } from '#server/features/account/operator.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { envelope, getAs, login, register, useTestApp } from '#tests/helpers/app.ts';
-import { post } from '#tests/helpers/money-fixtures.ts';
+import { credit, post, userIdOf } from '#tests/helpers/money-fixtures.ts';
 
 const handle = useTestApp();
 
 const userInfo = (token: string) => getAs(handle.app, '/api/account/userInfo', token);
-async function idOf(username: string) {
-  const [row] = await handle.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.usernameKey, username));
-  if (!row) throw new Error('no user');
-  return row.id;
-}
 
 describe('account controls', () => {
   it('changing the password signs every other device out, and the new password works', async () => {
@@ -60,15 +52,8 @@ describe('account controls', () => {
 
   it('deleting the account revokes its sessions, erases personal data and keeps the ledger sums', async () => {
     const { token } = await register(handle.app, 'leaver@example.com');
-    const id = await idOf('leaver@example.com');
-    await ledger.append(handle.database.db, {
-      userId: id,
-      kind: 'adjustment',
-      amount: xrp(42),
-      idempotencyKey: 'seed',
-      reference: 'seed',
-      createdAt: new Date(),
-    });
+    const id = await userIdOf(handle.database.db, 'leaver@example.com');
+    await credit(handle.database.db, id, xrp(42));
     await handle.database.db.insert(withdrawAddresses).values({
       userId: id,
       address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh',

@@ -16,7 +16,7 @@ import { createPushSender } from '#server/features/push/push-sender.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { startFakePushService } from '#tests/fakes/fake-push-service.ts';
 import { envelope, useStarted, useTestApp } from '#tests/helpers/app.ts';
-import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { credit, post, seedUsers } from '#tests/helpers/money-fixtures.ts';
 import { TOKEN_HEADER } from '#contract/paths.ts';
 
 // Push over HTTP with real Web Push to a fake push service that decrypts what it receives: tokens
@@ -216,14 +216,7 @@ describe('scheduled pushes', () => {
     }
     // Three users with a withdrawal waiting; one of them already watched today's ad, one turned it off.
     for (const [i, user] of [waiting, watched, turnedOff].entries()) {
-      await ledger.append(handle.database.db, {
-        userId: user.id,
-        kind: 'adjustment',
-        amount: xrp(150),
-        idempotencyKey: `seed-${user.id}`,
-        reference: `seed-${user.id}`,
-        createdAt: now,
-      });
+      await credit(handle.database.db, user.id, xrp(150), `seed-${user.id}`, now);
       await handle.database.db.insert(withdrawAddresses).values({
         userId: user.id,
         address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh',

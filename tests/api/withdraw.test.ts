@@ -12,7 +12,7 @@ import { users, withdrawals } from '#server/db/schema.ts';
 import { adjustableClock } from '#server/clock.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { buildTestApp, envelope, useTestApp } from '#tests/helpers/app.ts';
-import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { credit, post, seedUsers } from '#tests/helpers/money-fixtures.ts';
 import { TOKEN_HEADER } from '#contract/paths.ts';
 
 const BINANCE = 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh';
@@ -33,14 +33,7 @@ async function userWithBalance(xrpAmount: bigint, extraUnits = 0n) {
   const [user] = await seedUsers(handle.database.db, 1, 'withdrawer');
   if (!user) throw new Error('no user');
   if (xrpAmount === 0n && extraUnits === 0n) return user;
-  await ledger.append(handle.database.db, {
-    userId: user.id,
-    kind: 'adjustment',
-    amount: xrp(xrpAmount) + extraUnits,
-    idempotencyKey: `seed-${user.id}`,
-    reference: `seed-${user.id}`,
-    createdAt: new Date(),
-  });
+  await credit(handle.database.db, user.id, xrp(xrpAmount) + extraUnits, `seed-${user.id}`);
   return user;
 }
 

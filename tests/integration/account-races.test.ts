@@ -6,6 +6,7 @@ import { accountLocks, users, withdrawAddresses, withdrawals } from '#server/db/
 import { ledger } from '#server/ledger/ledger.ts';
 import { useTestApp, envelope, postAs, register } from '#tests/helpers/app.ts';
 import { describeOnPostgres } from '#tests/helpers/databases.ts';
+import { credit } from '#tests/helpers/money-fixtures.ts';
 
 // Racing requests on many connections are a PostgreSQL question (PGlite runs one thing at a time).
 const PAIRS = 50;
@@ -23,14 +24,7 @@ await describeOnPostgres('account races', (backend) => {
         .from(users)
         .where(eq(users.usernameKey, name));
       if (!row) throw new Error('no user');
-      await ledger.append(handle.database.db, {
-        userId: row.id,
-        kind: 'adjustment',
-        amount: xrp(150),
-        idempotencyKey: 'seed',
-        reference: 'seed',
-        createdAt: new Date(),
-      });
+      await credit(handle.database.db, row.id, xrp(150));
       await handle.database.db.insert(withdrawAddresses).values({
         userId: row.id,
         address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh',

@@ -10,14 +10,10 @@ import { accountLocks, users } from '#server/db/schema.ts';
 import { createAuthService, type KnownDevice } from '#server/features/auth/auth.service.ts';
 import { keyedHash } from '#server/lib/server-secrets.repository.ts';
 import { backends, type TestDatabase } from '#tests/helpers/databases.ts';
+import { registrationOf, TEST_CLIENT } from '#tests/helpers/money-fixtures.ts';
 
-const client = { ip: '127.0.0.1', userAgent: 'test', language: null };
-const registration = (account: string) => ({
-  tab: 'register' as const,
-  account,
-  password: 'secret12',
-  confirmPassword: 'secret12',
-});
+const client = TEST_CLIENT;
+const registration = registrationOf;
 
 describe.each(await backends())('auth on $name', (backend) => {
   let database: TestDatabase;

@@ -6,6 +6,7 @@ import { users } from '#server/db/schema.ts';
 import { createAuthService } from '#server/features/auth/auth.service.ts';
 import type * as Tokens from '#server/features/auth/tokens.ts';
 import { keyedHash } from '#server/lib/server-secrets.repository.ts';
+import { registrationOf, TEST_CLIENT } from '#tests/helpers/money-fixtures.ts';
 
 // The codes drawn, in order: the test decides when they collide.
 const drawn = vi.hoisted(() => ({ next: [] as string[] }));
@@ -14,13 +15,8 @@ vi.mock('#server/features/auth/tokens.ts', async (original) => ({
   newInviteCode: () => drawn.next.shift() ?? 'ZZZZZZZZ',
 }));
 
-const client = { ip: '127.0.0.1', userAgent: 'test', language: null };
-const registration = (account: string) => ({
-  tab: 'register' as const,
-  account,
-  password: 'secret12',
-  confirmPassword: 'secret12',
-});
+const client = TEST_CLIENT;
+const registration = registrationOf;
 
 /**
  * Invitation codes are unique by a database constraint; what the code must do is live with it: a

@@ -5,7 +5,7 @@ import { users, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { useTestApp } from '#tests/helpers/app.ts';
 import { describeOnPostgres } from '#tests/helpers/databases.ts';
-import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { credit, post, seedUsers } from '#tests/helpers/money-fixtures.ts';
 
 // Many connections racing to withdraw the same balance is a PostgreSQL question (PGlite has one
 // connection and serialises everything), so this runs on the local server when it is reachable.
@@ -18,14 +18,7 @@ await describeOnPostgres('withdrawal races', (backend) => {
   it(`${TRIALS} trials of ${CONCURRENT} concurrent withdrawals: one withdrawal each, never a negative balance`, async () => {
     const seeded = await seedUsers(handle.database.db, TRIALS, 'racer');
     for (const [i, user] of seeded.entries()) {
-      await ledger.append(handle.database.db, {
-        userId: user.id,
-        kind: 'adjustment',
-        amount: xrp(100 + i),
-        idempotencyKey: `seed-${user.id}`,
-        reference: `seed-${user.id}`,
-        createdAt: new Date(),
-      });
+      await credit(handle.database.db, user.id, xrp(100 + i), `seed-${user.id}`);
       await handle.database.db.insert(withdrawAddresses).values({
         userId: user.id,
         address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh',
