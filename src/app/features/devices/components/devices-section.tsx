@@ -7,7 +7,7 @@ import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { Dialog } from '#app/components/dialog.tsx';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
-import { Field } from '#app/components/field.tsx';
+import { Field, PasswordField } from '#app/components/field.tsx';
 import { messageOf } from '#app/lib/error-messages.ts';
 import { formatDateTime } from '#app/lib/format.ts';
 import { toasts } from '#app/lib/toast-store.ts';
@@ -202,12 +202,11 @@ function LinkDeviceDialog({ onClose }: { onClose: () => void }) {
               now.
             </Trans>
           </p>
-          <Field
+          <PasswordField
+            kind="current"
             label={<Trans>Password</Trans>}
-            type="password"
-            autoComplete="current-password"
             value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            onValue={setPassword}
           />
           {error ? <ErrorAlert>{error}</ErrorAlert> : null}
           <Button type="submit" block variant="danger" disabled={approve.isPending || password === ''}>
