@@ -1,5 +1,6 @@
 // `npm run check`: typecheck every runtime's tsconfig, lint with zero warnings, check formatting,
-// and check that the translation catalogs match the source and are complete.
+// check that no comment names a document outside the repository or a missing file, and check that
+// the translation catalogs match the source and are complete.
 import { spawnSync } from 'node:child_process';
 
 // Each tool runs on this Node (24), whatever `node` the PATH would find.
@@ -13,6 +14,7 @@ const steps: [string, string, string[]][] = [
   ),
   ['lint', 'node_modules/eslint/bin/eslint.js', ['.', '--max-warnings', '0']],
   ['format', 'node_modules/prettier/bin/prettier.cjs', ['--check', '--log-level', 'warn', '.']],
+  ['outside documents and dead links', 'scripts/outside-docs.ts', []],
   ['catalogs', 'node_modules/vitest/vitest.mjs', ['run', 'tests/unit/catalogs.test.ts', '--reporter', 'dot']],
 ];
 

@@ -84,7 +84,7 @@ async function keepRequest(request: {
     error: null,
   });
   // Where Background Sync exists the browser wakes us when the network is back; elsewhere the page
-  // asks for a replay whenever it is open and online (src/app/pwa/sync-client.ts).
+  // asks for a replay whenever it is open and online (src/app/pwa/sync-queue.ts).
   await self.registration.sync?.register(SYNC_TAG).catch(() => undefined);
   await publishQueue();
 }

@@ -79,7 +79,7 @@ async function replayOnce(): Promise<ReplayPass> {
 
 async function settle(entry: QueueEntry, status: number, body: unknown, blocked: Set<string>): Promise<void> {
   const { code, error, message } = readEnvelope(body);
-  switch (replayVerdict(status, code)) {
+  switch (replayVerdict({ status, code, error })) {
     case 'done':
       await queueStore.remove(entry.id);
       await tellPages({ type: 'settled', id: entry.id, kind: entry.kind, outcome: 'done' });

@@ -47,7 +47,7 @@ export const LogoutResponseSchema = successSchema(z.object({}));
 export const SetLanguageBodySchema = z.object({ language: z.enum(LOCALES) });
 export const SetLanguageResponseSchema = successSchema(z.object({ language: z.enum(LOCALES) }));
 
-/** Detail sent with `auth.too_many_attempts` and `auth.account_locked` (DESIGN.md H8). */
+/** Detail sent with `auth.too_many_attempts` and `auth.account_locked` (docs/product-rules.md#accountable-enforcement). */
 export const LockDetailSchema = z.object({
   reason: z.string(),
   locked_time: EpochSecondsSchema,

@@ -28,7 +28,7 @@ export const ApproveLinkBodySchema = z.object({
   password: z.string().max(1000).default(''),
 });
 
-/** What will be linked, for the user to recognise (H5). */
+/** What will be linked, for the user to recognise (docs/product-rules.md#device-linking-stays-inside-earnest). */
 export const LinkPreviewSchema = z.object({
   browser: z.string(),
   os: z.string(),

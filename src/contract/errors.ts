@@ -5,7 +5,7 @@ import type { AddressRefusal } from '#domain/withdraw/address.ts';
 
 /**
  * The error catalogue: every stable error code, the HTTP status it travels with, and the message the
- * server puts in `msg` (seed §8 where the seed has one). The app shows its own translation of each
+ * server puts in `msg` (docs/product-rules.md#api-conventions). The app shows its own translation of each
  * code; `msg` is for other clients and logs.
  */
 export const ERRORS = {

@@ -1,4 +1,4 @@
-/** Every API path, in the seed's style (seed §7). */
+/** Every API path, in one style (docs/product-rules.md#api-conventions). */
 export const API = {
   checkIn: '/api/user/checkIn',
   logout: '/api/user/logout',
@@ -50,7 +50,7 @@ export const API = {
   docs: '/api/docs',
 } as const;
 
-/** The header every money-moving POST carries (DESIGN.md §3). */
+/** The header every money-moving POST carries (docs/product-rules.md#exactly-once). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** The header that carries the session token. */

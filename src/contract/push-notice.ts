@@ -1,5 +1,5 @@
 /**
- * A push message as Earnest shows it (seed §1–§5): title, body, image, icon, link and message id.
+ * A push message as Earnest shows it: title, body, image, icon, link and message id.
  * Firebase Cloud Messaging's payload (`notification` + `data` + `fcmOptions`) and a plain Web Push
  * JSON payload both become one of these. No Zod here: the service worker reads it too.
  */
@@ -84,5 +84,5 @@ export function clickAction(windows: readonly WindowInfo[], origin: string): Cli
   return chosen ? { kind: 'focus', index: chosen.index } : { kind: 'open' };
 }
 
-/** How long the foreground banner stays (seed §2); a newer message starts the time again. */
+/** How long the foreground banner stays; a newer message starts the time again. */
 export const BANNER_MS = 10_000;

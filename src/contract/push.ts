@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PUSH_TOPICS } from '#domain/push/topics.ts';
 import { successSchema } from './envelope.ts';
 
-/** Seed §7: the device's push-messaging token (a Web Push subscription as JSON, or an FCM token). */
+/** The device's push-messaging token (a Web Push subscription as JSON, or an FCM token). */
 export const SaveFcmTokenBodySchema = z.object({ fcmtoken: z.string().min(1).max(4096) });
 export const SaveFcmTokenResponseSchema = successSchema(z.object({}));
 

@@ -1,5 +1,5 @@
 /**
- * Business result codes in the envelope's `code` (seed §7). Kept apart from the schemas so the
+ * Business result codes in the envelope's `code` (docs/product-rules.md#api-conventions). Kept apart from the schemas so the
  * service worker can read them without bundling Zod.
  */
 export const RESULT = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
 
-/** Seed §3's daily reward fields, plus what the claim still needs (H2: no hidden condition). */
+/** The daily reward's fields, plus what the claim still needs (docs/product-rules.md#no-hidden-conditions). */
 export const DailyRewardSchema = z.object({
   today_tasks: z.number().int().nonnegative(),
   tasks_per_day: z.number().int().positive(),

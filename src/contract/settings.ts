@@ -5,7 +5,7 @@ import { WITHDRAW_RULE_IDS } from './withdraw-rule-ids.ts';
 
 /**
  * The public figures every screen may show (Landing included): all computed from the server's
- * configuration and database at request time (DESIGN.md H3).
+ * configuration and database at request time (docs/product-rules.md#no-contradicting-claims).
  */
 export const PublicSettingsSchema = z.object({
   tasks_per_day: z.number().int().positive(),
@@ -23,7 +23,7 @@ export const PublicSettingsSchema = z.object({
   support_url: z.string().nullable(),
   /** An explorer's page for a ledger transaction, `{hash}` standing for its hash. */
   explorer_tx_url: z.string(),
-  /** H2: every withdrawal rule in force, with what it requires (the same list the server enforces). */
+  /** No hidden conditions (docs/product-rules.md#no-hidden-conditions): every withdrawal rule in force, with what it requires (the same list the server enforces). */
   /** Cloudflare Turnstile, when the operator configured it. */
   bot_challenge: z.object({ site_key: z.string(), script_url: z.string() }).nullable(),
   withdraw_rules: z.array(z.object({ id: z.enum(WITHDRAW_RULE_IDS), required: z.string() })),

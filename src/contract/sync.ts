@@ -1,9 +1,10 @@
+import type { ErrorCode } from './errors.ts';
 import { RESULT } from './result-codes.ts';
 import { API } from './paths.ts';
 import type { PushNotice, PushTexts } from './push-notice.ts';
 
 /**
- * The offline queue (DESIGN.md §5): which requests the service worker may keep and replay, what a
+ * The offline queue (docs/product-rules.md#sync-rule): which requests the service worker may keep and replay, what a
  * replay's answer means, and the messages the page and the worker exchange about it.
  */
 
@@ -53,17 +54,41 @@ export interface QueuedAction {
 /** What the worker does with an entry after one replay attempt. */
 export type ReplayVerdict = 'done' | 'needs_sign_in' | 'retry' | 'rejected';
 
+/** What a replay's answer says: its HTTP status, the envelope's business code and catalogue code. */
+export interface ReplayAnswer {
+  status: number;
+  code: number | null;
+  error: string | null;
+}
+
+/** Refusals that mean "not now" rather than "no": the same request may go through later. */
+const TRY_AGAIN: ReadonlySet<string> = new Set<ErrorCode>([
+  'request.in_flight',
+  'request.rate_limited',
+  'server.error',
+]);
+/** Refusals of the session itself: the entry waits for the same account to sign in again. */
+const SIGN_IN_AGAIN: ReadonlySet<string> = new Set<ErrorCode>([
+  'auth.login_required',
+  'auth.session_expired',
+]);
+
 /**
- * The replay rules: success (or the stored first response, which the server sends as a success) is
- * done; a refused session waits for a sign-in; a timeout, a request still in flight, a rate limit
- * and a server failure are retried; any other refusal is final and shown to the user. Workbox's stock
- * queue treats every answer as done, which silently drops refusals.
+ * The replay rules, decided on the error code the server sent, not on the bare HTTP status (the
+ * catalogue also uses 409 and 429 for refusals that are final): success (or the stored first
+ * response, which the server sends as a success) is done; a refused session waits for a sign-in; a
+ * request still in flight, a rate limit and a server failure are retried; any other catalogue
+ * refusal is final and shown to the user. An answer without a catalogue code is not the server's own
+ * (a proxy, a captive portal, a server falling over): timeouts, rate limits and 5xx are retried, other
+ * 4xx are final. Workbox's stock queue treats every answer as done, which silently drops refusals.
  */
-export function replayVerdict(httpStatus: number, businessCode: number | null): ReplayVerdict {
-  if (httpStatus === 401 || businessCode === RESULT.loginRequired) return 'needs_sign_in';
-  if (httpStatus >= 200 && httpStatus < 300 && businessCode === RESULT.ok) return 'done';
-  if (httpStatus === 408 || httpStatus === 409 || httpStatus === 429 || httpStatus >= 500) return 'retry';
-  if (httpStatus >= 400) return 'rejected';
+export function replayVerdict({ status, code, error }: ReplayAnswer): ReplayVerdict {
+  if (status === 401 || code === RESULT.loginRequired || (error !== null && SIGN_IN_AGAIN.has(error)))
+    return 'needs_sign_in';
+  if (status >= 200 && status < 300 && code === RESULT.ok) return 'done';
+  if (error !== null) return TRY_AGAIN.has(error) ? 'retry' : 'rejected';
+  if (status === 408 || status === 429 || status >= 500) return 'retry';
+  if (status >= 400) return 'rejected';
   // A 2xx that is not a success envelope (a captive portal's page, say) is not the server's answer.
   return 'retry';
 }

@@ -15,7 +15,7 @@ export const TaskSchema = z.object({
   type: z.enum(TASK_TYPES),
   title: z.string(),
   text: z.string(),
-  /** Exactly what completing it credits (H4). */
+  /** Exactly what completing it credits (docs/product-rules.md#shown-equals-credited). */
   reward: DecimalSchema,
   required_seconds: z.number().int().nonnegative(),
   target_url: z.string().nullable(),

@@ -72,7 +72,7 @@ export const WithdrawRulesResponseSchema = successSchema(
 export const WITHDRAWAL_STATUSES = ['processing', 'transferring', 'failed', 'success'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
-/** Seed §5: status 1 = a withdrawal in progress (0 = none), with its times. */
+/** Status 1 = a withdrawal in progress (0 = none), with its times. */
 export const WithdrawStatusSchema = z.object({
   status: z.union([z.literal(0), z.literal(1)]),
   create_time: EpochSecondsSchema.nullable(),
@@ -100,7 +100,7 @@ export const WithdrawLogSchema = z.object({
 export type WithdrawLog = z.infer<typeof WithdrawLogSchema>;
 export const WithdrawLogsResponseSchema = successSchema(z.object({ list: z.array(WithdrawLogSchema) }));
 
-/** H1: only withdrawals that were really paid, with the name masked. */
+/** No fabricated activity (docs/product-rules.md#no-fabricated-activity): only withdrawals that were really paid, with the name masked. */
 export const RecentWithdrawalSchema = z.object({
   username: z.string(),
   amount: DecimalSchema,

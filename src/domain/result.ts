@@ -22,3 +22,8 @@ export function failWith<E extends string>(
 ): { ok: false; error: E; detail: Record<string, unknown> } {
   return { ok: false, error, detail };
 }
+
+/** The same outcome with its value changed (a failure passes through as it is). */
+export function mapOk<T, U, E extends string>(result: Result<T, E>, change: (value: T) => U): Result<U, E> {
+  return result.ok ? ok(change(result.value)) : result;
+}

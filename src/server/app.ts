@@ -18,17 +18,18 @@ import { adjustableClock, systemClock, type Clock } from './clock.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { publicOriginOf, rulesFrom, trustProxyOf, type Env } from './env.ts';
 import { createAccountRepository } from './features/account/account.repository.ts';
-import { createAccountControls, passwordRefusal } from './features/account/account-controls.ts';
+import { createAccountControls } from './features/account/account-controls.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { createAccountService } from './features/account/account.service.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
-import { createAuthService } from './features/auth/auth.service.ts';
+import { createAuthService, passwordRefusal } from './features/auth/auth.service.ts';
 import { historyRoutes } from './features/history/history.routes.ts';
 import { createHistoryService } from './features/history/history.service.ts';
 import { rewardsRoutes } from './features/rewards/rewards.routes.ts';
 import { createRewardsService } from './features/rewards/rewards.service.ts';
 import { pushRoutes } from './features/push/push.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { createSettingsService } from './features/settings/settings.service.ts';
 import { tasksRoutes } from './features/tasks/tasks.routes.ts';
 import { devicesRoutes } from './features/devices/devices.routes.ts';
 import { createDevicesService } from './features/devices/devices.service.ts';
@@ -47,7 +48,7 @@ import { withdrawRoutes } from './features/withdraw/withdraw.routes.ts';
 import { createWithdrawService } from './features/withdraw/withdraw.service.ts';
 import { createTasksService } from './features/tasks/tasks.service.ts';
 import { loggerOptions } from './lib/logging.ts';
-import { keyedHash, randomKey, serverSecret } from './lib/server-secrets.ts';
+import { keyedHash, randomKey, serverSecret } from './lib/server-secrets.repository.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { createIdempotentSender } from './plugins/idempotent.ts';
@@ -155,25 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rules,
     timeZone,
     accounts: createAccountRepository,
-  });
-  const withdraw = createWithdrawService({
-    db: database.db,
-    clock,
-    rules,
-    ruleConfig: {
-      requiredBoundInvitations: env.WITHDRAW_REQUIRED_INVITATIONS,
-      requirePhone: env.WITHDRAW_REQUIRE_PHONE,
-    },
-    timeZone,
-    accounts: createAccountRepository,
-    whitelist: loadWhitelist(env.EXCHANGE_WHITELIST_FILE),
-    adVideoUrl: env.AD_VIDEO_URL ?? null,
-    checkPassword: async (userId, password, device) =>
-      passwordRefusal(await auth.checkCurrentPassword(userId, password, device)) ?? ok(true as const),
-    // Called at request time, when the push sender below exists.
-    announceAddressChange: async (userId, at) => {
-      await push.sendToUser(userId, addressChangedNotice(at));
-    },
+    creditedTasks: (executor, userId, day) => tasks.creditedOn(executor, userId, day),
   });
   const kyc = createKycService({
     db: database.db,
@@ -185,11 +168,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicHost: new URL(publicOriginOf(env)).hostname, // the SMS one-time-code format names the host without a port
     hash,
   });
+  const withdraw = createWithdrawService({
+    db: database.db,
+    clock,
+    rules,
+    ruleConfig: {
+      requiredBoundInvitations: env.WITHDRAW_REQUIRED_INVITATIONS,
+      requirePhone: env.WITHDRAW_REQUIRE_PHONE,
+    },
+    timeZone,
+    accounts: createAccountRepository,
+    phoneVerified: (executor, userId) => kyc.isVerified(executor, userId),
+    whitelist: loadWhitelist(env.EXCHANGE_WHITELIST_FILE),
+    adVideoUrl: env.AD_VIDEO_URL ?? null,
+    checkPassword: async (userId, password, device) =>
+      passwordRefusal(await auth.checkCurrentPassword(userId, password, device)) ?? ok(true as const),
+    // Called at request time, when the push sender below exists.
+    announceAddressChange: async (userId, at) => {
+      await push.sendToUser(userId, addressChangedNotice(at));
+    },
+  });
   if (env.DEMO_TASKS) await tasks.seedDemoCatalog(env.DEMO_TASK_SECONDS ?? null);
 
   await app.register(authRoutes, {
     auth,
-    account,
+    userInfo: (userId) => account.userInfo(userId),
     botCheck,
     checkInRateLimit: env.CHECKIN_RATE_LIMIT,
     secureCookies: env.NODE_ENV === 'production',
@@ -255,13 +258,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', () => payouts.stop());
   }
   await app.register(settingsRoutes, {
-    rules,
-    accounts: accountRepo,
-    clock,
-    supportUrl: env.SUPPORT_URL ?? null,
-    explorerTxUrl: env.XRPL_EXPLORER_TX_URL,
-    withdrawRules: () => withdraw.publicRules(),
-    botChallenge,
+    settings: createSettingsService({
+      rules,
+      clock,
+      supportUrl: env.SUPPORT_URL ?? null,
+      explorerTxUrl: env.XRPL_EXPLORER_TX_URL,
+      countUsers: () => accountRepo.countUsers(),
+      withdrawRules: () => withdraw.publicRules(),
+      botChallenge,
+    }),
   });
   app.get(API.docs, { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

@@ -95,8 +95,8 @@ const EnvSchema = z
       .enum(['true', 'false'])
       .default('true')
       .transform((v) => v === 'true'),
-    // The product's numbers (seed §9). Unset: the seed's values (src/domain/rules/product-rules.ts).
-    // Amounts are XRP as exact decimals, rates are percents; everything users see follows them (H3).
+    // The product's numbers (docs/product-rules.md#limits-and-constants). Unset: the defaults (src/domain/rules/product-rules.ts).
+    // Amounts are XRP as exact decimals, rates are percents; everything users see follows them (docs/product-rules.md#no-contradicting-claims).
     TASKS_PER_DAY: z.coerce.number().int().min(1).max(100).optional(),
     DAILY_TASK_CAP_XRP: xrpAmount.optional(),
     GIFT_XRP: xrpAmount.optional(),
@@ -117,7 +117,7 @@ const EnvSchema = z
      * an address: cheap to fake) or `phone_and_wallet`. The Invite screen states the rule in force.
      */
     INVITE_COUNTS_WHEN: z.enum(INVITE_RULES).default('phone'),
-    /** Withdrawal rules the operator may switch on (H2: they show on the withdraw screen and Landing). */
+    /** Withdrawal rules the operator may switch on (they show on the withdraw screen and Landing: docs/product-rules.md#no-hidden-conditions). */
     WITHDRAW_REQUIRED_INVITATIONS: z.coerce.number().int().min(0).max(100).default(0),
     WITHDRAW_REQUIRE_PHONE: z
       .enum(['true', 'false'])
@@ -227,7 +227,7 @@ export function publicOriginOf(env: Env): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}`;
 }
 
-/** The product's rules in force: the seed's defaults with the configured overrides. */
+/** The product's rules in force: the defaults with the configured overrides. */
 export function rulesFrom(env: Env): ProductRules {
   const amount = (text: string | undefined, fallback: bigint) =>
     text ? (parseDrops(text) ?? fallback) : fallback;

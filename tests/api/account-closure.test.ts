@@ -1,61 +1,46 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '#contract/paths.ts';
+import { describe, expect, it } from 'vitest';
+import { API, TOKEN_HEADER } from '#contract/paths.ts';
 import { xrp } from '#domain/money/amount.ts';
 import { adjustableClock } from '#server/clock.ts';
-import { openDatabase, type Database } from '#server/db/database.ts';
-import { addressChanges, sessions, users, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
+import { addressChanges, sessions, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
 import { accountOperator } from '#server/features/account/operator.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { startFakeSms, type FakeSms } from '#tests/fakes/fake-sms.ts';
-import { buildTestApp, envelope, getAs, login, postAs, register } from '#tests/helpers/app.ts';
+import { startFakeSms } from '#tests/fakes/fake-sms.ts';
+import { envelope, getAs, login, postAs, register, useStarted, useTestApp } from '#tests/helpers/app.ts';
+import { credit, userIdOf } from '#tests/helpers/money-fixtures.ts';
 
 /**
  * An account's state changes end every way into it, and limits hold whatever the account does
  * (docs/product-rules.md#accounts-that-stay-closed). Each case here was an open door once.
  */
-let database: Database;
-let app: FastifyInstance;
-let sms: FakeSms;
+const sms = useStarted(startFakeSms);
 const clock = adjustableClock();
-
-beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
-  sms = await startFakeSms();
-  app = await buildTestApp({
-    database,
-    clock,
-    env: { SMS_PROVIDER_URL: sms.url, PUBLIC_ORIGIN: 'https://earnest.example', LINK_ATTEMPT_LIMIT: '1000' },
-  });
-});
-afterAll(async () => {
-  await app.close();
-  await sms.close();
-  await database.close();
-});
+const handle = useTestApp(() => ({
+  clock,
+  env: {
+    SMS_PROVIDER_URL: sms.value.url,
+    PUBLIC_ORIGIN: 'https://earnest.example',
+    LINK_ATTEMPT_LIMIT: '1000',
+  },
+}));
 
 const ANDROID =
   'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 
-async function idOf(name: string) {
-  const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.usernameKey, name));
-  if (!row) throw new Error(`no user ${name}`);
-  return row.id;
-}
-
 /** A new device asks for a code; the signed-in device approves it; nobody has collected it yet. */
 async function approvedCode(ownerToken: string) {
-  const pairing = envelope(await postAs(app, API.pairingStart, null, {}, { 'user-agent': ANDROID })).data as {
+  const pairing = envelope(await postAs(handle.app, API.pairingStart, null, {}, { 'user-agent': ANDROID }))
+    .data as {
     code: string;
     secret: string;
   };
-  const approved = await postAs(app, API.linkApprove, ownerToken, {
+  const approved = await postAs(handle.app, API.linkApprove, ownerToken, {
     code: pairing.code,
     password: 'secret12',
   });
   expect(envelope(approved).code).toBe(1);
-  return () => postAs(app, API.pairingState, null, { code: pairing.code, secret: pairing.secret });
+  return () => postAs(handle.app, API.pairingState, null, { code: pairing.code, secret: pairing.secret });
 }
 
 /** Makes a session linked from a settled device: a new device inside its 24-hour cool-off. */
@@ -71,19 +56,21 @@ describe('a pairing code dies with the account access it was approved for', () =
     [
       'a ban',
       async (name) => {
-        expect(await accountOperator.ban(database.db, clock, name, 'pairing test')).toBeNull();
+        expect(await accountOperator.ban(handle.database.db, clock, name, 'pairing test')).toBeNull();
       },
     ],
     [
       'a deletion',
       async (_name, token) => {
-        expect((await postAs(app, API.deleteAccount, token, { password: 'secret12' })).statusCode).toBe(200);
+        expect(
+          (await postAs(handle.app, API.deleteAccount, token, { password: 'secret12' })).statusCode,
+        ).toBe(200);
       },
     ],
     [
       'a new password',
       async (_name, token) => {
-        const changed = await postAs(app, API.changePassword, token, {
+        const changed = await postAs(handle.app, API.changePassword, token, {
           password: 'secret12',
           new_password: 'secret99',
           confirm_password: 'secret99',
@@ -94,7 +81,7 @@ describe('a pairing code dies with the account access it was approved for', () =
     [
       '"sign out all other devices"',
       async (_name, token) => {
-        expect((await postAs(app, API.revokeOtherDevices, token)).statusCode).toBe(200);
+        expect((await postAs(handle.app, API.revokeOtherDevices, token)).statusCode).toBe(200);
       },
     ],
   ];
@@ -102,29 +89,29 @@ describe('a pairing code dies with the account access it was approved for', () =
   for (const [index, [what, close]] of closers.entries()) {
     it(`hands out no session after ${what}`, async () => {
       const name = `closing-${index}`;
-      const { token } = await register(app, name);
-      const id = await idOf(name);
+      const { token } = await register(handle.app, name);
+      const id = await userIdOf(handle.database.db, name);
       const collect = await approvedCode(token);
       await close(name, token);
       const after = envelope(await collect()).data;
       expect(after).toEqual({ state: 'expired', token: null });
-      const live = await database.db.select().from(sessions).where(eq(sessions.userId, id));
+      const live = await handle.database.db.select().from(sessions).where(eq(sessions.userId, id));
       expect(live.filter((s) => s.linkedAt !== null)).toEqual([]);
     });
   }
 
   it('a deleted account stays deleted: no gift can be claimed through a code approved before', async () => {
-    const { token } = await register(app, 'gift-after-delete');
-    const id = await idOf('gift-after-delete');
+    const { token } = await register(handle.app, 'gift-after-delete');
+    const id = await userIdOf(handle.database.db, 'gift-after-delete');
     const collect = await approvedCode(token);
-    await postAs(app, API.deleteAccount, token, { password: 'secret12' });
+    await postAs(handle.app, API.deleteAccount, token, { password: 'secret12' });
     const state = envelope(await collect()).data as { token: string | null };
     expect(state.token).toBeNull();
-    expect(await ledger.sum(database.db, id)).toBe(0n);
+    expect(await ledger.sum(handle.database.db, id)).toBe(0n);
   });
 
   it('cannot be collected after its collection window, let alone a month later', async () => {
-    const { token } = await register(app, 'slow-collector');
+    const { token } = await register(handle.app, 'slow-collector');
     const collect = await approvedCode(token);
     clock.advance(3 * 60_000);
     expect(envelope(await collect()).data).toEqual({ state: 'expired', token: null });
@@ -135,51 +122,51 @@ describe('a pairing code dies with the account access it was approved for', () =
 
 describe('a device linked minutes ago', () => {
   it('cannot turn off security notifications, and the original device can sign it out', async () => {
-    const { token } = await register(app, 'cooling');
+    const { token } = await register(handle.app, 'cooling');
     const linked = await linkedSession(token);
-    const off = await postAs(app, API.pushSettings, linked, { topic: 'devices', enabled: false });
+    const off = await postAs(handle.app, API.pushSettings, linked, { topic: 'devices', enabled: false });
     expect(off.statusCode).toBe(403);
     expect(envelope(off).data.error).toBe('device.link_cooldown');
-    const withdrawalsOff = await postAs(app, API.pushSettings, linked, {
+    const withdrawalsOff = await postAs(handle.app, API.pushSettings, linked, {
       topic: 'withdrawals',
       enabled: false,
     });
     expect(envelope(withdrawalsOff).data.error).toBe('device.link_cooldown');
     // What does not guard the account stays the user's choice.
-    expect((await postAs(app, API.pushSettings, linked, { topic: 'tasks', enabled: true })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await postAs(handle.app, API.pushSettings, linked, { topic: 'tasks', enabled: true })).statusCode,
+    ).toBe(200);
     // Nor can it sign the original device out, approve another link, or delete the account.
-    const devices = envelope(await getAs(app, API.devices, token)).data['list'] as {
+    const devices = envelope(await getAs(handle.app, API.devices, token)).data['list'] as {
       id: number;
       current: boolean;
     }[];
     const original = devices.find((d) => d.current);
-    expect(envelope(await postAs(app, API.revokeDevice, linked, { id: original?.id })).data.error).toBe(
-      'device.link_cooldown',
-    );
-    expect(envelope(await postAs(app, API.deleteAccount, linked, { password: 'secret12' })).data.error).toBe(
-      'device.link_cooldown',
-    );
+    expect(
+      envelope(await postAs(handle.app, API.revokeDevice, linked, { id: original?.id })).data.error,
+    ).toBe('device.link_cooldown');
+    expect(
+      envelope(await postAs(handle.app, API.deleteAccount, linked, { password: 'secret12' })).data.error,
+    ).toBe('device.link_cooldown');
     // The original device always can.
-    const mine = envelope(await getAs(app, API.devices, token)).data['list'] as {
+    const mine = envelope(await getAs(handle.app, API.devices, token)).data['list'] as {
       id: number;
       current: boolean;
     }[];
     const newcomer = mine.find((d) => !d.current);
-    expect(envelope(await postAs(app, API.revokeDevice, token, { id: newcomer?.id })).data).toEqual({
+    expect(envelope(await postAs(handle.app, API.revokeDevice, token, { id: newcomer?.id })).data).toEqual({
       revoked: true,
     });
-    expect((await getAs(app, API.userInfo, linked)).statusCode).toBe(401);
+    expect((await getAs(handle.app, API.userInfo, linked)).statusCode).toBe(401);
   });
 });
 
 describe('the current password', () => {
   it('is guessed at most five times, through the same limit as sign-in', async () => {
-    const { token } = await register(app, 'guessed');
+    const { token } = await register(handle.app, 'guessed');
     const answers: string[] = [];
     for (let i = 0; i < 7; i++) {
-      const response = await postAs(app, API.changePassword, token, {
+      const response = await postAs(handle.app, API.changePassword, token, {
         password: `guess-${i}`,
         new_password: 'stolen99',
         confirm_password: 'stolen99',
@@ -191,30 +178,25 @@ describe('the current password', () => {
       ...Array(3).fill('auth.too_many_attempts'),
     ]);
     // Locked: even the right password is refused now, on every route that asks for it.
-    const right = await postAs(app, API.changePassword, token, {
+    const right = await postAs(handle.app, API.changePassword, token, {
       password: 'secret12',
       new_password: 'stolen99',
       confirm_password: 'stolen99',
     });
     expect(envelope(right).data.error).toBe('auth.too_many_attempts');
-    expect(envelope(await postAs(app, API.deleteAccount, token, { password: 'secret12' })).data.error).toBe(
+    expect(
+      envelope(await postAs(handle.app, API.deleteAccount, token, { password: 'secret12' })).data.error,
+    ).toBe('auth.too_many_attempts');
+    expect(envelope(await login(handle.app, 'guessed', 'secret12')).data.error).toBe(
       'auth.too_many_attempts',
     );
-    expect(envelope(await login(app, 'guessed', 'secret12')).data.error).toBe('auth.too_many_attempts');
   });
 
   it('is not checked when the answer does not need it: deletion during a withdrawal says so to anyone', async () => {
-    const { token } = await register(app, 'withdrawing-deleter');
-    const id = await idOf('withdrawing-deleter');
-    await ledger.append(database.db, {
-      userId: id,
-      kind: 'adjustment',
-      amount: xrp(150),
-      idempotencyKey: 'seed',
-      reference: 'seed',
-      createdAt: clock.now(),
-    });
-    await database.db.insert(withdrawals).values({
+    const { token } = await register(handle.app, 'withdrawing-deleter');
+    const id = await userIdOf(handle.database.db, 'withdrawing-deleter');
+    await credit(handle.database.db, id, xrp(150), 'seed', clock.now());
+    await handle.database.db.insert(withdrawals).values({
       userId: id,
       amount: xrp(150),
       address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh',
@@ -222,8 +204,8 @@ describe('the current password', () => {
       status: 'processing',
       createdAt: clock.now(),
     });
-    const wrong = await postAs(app, API.deleteAccount, token, { password: 'not-it' });
-    const right = await postAs(app, API.deleteAccount, token, { password: 'secret12' });
+    const wrong = await postAs(handle.app, API.deleteAccount, token, { password: 'not-it' });
+    const right = await postAs(handle.app, API.deleteAccount, token, { password: 'secret12' });
     expect(wrong.statusCode).toBe(right.statusCode);
     expect(wrong.body).toBe(right.body);
     expect(envelope(right).data.error).toBe('account.withdrawal_in_progress');
@@ -232,36 +214,36 @@ describe('the current password', () => {
 
 describe('limits that deleting an account does not reset', () => {
   it('sends at most 10 SMS an hour from one address, however many accounts come and go', async () => {
-    const before = sms.messages.length;
+    const before = sms.value.messages.length;
     for (let round = 0; round < 8; round++) {
-      const { token } = await register(app, `pumper-${round}`);
+      const { token } = await register(handle.app, `pumper-${round}`);
       for (let i = 0; i < 5; i++) {
-        await app.inject({
+        await handle.app.inject({
           method: 'POST',
           url: API.kycSendCode,
-          headers: { 'ba-user-token': token },
+          headers: { [TOKEN_HEADER]: token },
           payload: { phone: `+4479111${String(round).padStart(2, '0')}${String(i).padStart(3, '0')}` },
           remoteAddress: '203.0.113.9',
         });
       }
-      await postAs(app, API.deleteAccount, token, { password: 'secret12' });
+      await postAs(handle.app, API.deleteAccount, token, { password: 'secret12' });
     }
-    expect(sms.messages.length - before).toBe(10);
+    expect(sms.value.messages.length - before).toBe(10);
   });
 });
 
 describe('the site an SMS names', () => {
   it("comes from configuration, never from the request's Host header", async () => {
-    const { token } = await register(app, 'host-header');
-    const sent = await app.inject({
+    const { token } = await register(handle.app, 'host-header');
+    const sent = await handle.app.inject({
       method: 'POST',
       url: API.kycSendCode,
-      headers: { 'ba-user-token': token, host: 'evil.example' },
+      headers: { [TOKEN_HEADER]: token, host: 'evil.example' },
       payload: { phone: '+447911123457' },
       remoteAddress: '198.51.100.77',
     });
     expect(envelope(sent).data).toEqual({ expires_time: expect.any(Number) });
-    const text = sms.messages.at(-1)?.text ?? '';
+    const text = sms.value.messages.at(-1)?.text ?? '';
     expect(text).toMatch(/@earnest\.example #\d{6}$/);
     expect(text).not.toContain('evil.example');
   });
@@ -269,9 +251,9 @@ describe('the site an SMS names', () => {
 
 describe('personal data', () => {
   it('shows an inviter masked names of the friends who joined, never their e-mail', async () => {
-    const inviter = await register(app, 'masker');
-    await register(app, 'maria.lopez@example.com', { invite_code: inviter.inviteCode });
-    const list = envelope(await getAs(app, API.inviteList, inviter.token)).data['list'] as {
+    const inviter = await register(handle.app, 'masker');
+    await register(handle.app, 'maria.lopez@example.com', { invite_code: inviter.inviteCode });
+    const list = envelope(await getAs(handle.app, API.inviteList, inviter.token)).data['list'] as {
       username: string;
     }[];
     expect(list.map((i) => i.username)).toEqual(['ma***z']);
@@ -285,7 +267,7 @@ describe('personal data', () => {
     const phone = '+447911123458';
     const address = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
     const tag = '884422117';
-    const registered = await app.inject({
+    const registered = await handle.app.inject({
       method: 'POST',
       url: API.checkIn,
       payload: { tab: 'register', username: email, password: 'secret12', confirm_password: 'secret12' },
@@ -293,25 +275,27 @@ describe('personal data', () => {
       remoteAddress: ip,
     });
     const token = (envelope(registered).data['userInfo'] as { token: string }).token;
-    const id = await idOf(email);
+    const id = await userIdOf(handle.database.db, email);
     // Everything that names the person: a phone (sent and verified), an address, a device link.
-    await app.inject({
+    await handle.app.inject({
       method: 'POST',
       url: API.kycSendCode,
-      headers: { 'ba-user-token': token, 'user-agent': agent },
+      headers: { [TOKEN_HEADER]: token, 'user-agent': agent },
       payload: { phone },
       remoteAddress: ip,
     });
     const verified = await postAs(
-      app,
+      handle.app,
       API.kycVerify,
       token,
-      { code: sms.lastCode(phone) ?? '' },
+      { code: sms.value.lastCode(phone) ?? '' },
       { 'idempotency-key': 'erase-kyc' },
     );
     expect(envelope(verified).data['state']).toBe('verified');
-    await database.db.insert(withdrawAddresses).values({ userId: id, address, tag, createdAt: clock.now() });
-    await database.db.insert(addressChanges).values({
+    await handle.database.db
+      .insert(withdrawAddresses)
+      .values({ userId: id, address, tag, createdAt: clock.now() });
+    await handle.database.db.insert(addressChanges).values({
       userId: id,
       oldAddress: address,
       oldTag: tag,
@@ -320,7 +304,7 @@ describe('personal data', () => {
       createdAt: clock.now(),
       holdUntil: clock.now(),
     });
-    await database.db.insert(withdrawals).values({
+    await handle.database.db.insert(withdrawals).values({
       userId: id,
       amount: xrp(1),
       address,
@@ -329,7 +313,7 @@ describe('personal data', () => {
       createdAt: clock.now(),
     });
     const pairing = envelope(
-      await app.inject({
+      await handle.app.inject({
         method: 'POST',
         url: API.pairingStart,
         payload: {},
@@ -337,18 +321,20 @@ describe('personal data', () => {
         remoteAddress: ip,
       }),
     ).data as { code: string; secret: string };
-    await postAs(app, API.linkApprove, token, { code: pairing.code, password: 'secret12' });
-    await app.inject({
+    await postAs(handle.app, API.linkApprove, token, { code: pairing.code, password: 'secret12' });
+    await handle.app.inject({
       method: 'POST',
       url: API.pairingState,
       payload: { code: pairing.code, secret: pairing.secret },
       headers: { 'user-agent': agent },
       remoteAddress: ip,
     });
-    await login(app, email, 'wrong-password');
-    expect(envelope(await postAs(app, API.deleteAccount, token, { password: 'secret12' })).code).toBe(1);
+    await login(handle.app, email, 'wrong-password');
+    expect(envelope(await postAs(handle.app, API.deleteAccount, token, { password: 'secret12' })).code).toBe(
+      1,
+    );
 
-    const tables = await database.db.execute<{ table_name: string }>(
+    const tables = await handle.database.db.execute<{ table_name: string }>(
       // Every table of the schema, however many there are now or later.
       `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'` as never,
     );
@@ -356,7 +342,7 @@ describe('personal data', () => {
     expect(names.length).toBeGreaterThan(15);
     const found: string[] = [];
     for (const table of names) {
-      const rows = (await database.db.execute(`select * from "${table}"` as never)) as unknown as {
+      const rows = (await handle.database.db.execute(`select * from "${table}"` as never)) as unknown as {
         rows: unknown[];
       };
       const text = JSON.stringify(rows.rows, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v));

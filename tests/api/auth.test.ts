@@ -3,35 +3,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseOptions } from '@node-rs/argon2';
 import { count, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '#server/db/database.ts';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '#server/db/database.ts';
 import { accountLocks, sessions, users } from '#server/db/schema.ts';
-import { buildTestApp, envelope, login, register } from '#tests/helpers/app.ts';
+import { buildTestApp, envelope, login, register, useTestApp } from '#tests/helpers/app.ts';
+import { TOKEN_HEADER } from '#contract/paths.ts';
 
-let database: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
-  app = await buildTestApp({ database });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const handle = useTestApp();
 
 function userInfo(token?: string) {
-  return app.inject({
+  return handle.app.inject({
     method: 'GET',
     url: '/api/account/userInfo',
-    headers: token ? { 'ba-user-token': token } : {},
+    headers: token ? { [TOKEN_HEADER]: token } : {},
   });
 }
 
 describe('registration', () => {
-  it('accepts a form-urlencoded body and returns the seed envelope with real user info', async () => {
-    const response = await app.inject({
+  it('accepts a form-urlencoded body and returns the envelope with real user info', async () => {
+    const response = await handle.app.inject({
       method: 'POST',
       url: '/api/user/checkIn',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -58,19 +48,19 @@ describe('registration', () => {
   });
 
   it('stores an argon2id hash with OWASP parameters and only a hash of the session token', async () => {
-    const { token } = await register(app, 'hashcheck');
-    const [row] = await database.db.select().from(users).where(eq(users.usernameKey, 'hashcheck'));
+    const { token } = await register(handle.app, 'hashcheck');
+    const [row] = await handle.database.db.select().from(users).where(eq(users.usernameKey, 'hashcheck'));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
     const params = parseOptions(row?.passwordHash ?? '');
     expect(params.memoryCost).toBeGreaterThanOrEqual(19_456);
     expect(params.timeCost).toBeGreaterThanOrEqual(2);
-    const stored = await database.db.select({ hash: sessions.tokenHash }).from(sessions);
+    const stored = await handle.database.db.select({ hash: sessions.tokenHash }).from(sessions);
     expect(stored.map((s) => s.hash)).not.toContain(token);
   });
 
   it('refuses a taken name, case-insensitively, and says so', async () => {
-    await register(app, 'Bobby');
-    const response = await app.inject({
+    await register(handle.app, 'Bobby');
+    const response = await handle.app.inject({
       method: 'POST',
       url: '/api/user/checkIn',
       payload: { tab: 'register', username: 'BOBBY', password: 'secret12', confirm_password: 'secret12' },
@@ -83,7 +73,7 @@ describe('registration', () => {
     });
   });
 
-  it('gives the seed validation messages and changes nothing', async () => {
+  it('gives the catalogue validation messages and changes nothing', async () => {
     const cases = [
       [{ username: '', password: 'x', confirm_password: 'x' }, 'Please fill in all information'],
       [
@@ -96,9 +86,9 @@ describe('registration', () => {
         'Password must be at least 6 characters',
       ],
     ] as const;
-    const [before] = await database.db.select({ n: count() }).from(users);
+    const [before] = await handle.database.db.select({ n: count() }).from(users);
     for (const [fields, message] of cases) {
-      const response = await app.inject({
+      const response = await handle.app.inject({
         method: 'POST',
         url: '/api/user/checkIn',
         payload: { tab: 'register', ...fields },
@@ -106,17 +96,17 @@ describe('registration', () => {
       expect(response.statusCode).toBe(400);
       expect(envelope(response).msg).toBe(message);
     }
-    const [after] = await database.db.select({ n: count() }).from(users);
+    const [after] = await handle.database.db.select({ n: count() }).from(users);
     expect(after?.n).toBe(before?.n);
   });
 
   it('records the inviter from an invitation code and refuses unknown codes', async () => {
-    const inviter = await register(app, 'inviter');
-    await register(app, 'invitee', { invite_code: inviter.inviteCode.toLowerCase() });
+    const inviter = await register(handle.app, 'inviter');
+    await register(handle.app, 'invitee', { invite_code: inviter.inviteCode.toLowerCase() });
     const info = envelope(await userInfo(inviter.token)).data['userInfo'] as { invite_count: number };
     expect(info.invite_count).toBe(1);
 
-    const response = await app.inject({
+    const response = await handle.app.inject({
       method: 'POST',
       url: '/api/user/checkIn',
       payload: {
@@ -133,8 +123,8 @@ describe('registration', () => {
 
 describe('sign-in and sessions', () => {
   it('signs in by name or e-mail and serves user info for the token', async () => {
-    await register(app, 'Dana@Example.com');
-    const response = await login(app, 'dana@example.com', 'secret12');
+    await register(handle.app, 'Dana@Example.com');
+    const response = await login(handle.app, 'dana@example.com', 'secret12');
     const body = envelope(response);
     expect(body.code).toBe(1);
     const token = (body.data['userInfo'] as { token: string }).token;
@@ -143,9 +133,9 @@ describe('sign-in and sessions', () => {
   });
 
   it('gives one message for a wrong password and for an unknown account', async () => {
-    await register(app, 'erin');
-    const wrong = envelope(await login(app, 'erin', 'not-the-password'));
-    const unknown = envelope(await login(app, 'no-such-user', 'whatever1'));
+    await register(handle.app, 'erin');
+    const wrong = envelope(await login(handle.app, 'erin', 'not-the-password'));
+    const unknown = envelope(await login(handle.app, 'no-such-user', 'whatever1'));
     expect(wrong).toEqual(unknown);
     expect(wrong.msg).toBe('Incorrect username or password');
   });
@@ -155,12 +145,12 @@ describe('sign-in and sessions', () => {
     expect(none.statusCode).toBe(401);
     expect(envelope(none)).toMatchObject({ code: 303, msg: 'Please log in first' });
 
-    const { token } = await register(app, 'frank');
+    const { token } = await register(handle.app, 'frank');
     expect((await userInfo(token)).statusCode).toBe(200);
-    const logout = await app.inject({
+    const logout = await handle.app.inject({
       method: 'POST',
       url: '/api/user/logout',
-      headers: { 'ba-user-token': token },
+      headers: { [TOKEN_HEADER]: token },
     });
     expect(envelope(logout).code).toBe(1);
     const after = await userInfo(token);
@@ -169,19 +159,19 @@ describe('sign-in and sessions', () => {
   });
 
   it('keeps the language on the account', async () => {
-    const { token } = await register(app, 'gina');
-    const saved = await app.inject({
+    const { token } = await register(handle.app, 'gina');
+    const saved = await handle.app.inject({
       method: 'POST',
       url: '/api/account/setLanguage',
-      headers: { 'ba-user-token': token },
+      headers: { [TOKEN_HEADER]: token },
       payload: { language: 'ar' },
     });
     expect(envelope(saved).code).toBe(1);
     expect(envelope(await userInfo(token)).data['userInfo']).toMatchObject({ language: 'ar' });
-    const bad = await app.inject({
+    const bad = await handle.app.inject({
       method: 'POST',
       url: '/api/account/setLanguage',
-      headers: { 'ba-user-token': token },
+      headers: { [TOKEN_HEADER]: token },
       payload: { language: 'xx' },
     });
     expect(bad.statusCode).toBe(400);
@@ -190,19 +180,19 @@ describe('sign-in and sessions', () => {
 
 describe('lockout', () => {
   it('locks after five wrong passwords, records why and when, and refuses even the right password', async () => {
-    await register(app, 'henry');
+    await register(handle.app, 'henry');
     const messages: string[] = [];
-    for (let i = 0; i < 6; i++) messages.push(envelope(await login(app, 'henry', `wrong-${i}`)).msg);
+    for (let i = 0; i < 6; i++) messages.push(envelope(await login(handle.app, 'henry', `wrong-${i}`)).msg);
     expect(messages.slice(0, 4)).toEqual(Array(4).fill('Incorrect username or password'));
     expect(messages[5]).toBe('Too many failed login attempts, please try again in 1 day');
 
-    const right = envelope(await login(app, 'henry', 'secret12'));
+    const right = envelope(await login(handle.app, 'henry', 'secret12'));
     expect(right.data.error).toBe('auth.too_many_attempts');
     expect(right.data['until_time']).toBeGreaterThan(Date.now() / 1000 + 23 * 3600);
 
     // The name is locked for unknown devices; the account itself is not closed (its own devices go on).
-    const [user] = await database.db.select().from(users).where(eq(users.usernameKey, 'henry'));
-    const locks = await database.db
+    const [user] = await handle.database.db.select().from(users).where(eq(users.usernameKey, 'henry'));
+    const locks = await handle.database.db
       .select()
       .from(accountLocks)
       .where(eq(accountLocks.userId, user?.id ?? -1));
@@ -211,7 +201,8 @@ describe('lockout', () => {
 
   it('locks unknown names the same way, so a lock does not reveal an account', async () => {
     const messages: string[] = [];
-    for (let i = 0; i < 6; i++) messages.push(envelope(await login(app, 'ghost-account', `wrong-${i}`)).msg);
+    for (let i = 0; i < 6; i++)
+      messages.push(envelope(await login(handle.app, 'ghost-account', `wrong-${i}`)).msg);
     expect(messages[5]).toBe('Too many failed login attempts, please try again in 1 day');
   });
 

@@ -3,11 +3,12 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { API } from '#contract/paths.ts';
 import { adjustableClock } from '#server/clock.ts';
-import { sessions, users } from '#server/db/schema.ts';
+import { sessions } from '#server/db/schema.ts';
 import { accountOperator } from '#server/features/account/operator.ts';
 import { hashToken } from '#server/features/auth/tokens.ts';
 import type { Access } from '#server/plugins/session.ts';
 import { envelope, getAs, login, postAs, register, useTestApp } from '#tests/helpers/app.ts';
+import { userIdOf } from '#tests/helpers/money-fixtures.ts';
 
 /**
  * The authorization matrix: every route of the app's own route table × every kind of caller. A route
@@ -76,15 +77,6 @@ function expected(access: Access, caller: Caller): 'login' | 'expired' | 'cooldo
   return 'expired';
 }
 
-async function idOf(name: string) {
-  const [row] = await handle.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.usernameKey, name));
-  if (!row) throw new Error(`no user ${name}`);
-  return row.id;
-}
-
 /** A session straight in the database: how a token of a closed account would look if one slipped through. */
 async function sessionFor(userId: number, linkedAt: Date | null = null) {
   const token = randomBytes(32).toString('base64url');
@@ -135,17 +127,17 @@ describe('authorization matrix', () => {
     // Closed accounts, with a live-looking session each: the gate itself must refuse them.
     await register(app, 'matrix-banned');
     expect(await accountOperator.ban(database.db, clock, 'matrix-banned', 'matrix test')).toBeNull();
-    const bannedToken = await sessionFor(await idOf('matrix-banned'));
+    const bannedToken = await sessionFor(await userIdOf(handle.database.db, 'matrix-banned'));
     const deleted = await register(app, 'matrix-deleted');
-    const deletedId = await idOf('matrix-deleted');
+    const deletedId = await userIdOf(handle.database.db, 'matrix-deleted');
     expect((await postAs(app, API.deleteAccount, deleted.token, { password: 'secret12' })).statusCode).toBe(
       200,
     );
     const deletedToken = await sessionFor(deletedId);
     await register(app, 'matrix-other');
-    const otherId = await idOf('matrix-other');
+    const otherId = await userIdOf(handle.database.db, 'matrix-other');
     await register(app, 'matrix-linked');
-    const linkedId = await idOf('matrix-linked');
+    const linkedId = await userIdOf(handle.database.db, 'matrix-linked');
 
     const table = app.routeTable.filter((route) => route.url.startsWith('/api/'));
     expect(table.length).toBeGreaterThan(40);

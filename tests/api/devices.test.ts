@@ -1,41 +1,27 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adjustableClock } from '#server/clock.ts';
-import { openDatabase, type Database } from '#server/db/database.ts';
 import { users } from '#server/db/schema.ts';
-import { startFakePushService, type FakePushService } from '#tests/fakes/fake-push-service.ts';
-import { buildTestApp, envelope, register } from '#tests/helpers/app.ts';
+import { startFakePushService } from '#tests/fakes/fake-push-service.ts';
+import { envelope, getAs, register, useStarted, useTestApp } from '#tests/helpers/app.ts';
+import { TOKEN_HEADER } from '#contract/paths.ts';
 
 const ANDROID =
   'Mozilla/5.0 (Linux; Android 14; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 
-let database: Database;
-let app: FastifyInstance;
-let pushService: FakePushService;
+const pushService = useStarted(startFakePushService);
 const clock = adjustableClock();
-
-beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
-  pushService = await startFakePushService();
-  app = await buildTestApp({
-    database,
-    clock,
-    env: { COUNTRY_HEADER: 'cf-ipcountry', PUSH_SERVICE_ORIGINS: pushService.origin },
-  });
-});
-afterAll(async () => {
-  await app.close();
-  await pushService.close();
-  await database.close();
-});
+const handle = useTestApp(() => ({
+  clock,
+  env: { COUNTRY_HEADER: 'cf-ipcountry', PUSH_SERVICE_ORIGINS: pushService.value.origin },
+}));
 
 const call = (url: string, payload: object, token?: string, headers: Record<string, string> = {}) =>
-  app.inject({
+  handle.app.inject({
     method: 'POST',
     url,
     payload,
-    headers: { ...(token ? { 'ba-user-token': token } : {}), ...headers },
+    headers: { ...(token ? { [TOKEN_HEADER]: token } : {}), ...headers },
   });
 const newDeviceAsks = async () =>
   envelope(await call('/api/device/pairing', {}, undefined, { 'user-agent': ANDROID, 'cf-ipcountry': 'az' }))
@@ -46,7 +32,7 @@ const newDeviceAsks = async () =>
 
 describe('linking a device', () => {
   it('links only after the password, hands the session out once, and the new device waits 24 h for money', async () => {
-    const { token } = await register(app, 'linker');
+    const { token } = await register(handle.app, 'linker');
     const pairing = await newDeviceAsks();
     expect(pairing.code).toMatch(/^[A-HJ-NP-Z2-9]{5}-[A-HJ-NP-Z2-9]{5}$/);
     const state = () => call('/api/device/pairing/state', { code: pairing.code, secret: pairing.secret });
@@ -77,9 +63,7 @@ describe('linking a device', () => {
     expect(collected.state).toBe('approved');
     expect(envelope(await state()).data).toEqual({ state: 'used', token: null });
     const linked = collected.token;
-    expect(
-      (await app.inject({ url: '/api/account/userInfo', headers: { 'ba-user-token': linked } })).statusCode,
-    ).toBe(200);
+    expect((await getAs(handle.app, '/api/account/userInfo', linked)).statusCode).toBe(200);
 
     // Within 24 hours the linked device cannot withdraw or change address, phone or password.
     for (const [url, body] of [
@@ -96,9 +80,7 @@ describe('linking a device', () => {
     }
 
     // Every device of the account sees the new link, and can sign it out.
-    const list = envelope(
-      await app.inject({ url: '/api/account/devices', headers: { 'ba-user-token': token } }),
-    ).data as {
+    const list = envelope(await getAs(handle.app, '/api/account/devices', token)).data as {
       list: { id: number; current: boolean; linked_time: number | null }[];
       latest_link: { os: string } | null;
     };
@@ -109,13 +91,11 @@ describe('linking a device', () => {
     expect(envelope(await call('/api/account/devices/revoke', { id: other?.id }, token)).data).toEqual({
       revoked: true,
     });
-    expect(
-      (await app.inject({ url: '/api/account/userInfo', headers: { 'ba-user-token': linked } })).statusCode,
-    ).toBe(401);
+    expect((await getAs(handle.app, '/api/account/userInfo', linked)).statusCode).toBe(401);
   });
 
   it('refuses an expired code, and stops code guessing', async () => {
-    const { token } = await register(app, 'guarded');
+    const { token } = await register(handle.app, 'guarded');
     const pairing = await newDeviceAsks();
     clock.advance(5 * 60_000 + 1_000);
     expect(envelope(await call('/api/device/link/preview', { code: pairing.code }, token)).data.error).toBe(
@@ -123,7 +103,7 @@ describe('linking a device', () => {
     );
 
     // Tries count per account, whatever token asks: a fresh account makes 12 guesses.
-    const guesser = (await register(app, 'guesser')).token;
+    const guesser = (await register(handle.app, 'guesser')).token;
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
       statuses.push(
@@ -145,13 +125,13 @@ describe('code guessing from one address', () => {
   it('stops at five times the per-account limit, however many accounts take turns', async () => {
     const statuses: number[] = [];
     for (let account = 0; account < 6; account++) {
-      const { token } = await register(app, `address-guesser-${account}`);
+      const { token } = await register(handle.app, `address-guesser-${account}`);
       for (let i = 0; i < 10; i++) {
-        const response = await app.inject({
+        const response = await handle.app.inject({
           method: 'POST',
           url: '/api/device/link/preview',
           payload: { code: `QWERT${String(i).padStart(5, '2')}` },
-          headers: { 'ba-user-token': token },
+          headers: { [TOKEN_HEADER]: token },
           remoteAddress: '203.0.113.50',
         });
         statuses.push(response.statusCode);
@@ -164,12 +144,12 @@ describe('code guessing from one address', () => {
 
 describe('the account is told of a new link', () => {
   it('pushes to the devices that have a token when a device is linked', async () => {
-    const { token } = await register(app, 'watched');
-    const [user] = await database.db.select().from(users).where(eq(users.usernameKey, 'watched'));
+    const { token } = await register(handle.app, 'watched');
+    const [user] = await handle.database.db.select().from(users).where(eq(users.usernameKey, 'watched'));
     if (!user) throw new Error('no user');
     const saved = await call(
       '/api/other/saveFcmToken',
-      { fcmtoken: JSON.stringify(pushService.subscription('watched-phone')) },
+      { fcmtoken: JSON.stringify(pushService.value.subscription('watched-phone')) },
       token,
     );
     expect(envelope(saved).code).toBe(1);
@@ -178,6 +158,6 @@ describe('the account is told of a new link', () => {
       envelope(await call('/api/device/link/approve', { code: pairing.code, password: 'secret12' }, token))
         .code,
     ).toBe(1);
-    expect(pushService.deliveries.map((d) => d.id)).toContain('watched-phone');
+    expect(pushService.value.deliveries.map((d) => d.id)).toContain('watched-phone');
   });
 });

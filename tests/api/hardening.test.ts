@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '#contract/paths.ts';
+import { API, TOKEN_HEADER } from '#contract/paths.ts';
 import { openDatabase, type Database } from '#server/db/database.ts';
 import { parseEnv } from '#server/env.ts';
 import { startFakeSms, type FakeSms } from '#tests/fakes/fake-sms.ts';
@@ -90,7 +90,7 @@ describe('input no route can mean', () => {
         payload: deep,
         headers: {
           'content-type': 'application/json',
-          'ba-user-token': token,
+          [TOKEN_HEADER]: token,
           'idempotency-key': `deep-${route.url}`,
         },
       });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '#contract/paths.ts';
+import { API, TOKEN_HEADER } from '#contract/paths.ts';
 import { adjustableClock } from '#server/clock.ts';
 import { accountOperator } from '#server/features/account/operator.ts';
 import { startFakeSms, type FakeSms } from '#tests/fakes/fake-sms.ts';
@@ -28,7 +28,7 @@ async function verifyPhone(token: string, phone: string) {
   const sent = await handle.app.inject({
     method: 'POST',
     url: API.kycSendCode,
-    headers: { 'ba-user-token': token },
+    headers: { [TOKEN_HEADER]: token },
     payload: { phone },
     remoteAddress: `198.51.100.${(ips += 1)}`,
   });

@@ -1,65 +1,50 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { xrp } from '#domain/money/amount.ts';
 import { adjustableClock } from '#server/clock.ts';
-import { openDatabase, type Database } from '#server/db/database.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { startFakeSms, type FakeSms } from '#tests/fakes/fake-sms.ts';
-import { buildTestApp, envelope } from '#tests/helpers/app.ts';
+import { startFakeSms } from '#tests/fakes/fake-sms.ts';
+import { envelope, getAs, useStarted, useTestApp } from '#tests/helpers/app.ts';
 import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { TOKEN_HEADER } from '#contract/paths.ts';
 
-let database: Database;
-let app: FastifyInstance;
-let sms: FakeSms;
+const sms = useStarted(startFakeSms);
 const clock = adjustableClock();
-
-beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
-  sms = await startFakeSms();
-  app = await buildTestApp({
-    database,
-    clock,
-    env: {
-      SMS_PROVIDER_URL: sms.url,
-      SMS_PROVIDER_TOKEN: 'secret',
-      PUBLIC_ORIGIN: 'https://earnest.example',
-    },
-  });
-});
-afterAll(async () => {
-  await app.close();
-  await sms.close();
-  await database.close();
-});
+const handle = useTestApp(() => ({
+  clock,
+  env: {
+    SMS_PROVIDER_URL: sms.value.url,
+    SMS_PROVIDER_TOKEN: 'secret',
+    PUBLIC_ORIGIN: 'https://earnest.example',
+  },
+}));
 
 const send = (token: string, phone: string, ip = '10.0.0.1') =>
-  app.inject({
+  handle.app.inject({
     method: 'POST',
     url: '/api/kyc/sendCode',
-    headers: { 'ba-user-token': token },
+    headers: { [TOKEN_HEADER]: token },
     payload: { phone },
     remoteAddress: ip,
   });
 let keys = 0;
 const verify = (token: string, code: string) =>
-  post(app, '/api/kyc/verify', token, { code }, `verify-${(keys += 1)}`);
-const status = async (token: string) =>
-  envelope(await app.inject({ url: '/api/kyc/status', headers: { 'ba-user-token': token } })).data;
+  post(handle.app, '/api/kyc/verify', token, { code }, `verify-${(keys += 1)}`);
+const status = async (token: string) => envelope(await getAs(handle.app, '/api/kyc/status', token)).data;
 
 describe('phone verification', () => {
-  it('refuses an invalid number with the seed message', async () => {
-    const [user] = await seedUsers(database.db, 1, 'kyc');
+  it('refuses an invalid number with the catalogue message', async () => {
+    const [user] = await seedUsers(handle.database.db, 1, 'kyc');
     const body = envelope(await send(user?.token ?? '', '12345'));
     expect(body.data.error).toBe('kyc.phone_invalid');
     expect(body.msg).toBe('Please enter a valid phone number.');
   });
 
   it('kills a code after 5 wrong tries; the right code verifies and pays the bonus once per number and account', async () => {
-    const [first, second] = await seedUsers(database.db, 2, 'kyc');
+    const [first, second] = await seedUsers(handle.database.db, 2, 'kyc');
     if (!first || !second) throw new Error('no users');
     const phone = '+447911123456';
     expect(envelope(await send(first.token, '+44 7911 123456')).code).toBe(1);
-    const message = sms.messages.at(-1);
+    const message = sms.value.messages.at(-1);
     expect(message).toMatchObject({ to: phone, authorization: 'Bearer secret' });
     expect(message?.text.split('\n').at(-1)).toMatch(/^@earnest\.example #\d{6}$/);
     expect(await status(first.token)).toMatchObject({
@@ -68,7 +53,7 @@ describe('phone verification', () => {
       bonus_credited: false,
     });
 
-    const right = sms.lastCode(phone) ?? '';
+    const right = sms.value.lastCode(phone) ?? '';
     const wrong = right === '000000' ? '111111' : '000000';
     for (let i = 1; i <= 4; i++)
       expect(envelope(await verify(first.token, wrong)).data.error).toBe('kyc.code_wrong');
@@ -79,33 +64,48 @@ describe('phone verification', () => {
     expect(envelope(await send(first.token, phone)).data.error).toBe('kyc.too_soon');
     clock.advance(61_000);
     expect(envelope(await send(first.token, phone)).code).toBe(1);
-    const fresh = sms.lastCode(phone) ?? '';
+    const fresh = sms.value.lastCode(phone) ?? '';
     expect(envelope(await verify(first.token, fresh))).toMatchObject({ code: 1, data: { bonus: '100' } });
-    expect(await ledger.balance(database.db, first.id)).toBe(xrp(100));
+    expect(await ledger.balance(handle.database.db, first.id)).toBe(xrp(100));
     expect(await status(first.token)).toMatchObject({ state: 'verified', bonus_credited: true });
     expect(envelope(await verify(first.token, fresh)).data.error).toBe('kyc.already_verified');
 
     // The same number on another account: verified, but no second bonus.
     clock.advance(61_000);
     expect(envelope(await send(second.token, phone, '10.0.0.2')).code).toBe(1);
-    const code = sms.lastCode(phone) ?? '';
+    const code = sms.value.lastCode(phone) ?? '';
     expect(envelope(await verify(second.token, code))).toMatchObject({ code: 1, data: { bonus: '0' } });
-    expect(await ledger.balance(database.db, second.id)).toBe(0n);
+    expect(await ledger.balance(handle.database.db, second.id)).toBe(0n);
   });
 
   it('expires a code after 10 minutes', async () => {
-    const [user] = await seedUsers(database.db, 1, 'kyc');
+    const [user] = await seedUsers(handle.database.db, 1, 'kyc');
     if (!user) throw new Error('no user');
     expect(envelope(await send(user.token, '+12015550123', '10.0.0.3')).code).toBe(1);
     clock.advance(10 * 60_000 + 1_000);
-    expect(envelope(await verify(user.token, sms.lastCode('+12015550123') ?? '')).data.error).toBe(
+    expect(envelope(await verify(user.token, sms.value.lastCode('+12015550123') ?? '')).data.error).toBe(
       'kyc.code_expired',
     );
   });
 
+  it('voids the code when the SMS provider refuses it: nothing to verify, no limit used up', async () => {
+    const [user] = await seedUsers(handle.database.db, 1, 'kyc');
+    if (!user) throw new Error('no user');
+    const phone = '+12015550177';
+    sms.value.failNext(1);
+    const refused = await send(user.token, phone, '10.0.0.7');
+    expect([refused.statusCode, envelope(refused).data.error]).toEqual([503, 'kyc.sms_failed']);
+    expect(await status(user.token)).toMatchObject({ state: 'none', phone: null });
+    // The failed send does not count: asking again at once is not "too soon", and its code works.
+    expect(envelope(await send(user.token, phone, '10.0.0.7')).code).toBe(1);
+    expect(envelope(await verify(user.token, sms.value.lastCode(phone) ?? '')).data).toMatchObject({
+      state: 'verified',
+    });
+  });
+
   it('sends at most 50 SMS for 10,000 pumping requests from many numbers and IPs', async () => {
-    const before = sms.messages.length;
-    const accounts = await seedUsers(database.db, 20, 'pump');
+    const before = sms.value.messages.length;
+    const accounts = await seedUsers(handle.database.db, 20, 'pump');
     // Pumping targets premium ranges: numbers of two ranges, from 1,000 addresses.
     const ranges = ['+447624', '+447400'];
     const statuses = new Map<number, number>();
@@ -116,7 +116,7 @@ describe('phone verification', () => {
       const response = await send(accounts[i % accounts.length]?.token ?? '', phone, ip);
       statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
     }
-    const sent = sms.messages.length - before;
+    const sent = sms.value.messages.length - before;
     expect(sent).toBeLessThanOrEqual(50);
     expect(statuses.get(200)).toBe(sent);
     expect([...statuses.keys()].every((s) => s < 500)).toBe(true);

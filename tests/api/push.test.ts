@@ -1,10 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { xrp } from '#domain/money/amount.ts';
 import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
 import { adjustableClock } from '#server/clock.ts';
-import { openDatabase, type Database } from '#server/db/database.ts';
 import {
   pushSent,
   pushTokens,
@@ -16,82 +14,72 @@ import { deviceLinkedNotice } from '#server/features/push/notices.ts';
 import { sendScheduledPushes } from '#server/features/push/push-schedule.ts';
 import { createPushSender } from '#server/features/push/push-sender.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { startFakePushService, type FakePushService } from '#tests/fakes/fake-push-service.ts';
-import { buildTestApp, envelope } from '#tests/helpers/app.ts';
-import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { startFakePushService } from '#tests/fakes/fake-push-service.ts';
+import { envelope, useStarted, useTestApp } from '#tests/helpers/app.ts';
+import { credit, post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { TOKEN_HEADER } from '#contract/paths.ts';
 
 // Push over HTTP with real Web Push to a fake push service that decrypts what it receives: tokens
 // and their validation, each user's settings, the notification task's acknowledged test push, and
 // the scheduled pushes sent once per user and day.
 
-let database: Database;
-let app: FastifyInstance;
-let pushService: FakePushService;
+const pushService = useStarted(startFakePushService);
 const clock = adjustableClock();
+const handle = useTestApp(() => ({ clock, env: { PUSH_SERVICE_ORIGINS: pushService.value.origin } }));
 
-beforeAll(async () => {
-  pushService = await startFakePushService();
-  database = await openDatabase({ dataDir: 'memory://' });
-  app = await buildTestApp({ database, clock, env: { PUSH_SERVICE_ORIGINS: pushService.origin } });
-});
-afterAll(async () => {
-  await app.close();
-  await pushService.close();
-  await database.close();
-});
-
-const get = (url: string, token: string) => app.inject({ url, headers: { 'ba-user-token': token } });
+const get = (url: string, token: string) => handle.app.inject({ url, headers: { [TOKEN_HEADER]: token } });
 /** The server's sender, as app.ts makes it, for the jobs a test runs itself. */
 const senderForTests = () =>
-  createPushSender(database.db, clock, {
+  createPushSender(handle.database.db, clock, {
     subject: 'mailto:test@earnest.invalid',
-    log: app.log,
-    extraOrigins: [pushService.origin],
+    log: handle.app.log,
+    extraOrigins: [pushService.value.origin],
     fcm: null,
   });
-const token = (id: string) => JSON.stringify(pushService.subscription(id));
+const token = (id: string) => JSON.stringify(pushService.value.subscription(id));
 const payloadsTo = (id: string) =>
-  pushService.deliveries
+  pushService.value.deliveries
     .filter((delivery) => delivery.id === id)
     .map((delivery) => JSON.parse(delivery.payload) as { data: Record<string, string> });
 
 describe('push tokens and settings', () => {
   it('saves a push service’s subscription, refuses anything else, and changes nothing then', async () => {
-    const [user] = await seedUsers(database.db, 1, 'tok');
+    const [user] = await seedUsers(handle.database.db, 1, 'tok');
     if (!user) throw new Error('no user');
     expect(
-      (await post(app, '/api/other/saveFcmToken', user.token, { fcmtoken: token('tok-1') })).statusCode,
+      (await post(handle.app, '/api/other/saveFcmToken', user.token, { fcmtoken: token('tok-1') }))
+        .statusCode,
     ).toBe(200);
     for (const bad of [
       'hello',
       JSON.stringify({ endpoint: 'http://169.254.169.254/latest', keys: { p256dh: 'abc', auth: 'def' } }),
-      JSON.stringify({ ...pushService.subscription('tok-2'), endpoint: 'http://127.0.0.1:1/push/x' }),
+      JSON.stringify({ ...pushService.value.subscription('tok-2'), endpoint: 'http://127.0.0.1:1/push/x' }),
     ]) {
-      const refused = await post(app, '/api/other/saveFcmToken', user.token, { fcmtoken: bad });
+      const refused = await post(handle.app, '/api/other/saveFcmToken', user.token, { fcmtoken: bad });
       expect([refused.statusCode, envelope(refused).msg]).toEqual([
         400,
         'Failed to save push-messaging token',
       ]);
     }
-    expect((await post(app, '/api/other/saveFcmToken', '', { fcmtoken: token('tok-3') })).statusCode).toBe(
-      401,
-    );
-    const saved = await database.db.select().from(pushTokens).where(eq(pushTokens.userId, user.id));
+    expect(
+      (await post(handle.app, '/api/other/saveFcmToken', '', { fcmtoken: token('tok-3') })).statusCode,
+    ).toBe(401);
+    const saved = await handle.database.db.select().from(pushTokens).where(eq(pushTokens.userId, user.id));
     expect(saved.map((row) => row.token)).toEqual([token('tok-1')]);
   });
 
   it('starts with money and device news on and the tasks reminder off; each kind can be switched', async () => {
-    const [user] = await seedUsers(database.db, 1, 'prefs');
+    const [user] = await seedUsers(handle.database.db, 1, 'prefs');
     if (!user) throw new Error('no user');
     const settings = envelope(await get('/api/push/settings', user.token)).data;
     expect(settings['topics']).toEqual({ withdrawals: true, devices: true, ad: true, tasks: false });
     expect(settings['vapid_public_key']).toMatch(/^[A-Za-z0-9_-]{80,}$/);
-    await post(app, '/api/push/settings', user.token, { topic: 'tasks', enabled: true });
-    // A form-encoded switch, as the seed's clients send.
-    await app.inject({
+    await post(handle.app, '/api/push/settings', user.token, { topic: 'tasks', enabled: true });
+    // A form-encoded switch, as older clients send.
+    await handle.app.inject({
       method: 'POST',
       url: '/api/push/settings',
-      headers: { 'ba-user-token': user.token, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { [TOKEN_HEADER]: user.token, 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'topic=withdrawals&enabled=false',
     });
     expect(envelope(await get('/api/push/settings', user.token)).data['topics']).toEqual({
@@ -100,19 +88,22 @@ describe('push tokens and settings', () => {
       ad: true,
       tasks: true,
     });
-    const unknown = await post(app, '/api/push/settings', user.token, { topic: 'marketing', enabled: true });
+    const unknown = await post(handle.app, '/api/push/settings', user.token, {
+      topic: 'marketing',
+      enabled: true,
+    });
     expect(unknown.statusCode).toBe(400);
   });
 });
 
 describe('signed-out devices', () => {
   it('get no more of the account’s pushes once signed out', async () => {
-    const [user] = await seedUsers(database.db, 1, 'leaver');
+    const [user] = await seedUsers(handle.database.db, 1, 'leaver');
     if (!user) throw new Error('no user');
-    await post(app, '/api/other/saveFcmToken', user.token, { fcmtoken: token('leaver-phone') });
+    await post(handle.app, '/api/other/saveFcmToken', user.token, { fcmtoken: token('leaver-phone') });
     const sender = await senderForTests();
     expect(await sender.sendToUser(user.id, deviceLinkedNotice(1))).toEqual({ sent: 1, removed: 0 });
-    expect((await post(app, '/api/user/logout', user.token, {})).statusCode).toBe(200);
+    expect((await post(handle.app, '/api/user/logout', user.token, {})).statusCode).toBe(200);
     expect(await sender.sendToUser(user.id, deviceLinkedNotice(2))).toEqual({ sent: 0, removed: 0 });
     expect(payloadsTo('leaver-phone').map((payload) => payload.data['messageId'])).toEqual([
       'device-linked-1',
@@ -122,7 +113,7 @@ describe('signed-out devices', () => {
 
 describe('the notification task', () => {
   it('completes only after the test push reached the device and was acknowledged', async () => {
-    await database.db.insert(taskCatalog).values({
+    await handle.database.db.insert(taskCatalog).values({
       type: 'notification',
       reward: xrp(2),
       requiredSeconds: 5,
@@ -131,80 +122,87 @@ describe('the notification task', () => {
       enabled: true,
       sort: 0,
     });
-    const [user] = await seedUsers(database.db, 1, 'notif');
+    const [user] = await seedUsers(handle.database.db, 1, 'notif');
     if (!user) throw new Error('no user');
-    const list = envelope(await post(app, '/api/task/accept', user.token, {})).data;
+    const list = envelope(await post(handle.app, '/api/task/accept', user.token, {})).data;
     const task = (list['tasks'] as { id: number; type: string }[]).find((t) => t.type === 'notification');
     if (!task) throw new Error('no notification task');
-    await post(app, '/api/task/start', user.token, { task_id: task.id });
+    await post(handle.app, '/api/task/start', user.token, { task_id: task.id });
     clock.advance(6_000);
-    const complete = (key: string) => post(app, '/api/task/complete', user.token, { task_id: task.id }, key);
+    const complete = (key: string) =>
+      post(handle.app, '/api/task/complete', user.token, { task_id: task.id }, key);
 
     // Permission and a token alone are not enough.
     expect(envelope(await complete('n-1')).data.error).toBe('tasks.push_required');
-    await post(app, '/api/other/saveFcmToken', user.token, { fcmtoken: token('notif-phone') });
+    await post(handle.app, '/api/other/saveFcmToken', user.token, { fcmtoken: token('notif-phone') });
     expect(envelope(await complete('n-2')).data.error).toBe('tasks.push_unconfirmed');
 
-    const sent = await post(app, '/api/push/test', user.token, { fcmtoken: token('notif-phone') });
+    const sent = await post(handle.app, '/api/push/test', user.token, { fcmtoken: token('notif-phone') });
     expect(sent.statusCode).toBe(200);
     const [test] = payloadsTo('notif-phone');
     expect(test?.data).toMatchObject({ kind: 'push_test', link: '/home' });
     // Sent, not yet arrived: still not done.
     expect(envelope(await complete('n-3')).data.error).toBe('tasks.push_unconfirmed');
 
-    expect((await post(app, '/api/push/ack', '', { ack: 'x'.repeat(32) })).statusCode).toBe(404);
-    expect((await post(app, '/api/push/ack', '', { ack: test?.data['ack'] ?? '' })).statusCode).toBe(200);
+    expect((await post(handle.app, '/api/push/ack', '', { ack: 'x'.repeat(32) })).statusCode).toBe(404);
+    expect((await post(handle.app, '/api/push/ack', '', { ack: test?.data['ack'] ?? '' })).statusCode).toBe(
+      200,
+    );
     // The worker may say it twice; that is fine.
-    expect((await post(app, '/api/push/ack', '', { ack: test?.data['ack'] ?? '' })).statusCode).toBe(200);
+    expect((await post(handle.app, '/api/push/ack', '', { ack: test?.data['ack'] ?? '' })).statusCode).toBe(
+      200,
+    );
     const done = await complete('n-4');
     expect(envelope(done).data).toMatchObject({ reward: '2' });
-    expect(await ledger.balance(database.db, user.id)).toBe(xrp(2));
+    expect(await ledger.balance(handle.database.db, user.id)).toBe(xrp(2));
   });
 
   it('does not count a test push from before the task was started, nor another user’s', async () => {
-    const [user, other] = await seedUsers(database.db, 2, 'early-ack');
+    const [user, other] = await seedUsers(handle.database.db, 2, 'early-ack');
     if (!user || !other) throw new Error('no users');
-    const sent = await post(app, '/api/push/test', user.token, { fcmtoken: token('early-phone') });
+    const sent = await post(handle.app, '/api/push/test', user.token, { fcmtoken: token('early-phone') });
     expect(sent.statusCode).toBe(200);
     const ack = payloadsTo('early-phone')[0]?.data['ack'] ?? '';
-    expect((await post(app, '/api/push/ack', '', { ack })).statusCode).toBe(200);
+    expect((await post(handle.app, '/api/push/ack', '', { ack })).statusCode).toBe(200);
     clock.advance(1_000);
 
-    const list = envelope(await post(app, '/api/task/accept', user.token, {})).data;
+    const list = envelope(await post(handle.app, '/api/task/accept', user.token, {})).data;
     const task = (list['tasks'] as { id: number; type: string }[]).find((t) => t.type === 'notification');
     if (!task) throw new Error('no notification task');
-    await post(app, '/api/task/start', user.token, { task_id: task.id });
+    await post(handle.app, '/api/task/start', user.token, { task_id: task.id });
     clock.advance(6_000);
-    const early = await post(app, '/api/task/complete', user.token, { task_id: task.id }, 'e-1');
+    const early = await post(handle.app, '/api/task/complete', user.token, { task_id: task.id }, 'e-1');
     expect(envelope(early).data.error).toBe('tasks.push_unconfirmed');
-    expect(await ledger.balance(database.db, user.id)).toBe(0n);
+    expect(await ledger.balance(handle.database.db, user.id)).toBe(0n);
 
     // The other user's device answering does not complete this user's task either.
-    await post(app, '/api/push/test', other.token, { fcmtoken: token('other-phone') });
+    await post(handle.app, '/api/push/test', other.token, { fcmtoken: token('other-phone') });
     const otherAck = payloadsTo('other-phone')[0]?.data['ack'] ?? '';
-    await post(app, '/api/push/ack', '', { ack: otherAck });
-    const still = await post(app, '/api/task/complete', user.token, { task_id: task.id }, 'e-2');
+    await post(handle.app, '/api/push/ack', '', { ack: otherAck });
+    const still = await post(handle.app, '/api/task/complete', user.token, { task_id: task.id }, 'e-2');
     expect(envelope(still).data.error).toBe('tasks.push_unconfirmed');
   });
 
   it('says "Enable Failed" when the push service has no such subscription, and limits tests per hour', async () => {
-    const [user] = await seedUsers(database.db, 1, 'limit');
+    const [user] = await seedUsers(handle.database.db, 1, 'limit');
     if (!user) throw new Error('no user');
-    pushService.gone.add('limit-phone');
-    const gone = await post(app, '/api/push/test', user.token, { fcmtoken: token('limit-phone') });
+    pushService.value.gone.add('limit-phone');
+    const gone = await post(handle.app, '/api/push/test', user.token, { fcmtoken: token('limit-phone') });
     expect([gone.statusCode, envelope(gone).msg]).toEqual([400, 'Enable Failed']);
     // The token the push service called gone was removed again.
-    expect(await database.db.select().from(pushTokens).where(eq(pushTokens.userId, user.id))).toEqual([]);
+    expect(await handle.database.db.select().from(pushTokens).where(eq(pushTokens.userId, user.id))).toEqual(
+      [],
+    );
     for (let i = 0; i < 9; i++)
-      await post(app, '/api/push/test', user.token, { fcmtoken: token('limit-ok') });
-    const limited = await post(app, '/api/push/test', user.token, { fcmtoken: token('limit-ok') });
+      await post(handle.app, '/api/push/test', user.token, { fcmtoken: token('limit-ok') });
+    const limited = await post(handle.app, '/api/push/test', user.token, { fcmtoken: token('limit-ok') });
     expect(limited.statusCode).toBe(429);
   });
 });
 
 describe('scheduled pushes', () => {
   it('tells a waiting withdrawer once a day that the ad is back, and opted-in users that tasks reset', async () => {
-    const [waiting, watched, optedIn, quiet, turnedOff] = await seedUsers(database.db, 5, 'sched');
+    const [waiting, watched, optedIn, quiet, turnedOff] = await seedUsers(handle.database.db, 5, 'sched');
     if (!waiting || !watched || !optedIn || !quiet || !turnedOff) throw new Error('no users');
     const now = clock.now();
     for (const [user, id] of [
@@ -214,36 +212,31 @@ describe('scheduled pushes', () => {
       [quiet, 'sched-quiet'],
       [turnedOff, 'sched-off'],
     ] as const) {
-      await post(app, '/api/other/saveFcmToken', user.token, { fcmtoken: token(id) });
+      await post(handle.app, '/api/other/saveFcmToken', user.token, { fcmtoken: token(id) });
     }
     // Three users with a withdrawal waiting; one of them already watched today's ad, one turned it off.
     for (const [i, user] of [waiting, watched, turnedOff].entries()) {
-      await ledger.append(database.db, {
-        userId: user.id,
-        kind: 'adjustment',
-        amount: xrp(150),
-        idempotencyKey: `seed-${user.id}`,
-        reference: `seed-${user.id}`,
-        createdAt: now,
-      });
-      await database.db.insert(withdrawAddresses).values({
+      await credit(handle.database.db, user.id, xrp(150), `seed-${user.id}`, now);
+      await handle.database.db.insert(withdrawAddresses).values({
         userId: user.id,
         address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh',
         tag: String(9000 + i),
         createdAt: now,
       });
       expect(
-        (await post(app, '/api/user/setWithdrawStatus', user.token, {}, `w-${user.id}`)).statusCode,
+        (await post(handle.app, '/api/user/setWithdrawStatus', user.token, {}, `w-${user.id}`)).statusCode,
       ).toBe(200);
     }
-    await post(app, '/api/ad/start', watched.token, {});
+    await post(handle.app, '/api/ad/start', watched.token, {});
     clock.advance(31_000);
-    expect((await post(app, '/api/ad/complete', watched.token, {}, `ad-${watched.id}`)).statusCode).toBe(200);
-    await post(app, '/api/push/settings', turnedOff.token, { topic: 'ad', enabled: false });
-    await post(app, '/api/push/settings', optedIn.token, { topic: 'tasks', enabled: true });
+    expect(
+      (await post(handle.app, '/api/ad/complete', watched.token, {}, `ad-${watched.id}`)).statusCode,
+    ).toBe(200);
+    await post(handle.app, '/api/push/settings', turnedOff.token, { topic: 'ad', enabled: false });
+    await post(handle.app, '/api/push/settings', optedIn.token, { topic: 'tasks', enabled: true });
 
     const sender = await senderForTests();
-    const deps = { db: database.db, clock, rules: DEFAULT_RULES, timeZone: 'UTC', sender };
+    const deps = { db: handle.database.db, clock, rules: DEFAULT_RULES, timeZone: 'UTC', sender };
     // Two processes at once, then again later the same day: each push goes out once.
     const passes = await Promise.all([sendScheduledPushes(deps), sendScheduledPushes(deps)]);
     await sendScheduledPushes(deps);
@@ -259,7 +252,7 @@ describe('scheduled pushes', () => {
 
     // The next day, again once (to devices still signed in: their sessions were used meanwhile).
     clock.advance(24 * 3600 * 1000);
-    await database.db
+    await handle.database.db
       .update(sessions)
       .set({ expiresAt: new Date(clock.now().getTime() + 30 * 86_400_000) })
       .where(inArray(sessions.userId, [waiting.id, watched.id, optedIn.id, quiet.id, turnedOff.id]));
@@ -267,7 +260,7 @@ describe('scheduled pushes', () => {
     expect(kinds('sched-waiting')).toEqual(['ad_available', 'ad_available']);
     expect(kinds('sched-watched')).toEqual(['ad_available']);
     expect(kinds('sched-opted')).toEqual(['tasks_reset', 'tasks_reset']);
-    const rows = await database.db.select().from(pushSent).where(eq(pushSent.userId, waiting.id));
+    const rows = await handle.database.db.select().from(pushSent).where(eq(pushSent.userId, waiting.id));
     expect(rows).toHaveLength(2);
   });
 });

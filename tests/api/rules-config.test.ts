@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/database.ts';
 import { parseEnv } from '#server/env.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { buildTestApp, envelope } from '#tests/helpers/app.ts';
+import { buildTestApp, envelope, getAs } from '#tests/helpers/app.ts';
 import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
 
 describe('the product rules are configuration', () => {
-  it('shows and credits the configured numbers, not the seed defaults', async () => {
+  it('shows and credits the configured numbers, not the defaults', async () => {
     const database = await openDatabase({ dataDir: 'memory://' });
     const app = await buildTestApp({
       database,
@@ -23,9 +23,7 @@ describe('the product rules are configuration', () => {
 
       const [user] = await seedUsers(database.db, 1, 'rules');
       if (!user) throw new Error('no user');
-      const tasks = envelope(
-        await app.inject({ url: '/api/task/list', headers: { 'ba-user-token': user.token } }),
-      ).data;
+      const tasks = envelope(await getAs(app, '/api/task/list', user.token)).data;
       expect((tasks['tasks'] as unknown[]).length).toBe(5);
       const gift = envelope(await post(app, '/api/user/newUserReward', user.token, {}, 'g'));
       expect(gift.data['amount']).toBe('12.5');

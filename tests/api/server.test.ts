@@ -1,27 +1,16 @@
 import { count } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '#server/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema.ts';
-import { buildTestApp, envelope } from '#tests/helpers/app.ts';
+import { buildTestApp, envelope, useTestApp } from '#tests/helpers/app.ts';
 
-let database: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
-  app = await buildTestApp({ database, env: { BODY_LIMIT: '4096' } });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const handle = useTestApp({ env: { BODY_LIMIT: '4096' } });
 
 describe('the server', () => {
   it('sends a strict Content Security Policy and the other security headers', async () => {
     for (const url of ['/', '/api/other/serverTime']) {
-      const response = await app.inject({ url });
+      const response = await handle.app.inject({ url });
       const csp = String(response.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");
@@ -35,7 +24,7 @@ describe('the server', () => {
 
   it('lets media come only from the operator ad video origin besides its own', async () => {
     const withVideo = await buildTestApp({
-      database,
+      database: handle.database,
       env: { AD_VIDEO_URL: 'https://cdn.example.org/ads/house.mp4' },
     });
     const csp = String((await withVideo.inject({ url: '/' })).headers['content-security-policy']);
@@ -45,17 +34,17 @@ describe('the server', () => {
   });
 
   it('serves the app for deep links and a 404 envelope for unknown API paths and files', async () => {
-    const page = await app.inject({ url: '/home/mine', headers: { accept: 'text/html' } });
+    const page = await handle.app.inject({ url: '/home/mine', headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root">');
-    const api = await app.inject({ url: '/api/nope' });
+    const api = await handle.app.inject({ url: '/api/nope' });
     expect(api.statusCode).toBe(404);
     expect(envelope(api)).toMatchObject({ code: 0, data: { error: 'request.not_found' } });
-    expect((await app.inject({ url: '/assets/gone-123.js' })).statusCode).toBe(404);
+    expect((await handle.app.inject({ url: '/assets/gone-123.js' })).statusCode).toBe(404);
   });
 
   it('describes its API in OpenAPI at /api/docs', async () => {
-    const response = await app.inject({ url: '/api/docs' });
+    const response = await handle.app.inject({ url: '/api/docs' });
     const doc = response.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
@@ -64,8 +53,8 @@ describe('the server', () => {
   });
 
   it('publishes figures computed from configuration and the database', async () => {
-    const body = envelope(await app.inject({ url: '/api/other/getCustomSettings' }));
-    const [row] = await database.db.select({ n: count() }).from(users);
+    const body = envelope(await handle.app.inject({ url: '/api/other/getCustomSettings' }));
+    const [row] = await handle.database.db.select({ n: count() }).from(users);
     expect(body.data).toMatchObject({
       tasks_per_day: 10,
       gift_amount: '30',
@@ -76,7 +65,7 @@ describe('the server', () => {
   });
 
   it('refuses an oversized body with a catalogue message', async () => {
-    const response = await app.inject({
+    const response = await handle.app.inject({
       method: 'POST',
       url: '/api/user/checkIn',
       payload: { tab: 'login', username: 'x', password: 'y'.repeat(10_000) },
@@ -135,18 +124,18 @@ const malformedRequest: fc.Arbitrary<InjectOptions> = fc.oneof(
 
 describe('malformed sign-in requests', () => {
   it('never get a 5xx and never create a user (1,000 generated requests)', async () => {
-    const [before] = await database.db.select({ n: count() }).from(users);
+    const [before] = await handle.database.db.select({ n: count() }).from(users);
     const statuses = new Map<number, number>();
     await fc.assert(
       fc.asyncProperty(malformedRequest, async (request) => {
-        const response = await app.inject({ method: 'POST', url: '/api/user/checkIn', ...request });
+        const response = await handle.app.inject({ method: 'POST', url: '/api/user/checkIn', ...request });
         statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
         expect(response.statusCode).toBeLessThan(500);
         expect(envelope(response).code).not.toBe(1);
       }),
       { numRuns: 1000 },
     );
-    const [after] = await database.db.select({ n: count() }).from(users);
+    const [after] = await handle.database.db.select({ n: count() }).from(users);
     expect(after?.n).toBe(before?.n);
     const total = [...statuses.values()].reduce((a, b) => a + b, 0);
     expect(total).toBe(1000);

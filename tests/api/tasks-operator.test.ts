@@ -1,48 +1,36 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '#server/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { taskOperator } from '#server/features/tasks/operator.ts';
-import { buildTestApp, envelope } from '#tests/helpers/app.ts';
+import { envelope, useTestApp } from '#tests/helpers/app.ts';
 import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
 
 // The operator's task commands (npm run ops -- tasks ...): the notification task, off in the demo
 // catalog, is switched on and put first; the next user to accept the day gets it among the ten.
 
-let database: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
-  app = await buildTestApp({ database });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const handle = useTestApp();
 
 describe('the task catalog commands', () => {
   it('switch the notification task on and order it into the day', async () => {
-    const catalog = await taskOperator.list(database.db);
+    const catalog = await taskOperator.list(handle.database.db);
     const notification = catalog.find((task) => task.type === 'notification');
     expect(notification).toMatchObject({ enabled: false, title: 'Turn on notifications', reward: '2 XRP' });
     if (!notification) throw new Error('no notification task');
 
-    const [before] = await seedUsers(database.db, 1, 'before');
+    const [before] = await seedUsers(handle.database.db, 1, 'before');
     const day = async (token: string) =>
-      (envelope(await post(app, '/api/task/accept', token, {})).data['tasks'] as { type: string }[]).map(
-        (task) => task.type,
-      );
+      (
+        envelope(await post(handle.app, '/api/task/accept', token, {})).data['tasks'] as { type: string }[]
+      ).map((task) => task.type);
     expect(await day(before?.token ?? '')).not.toContain('notification');
 
-    expect(await taskOperator.setEnabled(database.db, notification.id, true)).toBeNull();
-    expect(await taskOperator.setSort(database.db, notification.id, 0)).toBeNull();
-    const [after] = await seedUsers(database.db, 1, 'after');
+    expect(await taskOperator.setEnabled(handle.database.db, notification.id, true)).toBeNull();
+    expect(await taskOperator.setSort(handle.database.db, notification.id, 0)).toBeNull();
+    const [after] = await seedUsers(handle.database.db, 1, 'after');
     const types = await day(after?.token ?? '');
     expect(types).toHaveLength(10);
     expect(types[0]).toBe('notification');
 
-    expect(await taskOperator.setEnabled(database.db, 9999, true)).toBe('no such task');
-    expect(await taskOperator.setSort(database.db, notification.id, 1.5)).toBe(
+    expect(await taskOperator.setEnabled(handle.database.db, 9999, true)).toBe('no such task');
+    expect(await taskOperator.setSort(handle.database.db, notification.id, 1.5)).toBe(
       'the position is a whole number',
     );
   });

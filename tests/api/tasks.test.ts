@@ -1,30 +1,20 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adjustableClock } from '#server/clock.ts';
-import { openDatabase, type Database } from '#server/db/database.ts';
 import { withdrawAddresses } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { buildTestApp, envelope } from '#tests/helpers/app.ts';
+import { envelope, useTestApp } from '#tests/helpers/app.ts';
 import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { TOKEN_HEADER } from '#contract/paths.ts';
 
-let database: Database;
-let app: FastifyInstance;
 const clock = adjustableClock();
 
-beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
-  app = await buildTestApp({ database, clock });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const handle = useTestApp({ clock });
 
-const get = (url: string, token: string) => app.inject({ url, headers: { 'ba-user-token': token } });
+const get = (url: string, token: string) => handle.app.inject({ url, headers: { [TOKEN_HEADER]: token } });
 
 describe('tasks, interest and the gift over HTTP', () => {
   it('shows each task’s rules before it starts and refuses an early completion without crediting', async () => {
-    const [user] = await seedUsers(database.db, 1, 'early');
+    const [user] = await seedUsers(handle.database.db, 1, 'early');
     if (!user) throw new Error('no user');
     const preview = envelope(await get('/api/task/list?locale=en', user.token)).data;
     expect(preview['accepted']).toBe(false);
@@ -37,70 +27,84 @@ describe('tasks, interest and the gift over HTTP', () => {
     expect(tasks).toHaveLength(10);
     expect(tasks.every((t) => t.reward === '2' && t.required_seconds > 0)).toBe(true);
 
-    expect(envelope(await post(app, '/api/task/start', user.token, { task_id: 1 })).data.error).toBe(
+    expect(envelope(await post(handle.app, '/api/task/start', user.token, { task_id: 1 })).data.error).toBe(
       'tasks.not_accepted',
     );
-    await post(app, '/api/task/accept', user.token, {});
-    await post(app, '/api/task/start', user.token, { task_id: 1 });
-    const early = await post(app, '/api/task/complete', user.token, { task_id: 1 }, 'early-1');
+    await post(handle.app, '/api/task/accept', user.token, {});
+    await post(handle.app, '/api/task/start', user.token, { task_id: 1 });
+    const early = await post(handle.app, '/api/task/complete', user.token, { task_id: 1 }, 'early-1');
     expect(early.statusCode).toBe(400);
     expect(envelope(early).msg).toBe('Insufficient task time, please try again.');
-    expect(await ledger.balance(database.db, user.id)).toBe(0n);
+    expect(await ledger.balance(handle.database.db, user.id)).toBe(0n);
 
     clock.advance((tasks[0]?.required_seconds ?? 0) * 1000);
-    const done = await post(app, '/api/task/complete', user.token, { task_id: 1 }, 'early-2');
+    const done = await post(handle.app, '/api/task/complete', user.token, { task_id: 1 }, 'early-2');
     expect(envelope(done).data).toMatchObject({ reward: '2', balance: '2', completed: 1 });
   });
 
   it('needs an Idempotency-Key, and refuses a key reused for another request', async () => {
-    const [user] = await seedUsers(database.db, 1, 'keys');
+    const [user] = await seedUsers(handle.database.db, 1, 'keys');
     if (!user) throw new Error('no user');
-    expect(envelope(await post(app, '/api/user/newUserReward', user.token, {})).data.error).toBe(
+    expect(envelope(await post(handle.app, '/api/user/newUserReward', user.token, {})).data.error).toBe(
       'request.idempotency_key_required',
     );
-    const first = await post(app, '/api/user/newUserReward', user.token, {}, 'same-key');
-    const replay = await post(app, '/api/user/newUserReward', user.token, {}, 'same-key');
+    const first = await post(handle.app, '/api/user/newUserReward', user.token, {}, 'same-key');
+    const replay = await post(handle.app, '/api/user/newUserReward', user.token, {}, 'same-key');
     expect(replay.body).toBe(first.body);
     expect(replay.headers['idempotent-replayed']).toBe('true');
-    const other = await post(app, '/api/withdraw/claimInterest', user.token, {}, 'same-key');
+    const other = await post(handle.app, '/api/withdraw/claimInterest', user.token, {}, 'same-key');
     expect(other.statusCode).toBe(422);
-    expect(await ledger.balance(database.db, user.id)).toBe(30n * 10n ** 7n);
+    expect(await ledger.balance(handle.database.db, user.id)).toBe(30n * 10n ** 7n);
   });
 
   it('pays interest only after all 10 tasks and with an address, exactly the amount shown', async () => {
-    const [user] = await seedUsers(database.db, 1, 'interest');
+    const [user] = await seedUsers(handle.database.db, 1, 'interest');
     if (!user) throw new Error('no user');
-    await post(app, '/api/user/newUserReward', user.token, {}, 'gift');
-    const claimEarly = await post(app, '/api/withdraw/claimInterest', user.token, {}, 'i-1');
+    await post(handle.app, '/api/user/newUserReward', user.token, {}, 'gift');
+    const claimEarly = await post(handle.app, '/api/withdraw/claimInterest', user.token, {}, 'i-1');
     expect(envelope(claimEarly).msg).toBe("Complete all of today's tasks to claim interest");
 
-    const list = envelope(await post(app, '/api/task/accept', user.token, {})).data;
+    const list = envelope(await post(handle.app, '/api/task/accept', user.token, {})).data;
     const tasks = list['tasks'] as { id: number; questions: { id: string; options: { id: string }[] }[] }[];
-    for (const t of tasks) await post(app, '/api/task/start', user.token, { task_id: t.id });
+    for (const t of tasks) await post(handle.app, '/api/task/start', user.token, { task_id: t.id });
     clock.advance(60_000);
     for (const t of tasks) {
       const answers = Object.fromEntries(t.questions.map((q) => [q.id, q.options[0]?.id]));
-      const r = await post(app, '/api/task/complete', user.token, { task_id: t.id, answers }, `t-${t.id}`);
+      const r = await post(
+        handle.app,
+        '/api/task/complete',
+        user.token,
+        { task_id: t.id, answers },
+        `t-${t.id}`,
+      );
       expect(r.statusCode).toBe(200);
     }
-    expect(envelope(await post(app, '/api/withdraw/claimInterest', user.token, {}, 'i-2')).msg).toBe(
+    expect(envelope(await post(handle.app, '/api/withdraw/claimInterest', user.token, {}, 'i-2')).msg).toBe(
       'No withdrawal address set',
     );
-    await database.db
+    await handle.database.db
       .insert(withdrawAddresses)
       .values({ userId: user.id, address: 'rTestAddress', tag: '1', createdAt: new Date() });
 
     const offer = envelope(await get('/api/account/dailyReward', user.token)).data;
     expect(offer).toMatchObject({ today_tasks: 10, address_set: true, claimed_today: false });
-    // 50 XRP at 5% for a day: 50 × 0.05 / 365 = 0.0068491… XRP, rounded down to a drop: 0.006849.
+    // 50 XRP at 5% for a day: 50 × 0.05 / 365 = 0.00684931… XRP, rounded down to a drop: 0.006849.
     expect(offer['daily_reward']).toBe('0.006849');
-    const wrong = await post(app, '/api/withdraw/claimInterest', user.token, { amount: '0.1' }, 'i-3');
+    const wrong = await post(handle.app, '/api/withdraw/claimInterest', user.token, { amount: '0.1' }, 'i-3');
     expect(envelope(wrong).data.error).toBe('rewards.amount_changed');
-    const claimed = await post(app, '/api/withdraw/claimInterest', user.token, { amount: '0.006849' }, 'i-4');
+    const claimed = await post(
+      handle.app,
+      '/api/withdraw/claimInterest',
+      user.token,
+      { amount: '0.006849' },
+      'i-4',
+    );
     expect(envelope(claimed).data).toMatchObject({ amount: '0.006849', balance: '50.006849' });
-    const again = await post(app, '/api/withdraw/claimInterest', user.token, {}, 'i-5');
+    const again = await post(handle.app, '/api/withdraw/claimInterest', user.token, {}, 'i-5');
     expect(envelope(again).msg).toBe('You have already claimed the reward');
-    expect(await ledger.balance(database.db, user.id)).toBe(await ledger.sum(database.db, user.id));
+    expect(await ledger.balance(handle.database.db, user.id)).toBe(
+      await ledger.sum(handle.database.db, user.id),
+    );
 
     const info = envelope(await get('/api/account/userInfo', user.token)).data['userInfo'];
     expect(info).toMatchObject({ total_tasks: 10, total_claimed: '0.006849', balance: '50.006849' });

@@ -1,59 +1,79 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { classicAddressToXAddress } from 'ripple-address-codec';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { UNITS_PER_DROP, xrp } from '#domain/money/amount.ts';
+import { maskName } from '#domain/privacy/mask.ts';
+import { parseDestination } from '#domain/withdraw/address.ts';
+import { openDatabase } from '#server/db/database.ts';
+import { users, withdrawals } from '#server/db/schema.ts';
 import { adjustableClock } from '#server/clock.ts';
-import { openDatabase, type Database } from '#server/db/database.ts';
-import { DEMO_EXCHANGE_WHITELIST } from '#server/features/withdraw/exchange-whitelist.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { buildTestApp, envelope } from '#tests/helpers/app.ts';
-import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { buildTestApp, envelope, useTestApp } from '#tests/helpers/app.ts';
+import { credit, post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { TOKEN_HEADER } from '#contract/paths.ts';
 
 const BINANCE = 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh';
 const KRAKEN = 'rLHzPsX6oXkzU2qL12kHCH8G8cnZv1rBJh';
 // A valid address that belongs to no whitelisted exchange (the XRPL genesis account).
 const NOT_AN_EXCHANGE = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
 
-let database: Database;
-let app: FastifyInstance;
 const clock = adjustableClock();
 
-beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
-  app = await buildTestApp({ database, clock, env: { AD_SECONDS: '30' } });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const handle = useTestApp({ clock, env: { AD_SECONDS: '30' } });
 
 const get = async (url: string, token: string) =>
-  envelope(await app.inject({ url, headers: { 'ba-user-token': token } }));
+  envelope(await handle.app.inject({ url, headers: { [TOKEN_HEADER]: token } }));
 const setAddress = async (token: string, walletaddress: string, tag: string) =>
-  envelope(await post(app, '/api/withdraw/setAddress', token, { walletaddress, tag }));
+  envelope(await post(handle.app, '/api/withdraw/setAddress', token, { walletaddress, tag }));
 
 async function userWithBalance(xrpAmount: bigint, extraDrops = 0n) {
-  const [user] = await seedUsers(database.db, 1, 'withdrawer');
+  const [user] = await seedUsers(handle.database.db, 1, 'withdrawer');
   if (!user) throw new Error('no user');
   if (xrpAmount === 0n && extraDrops === 0n) return user;
-  await ledger.append(database.db, {
-    userId: user.id,
-    kind: 'adjustment',
-    amount: xrp(xrpAmount) + extraDrops * UNITS_PER_DROP,
-    idempotencyKey: `seed-${user.id}`,
-    reference: `seed-${user.id}`,
-    createdAt: new Date(),
-  });
+  await credit(handle.database.db, user.id, xrp(xrpAmount) + extraDrops * UNITS_PER_DROP, `seed-${user.id}`);
   return user;
 }
 
 describe('the withdrawal address', () => {
   it('ships a whitelist whose addresses all have valid checksums', async () => {
     const body = await get('/api/other/getExchangeWhitelist', '');
-    expect(body.data['list']).toEqual(DEMO_EXCHANGE_WHITELIST);
+    const served = (body.data['list'] as { addresses: string[] }[]).flatMap((exchange) => exchange.addresses);
+    expect(served.length).toBeGreaterThan(0);
+    const refused = served.filter((address) => !parseDestination(address, '1').ok);
+    expect(refused).toEqual([]);
   });
 
-  it('refuses bad input with the seed messages and saves nothing', async () => {
+  it('refuses to start with a whitelist file that holds an address with a bad checksum', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'earnest-whitelist-'));
+    try {
+      const file = join(dir, 'whitelist.json');
+      const mistyped = `${KRAKEN.slice(0, -1)}${KRAKEN.endsWith('h') ? 'j' : 'h'}`;
+      writeFileSync(file, JSON.stringify([{ name: 'Kraken', addresses: [KRAKEN, mistyped] }]));
+      const database = await openDatabase({ dataDir: 'memory://' });
+      try {
+        await expect(buildTestApp({ database, env: { EXCHANGE_WHITELIST_FILE: file } })).rejects.toThrow(
+          `Invalid addresses in the exchange whitelist: ${mistyped}`,
+        );
+      } finally {
+        await database.close();
+      }
+      writeFileSync(file, JSON.stringify([{ name: 'Kraken', addresses: [KRAKEN] }]));
+      const good = await openDatabase({ dataDir: 'memory://' });
+      const app = await buildTestApp({ database: good, env: { EXCHANGE_WHITELIST_FILE: file } });
+      expect(envelope(await app.inject({ url: '/api/other/getExchangeWhitelist' })).data['list']).toEqual([
+        { name: 'Kraken', addresses: [KRAKEN] },
+      ]);
+      await app.close();
+      await good.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses bad input with the catalogue messages and saves nothing', async () => {
     const { token } = await userWithBalance(0n);
     const cases: [string, string, string][] = [
       ['', '1', 'withdraw.address_required'],
@@ -99,7 +119,7 @@ describe('withdrawing', () => {
       may_withdraw: false,
       invite_rule: 'phone',
     });
-    const refused = envelope(await post(app, '/api/user/setWithdrawStatus', token, {}, 'w-refused'));
+    const refused = envelope(await post(handle.app, '/api/user/setWithdrawStatus', token, {}, 'w-refused'));
     expect(refused.data.error).toBe('withdraw.rules_unmet');
   });
 
@@ -109,29 +129,29 @@ describe('withdrawing', () => {
       balance: '150.020547',
     });
     await setAddress(user.token, BINANCE, '100');
-    const started = envelope(await post(app, '/api/user/setWithdrawStatus', user.token, {}, 'w-1'));
+    const started = envelope(await post(handle.app, '/api/user/setWithdrawStatus', user.token, {}, 'w-1'));
     expect(started).toMatchObject({ code: 1, data: { status: 1, amount: '150.020547', reduced_hours: 0 } });
     const created = started.data['create_time'] as number;
     expect(started.data['end_time']).toBe(created + 30 * 86_400);
-    const replay = envelope(await post(app, '/api/user/setWithdrawStatus', user.token, {}, 'w-1'));
+    const replay = envelope(await post(handle.app, '/api/user/setWithdrawStatus', user.token, {}, 'w-1'));
     expect(replay).toEqual(started);
-    const again = envelope(await post(app, '/api/user/setWithdrawStatus', user.token, {}, 'w-2'));
+    const again = envelope(await post(handle.app, '/api/user/setWithdrawStatus', user.token, {}, 'w-2'));
     expect(again.data.error).toBe('withdraw.in_progress');
-    expect(await ledger.balance(database.db, user.id)).toBe(0n);
-    expect(await ledger.sum(database.db, user.id)).toBe(0n);
+    expect(await ledger.balance(handle.database.db, user.id)).toBe(0n);
+    expect(await ledger.sum(handle.database.db, user.id)).toBe(0n);
     expect((await get('/api/user/getWithdrawStatus', user.token)).data['status']).toBe(1);
 
     expect((await get('/api/ad/status', user.token)).data['state']).toBe('ready');
-    expect((await post(app, '/api/ad/start', user.token, {})).statusCode).toBe(200);
-    const early = envelope(await post(app, '/api/ad/complete', user.token, {}, 'ad-1'));
+    expect((await post(handle.app, '/api/ad/start', user.token, {})).statusCode).toBe(200);
+    const early = envelope(await post(handle.app, '/api/ad/complete', user.token, {}, 'ad-1'));
     expect(early.data.error).toBe('ads.too_early');
     clock.advance(30_000);
-    const done = envelope(await post(app, '/api/ad/complete', user.token, {}, 'ad-2'));
+    const done = envelope(await post(handle.app, '/api/ad/complete', user.token, {}, 'ad-2'));
     const reduced = done.data['reduced_today'] as number;
     expect(reduced).toBeGreaterThanOrEqual(12);
     expect(reduced).toBeLessThanOrEqual(24);
     expect(done.data['end_time']).toBe(created + 30 * 86_400 - reduced * 3600);
-    expect((await post(app, '/api/ad/start', user.token, {})).json()).toMatchObject({
+    expect((await post(handle.app, '/api/ad/start', user.token, {})).json()).toMatchObject({
       data: { error: 'ads.already_today' },
     });
     expect((await get('/api/ad/status', user.token)).data).toMatchObject({
@@ -151,7 +171,37 @@ describe('withdrawing', () => {
     ]);
   });
 
-  it('feeds the recent-withdrawals toast only from paid withdrawals (none yet)', async () => {
-    expect((await get('/api/other/recentWithdrawals', '')).data).toEqual({ list: [] });
+  it('feeds the recent-withdrawals toast only from paid withdrawals, with masked names and real amounts', async () => {
+    const db = handle.database.db;
+    const [paid, failed, waiting] = await seedUsers(db, 3, 'recent');
+    if (!paid || !failed || !waiting) throw new Error('no users');
+    const paidAt = new Date('2026-05-01T12:00:00Z');
+    const withdrawal = (userId: number, status: string, amount: bigint) => ({
+      userId,
+      amount,
+      address: BINANCE,
+      tag: String(userId),
+      status,
+      createdAt: new Date('2026-04-01T12:00:00Z'),
+      settledAt: status === 'processing' ? null : paidAt,
+    });
+    await db
+      .insert(withdrawals)
+      .values([
+        withdrawal(paid.id, 'success', xrp(150) + 5n),
+        withdrawal(failed.id, 'failed', xrp(120)),
+        withdrawal(waiting.id, 'processing', xrp(110)),
+      ]);
+    const [paidUser] = await db.select({ username: users.username }).from(users).where(eq(users.id, paid.id));
+    expect((await get('/api/other/recentWithdrawals', '')).data).toEqual({
+      list: [
+        {
+          username: maskName(paidUser?.username ?? ''),
+          amount: '150.0000005',
+          time: paidAt.getTime() / 1000,
+        },
+      ],
+    });
+    expect(maskName(paidUser?.username ?? '')).not.toBe(paidUser?.username);
   });
 });

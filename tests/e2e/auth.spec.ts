@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { PASSWORD, registerInBrowser, uniqueName } from './support.ts';
+import { TOKEN_HEADER } from '#contract/paths.ts';
 
 test('a new user registers, stays signed in across a reload, signs out and signs in again', async ({
   page,
@@ -32,7 +33,7 @@ test('a new user registers, stays signed in across a reload, signs out and signs
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test('the entry page shows the seed validation messages before sending anything', async ({ page }) => {
+test('the entry page shows the validation messages before sending anything', async ({ page }) => {
   await page.goto('/?tab=register');
   const submit = page.locator('form').getByRole('button', { name: 'Register' }).last();
   await submit.click();
@@ -78,7 +79,7 @@ test('a session revoked elsewhere signs the device out with "Login expired"', as
   const token = await page.evaluate(() => localStorage.getItem('earnest.token'));
   expect(token).toBeTruthy();
   // The session ends on the server (as after a logout on another device or an expiry).
-  const logout = await request.post('/api/user/logout', { headers: { 'ba-user-token': token ?? '' } });
+  const logout = await request.post('/api/user/logout', { headers: { [TOKEN_HEADER]: token ?? '' } });
   expect(logout.status()).toBe(200);
 
   // The next request the app makes (here: the reload's) meets the refused session.
@@ -104,7 +105,7 @@ test('an invitation link fills in the code and the inviter sees the new friend',
   await expect(page.getByLabel('Invitation code (optional)')).toHaveValue(invite_code);
   await registerInBrowser(page, uniqueName('friend'), invite_code);
 
-  const info = await request.get('/api/account/userInfo', { headers: { 'ba-user-token': token } });
+  const info = await request.get('/api/account/userInfo', { headers: { [TOKEN_HEADER]: token } });
   expect(
     ((await info.json()) as { data: { userInfo: { invite_count: number } } }).data.userInfo.invite_count,
   ).toBe(1);

@@ -1,22 +1,9 @@
-import { expect, test } from '@playwright/test';
-import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
-import { setUpUser } from './offline-support.ts';
+import { expect, test } from './fixtures.ts';
 import { PASSWORD } from './support.ts';
 
-// H8: a ban carries its recorded reason and time, and the user sees both when signing in.
+// Accountable enforcement (docs/product-rules.md#accountable-enforcement): a ban carries its recorded reason and time, and the user sees both when signing in.
 
-const PORT = 8250 + Number(process.env['TEST_PARALLEL_INDEX'] ?? 0);
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startTestServer(PORT);
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-test('a banned user is told why and since when', async ({ page }) => {
-  const user = await setUpUser(server.url, server.db);
+test('a banned user is told why and since when', async ({ page, server, user }) => {
   // What `npm run ops -- users ban <user> <reason>` records.
   await server.db.query(
     `insert into account_locks (user_id, reason, created_at) select id, $2, now() from users where username_key = $1`,

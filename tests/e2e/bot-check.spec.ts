@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { startFakeTurnstile, type FakeTurnstile } from '#tests/fakes/fake-turnstile.ts';
 import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 import { PASSWORD, uniqueName } from './support.ts';
@@ -6,13 +6,12 @@ import { PASSWORD, uniqueName } from './support.ts';
 // The bot challenge on registration, with a Turnstile fake that serves the widget script and
 // siteverify on 127.0.0.1: the widget renders, hands over its token, the server checks it.
 
-const PORT = 8240 + Number(process.env['TEST_PARALLEL_INDEX'] ?? 0);
 let turnstile: FakeTurnstile;
 let server: TestServer;
 
 test.beforeAll(async () => {
   turnstile = await startFakeTurnstile();
-  server = await startTestServer(PORT, {
+  server = await startTestServer({
     TURNSTILE_SITE_KEY: 'site-key',
     TURNSTILE_SECRET: 'test-secret',
     TURNSTILE_VERIFY_URL: turnstile.verifyUrl,

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 // The build the journeys run on: without a Firebase configuration, not a byte of the Firebase SDK is
 // in it (the FCM path is cut at build time; with one, the SDK is a chunk loaded only on demand).

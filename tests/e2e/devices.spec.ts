@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { PASSWORD, registerInBrowser, screenshot, uniqueName } from './support.ts';
 
-// Device linking (H5) in two browsers: the new device shows a code, the signed-in one checks what it
+// Device linking (docs/product-rules.md#device-linking-stays-inside-earnest) in two browsers: the new device shows a code, the signed-in one checks what it
 // links and approves with the password; the new device is in, cannot change money settings for a
 // day, and is signed out the moment the first device revokes it.
 

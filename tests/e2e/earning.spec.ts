@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import type pg from 'pg';
 import { formatAmount } from '#domain/money/amount.ts';
 import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
@@ -8,15 +9,11 @@ import { PASSWORD, screenshot, uniqueName } from './support.ts';
 // The earning journey on a server of its own, backed by a PostgreSQL database this test creates, so
 // that the test can read the user's ledger entries and compare them with the screen after each step.
 
-// One server per Playwright worker, so parallel runs of this file never share a port.
-const PORT = 8188 + Number(process.env['TEST_PARALLEL_INDEX'] ?? 0);
-const BASE = `http://127.0.0.1:${PORT}`;
-
 let server: TestServer;
 let db: pg.Client;
 
 test.beforeAll(async () => {
-  server = await startTestServer(PORT, { DEMO_TASK_SECONDS: '2' });
+  server = await startTestServer({ DEMO_TASK_SECONDS: '2' });
   db = server.db;
 });
 
@@ -53,7 +50,7 @@ test('a new user does the day: gift, 10 tasks and interest, each credited exactl
 }) => {
   test.setTimeout(180_000);
   const username = uniqueName('earner');
-  await page.goto(`${BASE}/?tab=register`);
+  await page.goto(`${server.url}/?tab=register`);
   await page.getByLabel('Username or e-mail').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill(PASSWORD);
@@ -75,7 +72,7 @@ test('a new user does the day: gift, 10 tasks and interest, each credited exactl
   for (let i = 0; i < 10; i++) {
     await rows.nth(i).click();
     const sheet = page.getByRole('dialog');
-    // The rules come first: reward, time and how it is checked (H4).
+    // The rules come first: reward, time and how it is checked (docs/product-rules.md#shown-equals-credited).
     await expect(sheet.getByTestId('task-rules')).toContainText('2 XRP');
     await sheet.getByRole('button', { name: 'Start the task' }).click();
     await expect(sheet.getByTestId('task-timer')).toBeVisible();

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test } from '@playwright/test';
+import { chromium } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { CHROMIUM, E2E_PORT } from '../../playwright.config.ts';
 import { screenshot } from './support.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { startFakeSms, type FakeSms } from '#tests/fakes/fake-sms.ts';
 import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 import { PASSWORD, screenshot, uniqueName } from './support.ts';
@@ -7,15 +7,13 @@ import { PASSWORD, screenshot, uniqueName } from './support.ts';
 // friend has verified a phone (docs/product-rules.md#invitations): B verifies, C only binds a wallet, so only
 // B raises A's rate, and A sees each friend's standing under masked names.
 
-const PORT = 8270 + Number(process.env['TEST_PARALLEL_INDEX'] ?? 0);
 let sms: FakeSms;
 let server: TestServer;
 
 test.beforeAll(async () => {
   sms = await startFakeSms();
-  server = await startTestServer(PORT, {
+  server = await startTestServer({
     SMS_PROVIDER_URL: sms.url,
-    PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`,
   });
 });
 test.afterAll(async () => {

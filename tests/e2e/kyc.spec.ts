@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { startFakeSms, type FakeSms } from '#tests/fakes/fake-sms.ts';
 import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 import { ledgerOf, openApp, setUpUser } from './offline-support.ts';
@@ -6,15 +6,13 @@ import { screenshot } from './support.ts';
 
 // Phone verification in the browser, through the SMS adapter and a fake HTTP SMS provider.
 
-const PORT = 8230 + Number(process.env['TEST_PARALLEL_INDEX'] ?? 0);
 let sms: FakeSms;
 let server: TestServer;
 
 test.beforeAll(async () => {
   sms = await startFakeSms();
-  server = await startTestServer(PORT, {
+  server = await startTestServer({
     SMS_PROVIDER_URL: sms.url,
-    PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`,
   });
 });
 test.afterAll(async () => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { formatAmount } from '#domain/money/amount.ts';
 import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 import { ledgerOf } from './offline-support.ts';
@@ -34,7 +34,7 @@ for (const [index, { locale, browserLocale }] of LOCALES.entries()) {
 
     test.beforeAll(async () => {
       rippled = await startRippled();
-      server = await startTestServer(8280 + index * 4 + Number(process.env['TEST_PARALLEL_INDEX'] ?? 0), {
+      server = await startTestServer({
         XRPL_URL: rippled.url,
         XRPL_SEED: rippled.seed,
         PAYOUT_INTERVAL_SECONDS: '1',

@@ -2,6 +2,7 @@ import { expect, type BrowserContext, type Page } from '@playwright/test';
 import type pg from 'pg';
 import { formatAmount } from '#domain/money/amount.ts';
 import { PASSWORD, uniqueName } from './support.ts';
+import { TOKEN_HEADER } from '#contract/paths.ts';
 
 // Helpers for the offline journeys: users set up through the API, the app opened through the flaky
 // proxy with its service worker in control, and the ledger read straight from the database.
@@ -14,7 +15,7 @@ export interface TestUser {
 async function call(base: string, path: string, token: string | null, body: unknown = {}) {
   const response = await fetch(`${base}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'ba-user-token': token } : {}) },
+    headers: { 'content-type': 'application/json', ...(token ? { [TOKEN_HEADER]: token } : {}) },
     body: JSON.stringify(body),
   });
   const envelope = (await response.json()) as { code: number; data: Record<string, unknown> };
@@ -44,16 +45,16 @@ export async function setUpUser(
     confirm_password: PASSWORD,
   });
   const token = (data['userInfo'] as { token: string }).token;
-  // The gift is claimed up front: left alone, the app claims it by itself after 10 s (seed §1).
+  // The gift is claimed up front: left alone, the app claims it by itself after 10 s.
   await fetch(`${base}/api/user/newUserReward`, {
     method: 'POST',
-    headers: { 'ba-user-token': token, 'idempotency-key': `gift-${username}` },
+    headers: { [TOKEN_HEADER]: token, 'idempotency-key': `gift-${username}` },
   });
   const day = await call(base, '/api/task/accept?locale=en', token);
   const tasks = day['tasks'] as DayTask[];
   for (const task of tasks.slice(0, start)) await call(base, '/api/task/start', token, { task_id: task.id });
   if (address) {
-    // Saved in the database until the withdrawal screens exist (the withdrawal issue).
+    // Written straight into the database: the journeys that use it test the queue, not the address form.
     await db.query(
       `insert into withdraw_addresses (user_id, address, tag, created_at)
        select id, $2, '1', now() from users where username_key = $1`,
@@ -143,4 +144,26 @@ export function shownXrp(amount: bigint): string {
     formatAmount(amount) as Intl.StringNumericLiteral,
   );
   return `${number} XRP`;
+}
+
+/** Whether the query cache kept on the device (IndexedDB) holds `text` yet. */
+export function persistedCacheHas(page: Page, text: string): Promise<boolean> {
+  return page.evaluate(async (wanted) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const opening = indexedDB.open('earnest-query-cache');
+      opening.onsuccess = () => resolve(opening.result);
+      opening.onerror = () => reject(opening.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains('clients')) return false;
+      const kept = await new Promise<unknown[]>((resolve, reject) => {
+        const reading = db.transaction('clients').objectStore('clients').getAll();
+        reading.onsuccess = () => resolve(reading.result);
+        reading.onerror = () => reject(reading.error);
+      });
+      return JSON.stringify(kept).includes(wanted);
+    } finally {
+      db.close();
+    }
+  }, text);
 }

@@ -1,20 +1,29 @@
 import { cpSync, mkdtempSync, rmSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { startFlakyProxy, type FlakyProxy } from '#tests/helpers/flaky-proxy.ts';
 import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
-import { completeInSheet, fireSync, ledgerOf, openApp, setUpUser, shownXrp } from './offline-support.ts';
+import {
+  completeInSheet,
+  fireSync,
+  ledgerOf,
+  openApp,
+  persistedCacheHas,
+  setUpUser,
+  shownXrp,
+} from './offline-support.ts';
 import { PASSWORD, screenshot } from './support.ts';
+import { TOKEN_HEADER } from '#contract/paths.ts';
 
-// DESIGN.md §5 on a flaky connection: the browser reaches the app only through a proxy that the test
+// The sync rule (docs/product-rules.md#sync-rule) on a flaky connection: the browser reaches the app only through a proxy that the test
 // can cut, so the service worker meets the failures a phone meets. Each Playwright worker has its own
 // server (PostgreSQL, 3 tasks a day of 1 s each) serving its own copy of the build, which the update
 // journey changes.
 
 test.use({ serviceWorkers: 'allow' });
 
-const PORT = 8200 + Number(process.env['TEST_PARALLEL_INDEX'] ?? 0);
 let server: TestServer;
 let proxy: FlakyProxy;
 let distDir: string;
@@ -22,7 +31,7 @@ let distDir: string;
 test.beforeAll(async () => {
   distDir = mkdtempSync(join(tmpdir(), 'earnest-dist-'));
   cpSync('dist', distDir, { recursive: true });
-  server = await startTestServer(PORT, { DEMO_TASK_SECONDS: '1', TASKS_PER_DAY: '3', DIST_DIR: distDir });
+  server = await startTestServer({ DEMO_TASK_SECONDS: '1', TASKS_PER_DAY: '3', DIST_DIR: distDir });
   proxy = await startFlakyProxy(server.url);
 });
 
@@ -56,7 +65,10 @@ test('offline, the app opens with the last data, and queued completions and a cl
   await page.goto(`${proxy.url}/home/withdraw`);
   await expect(page.getByTestId('withdraw-rules')).toBeVisible();
   await page.getByRole('link', { name: 'Mine' }).click();
-  await page.waitForTimeout(800); // the persisted cache is written in batches
+  await expect(page.getByTestId('balance')).toHaveText('30 XRP');
+  // The persisted cache is written in batches: wait until Mine's and Withdraw's data are on the device.
+  await expect.poll(() => persistedCacheHas(page, '"userInfo"')).toBe(true);
+  await expect.poll(() => persistedCacheHas(page, '"rules"')).toBe(true);
 
   // 1. No server at all: a reload opens the app from the device, with the data marked as offline.
   proxy.setMode('down');
@@ -142,7 +154,7 @@ test('queued actions wait through a revoked session and go through once after si
   await expect(page.getByTestId('sync-waiting')).toContainText('2 actions are waiting to sync');
 
   // The session is revoked elsewhere while the actions wait.
-  await fetch(`${server.url}/api/user/logout`, { method: 'POST', headers: { 'ba-user-token': user.token } });
+  await fetch(`${server.url}/api/user/logout`, { method: 'POST', headers: { [TOKEN_HEADER]: user.token } });
   proxy.setMode('pass');
   await fireSync(context, page);
   await expect(page.getByTestId('sync-needs-sign-in')).toContainText('2 actions saved offline', {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { startFakePushService, type FakePushService } from '#tests/fakes/fake-push-service.ts';
 import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 import { ledgerOf, openApp, setUpUser, workerRegistration } from './offline-support.ts';
@@ -11,15 +12,12 @@ import { screenshot } from './support.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
-const PORT = 8262 + Number(process.env['TEST_PARALLEL_INDEX'] ?? 0);
-const BASE = `http://127.0.0.1:${PORT}`;
-
 let server: TestServer;
 let push: FakePushService;
 
 test.beforeAll(async () => {
   push = await startFakePushService();
-  server = await startTestServer(PORT, { DEMO_TASK_SECONDS: '2', PUSH_SERVICE_ORIGINS: push.origin });
+  server = await startTestServer({ DEMO_TASK_SECONDS: '2', PUSH_SERVICE_ORIGINS: push.origin });
   // The operator switches the notification task on (it is off in the demo catalog).
   await server.db.query(`update tasks set enabled = true, sort = 0 where type = 'notification'`);
 });
@@ -53,11 +51,11 @@ test('the notification task completes only after the test push reached this devi
   context,
   page,
 }) => {
-  await context.grantPermissions(['notifications'], { origin: BASE });
-  const user = await setUpUser(BASE, server.db);
+  await context.grantPermissions(['notifications'], { origin: server.url });
+  const user = await setUpUser(server.url, server.db);
   const phone = `phone-${user.username}`;
   await useSubscription(page, push.subscription(phone));
-  await openApp(page, BASE, user);
+  await openApp(page, server.url, user);
 
   await page.locator('[data-testid^="task-"]').first().click();
   const sheet = page.getByRole('dialog');
@@ -104,8 +102,8 @@ test('Mine turns each kind of message on or off, and after a no does not ask aga
   context,
   page,
 }) => {
-  const user = await setUpUser(BASE, server.db);
-  await openApp(page, BASE, user, '/home/mine');
+  const user = await setUpUser(server.url, server.db);
+  await openApp(page, server.url, user, '/home/mine');
   const section = page.getByTestId('push-settings');
   await expect(section.getByRole('button', { name: 'Turn on notifications on this device' })).toBeVisible();
   const withdrawals = section.getByRole('checkbox', { name: 'When a withdrawal is paid or fails' });

@@ -2,12 +2,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { freePort } from '#tests/helpers/e2e-server.ts';
 import { PASSWORD, uniqueName } from './support.ts';
 
-// One server per Playwright worker, so parallel runs of this file never share a port.
-const PORT = 8192 + Number(process.env['TEST_PARALLEL_INDEX'] ?? 0);
-const BASE = `http://127.0.0.1:${PORT}`;
+let PORT = 0;
+let BASE = '';
+test.beforeAll(async () => {
+  PORT = await freePort();
+  BASE = `http://127.0.0.1:${PORT}`;
+});
 
 /** Starts Earnest as `npm start` does, on its own port and data folder. */
 async function startServer(dataDir: string): Promise<ChildProcess> {

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot, signInViaApi } from './support.ts';
 
-// Every route of seed §2, with the title it must carry.
+// Every route of the app, with the title it must carry.
 const SIGNED_OUT = [
   { path: '/', name: 'entry' },
   { path: '/landing', name: 'landing' },

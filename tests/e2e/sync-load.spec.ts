@@ -1,22 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { startFlakyProxy, type FlakyProxy } from '#tests/helpers/flaky-proxy.ts';
 import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 import { fireSync, ledgerOf, openApp, setUpUser, type DayTask } from './offline-support.ts';
 
-// DESIGN.md §5 under load: a day of 100 tasks completed with the API unreachable, then the network
+// The sync rule (docs/product-rules.md#sync-rule) under load: a day of 100 tasks completed with the API unreachable, then the network
 // returns. The figure (how long until every action is settled) is reported, not asserted on: the aim
 // is 5 s on this machine, and the test's own limit only catches a queue that does not drain.
 
 test.use({ serviceWorkers: 'allow' });
 
 const ACTIONS = 100;
-const PORT = 8210 + Number(process.env['TEST_PARALLEL_INDEX'] ?? 0);
 let server: TestServer;
 let proxy: FlakyProxy;
 
 test.beforeAll(async () => {
-  server = await startTestServer(PORT, {
+  server = await startTestServer({
     DEMO_TASK_SECONDS: '1',
     TASKS_PER_DAY: String(ACTIONS),
     DAILY_TASK_CAP_XRP: '1000',
@@ -58,7 +57,7 @@ test(`${ACTIONS} actions queued offline settle exactly once when the network ret
           method: 'POST',
           headers: {
             'content-type': 'application/json',
-            'ba-user-token': token,
+            'ba-user-token': token, // runs in the page: no imports there
             'idempotency-key': ids[i] ?? '',
             'x-earnest-account': account,
           },

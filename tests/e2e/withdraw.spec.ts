@@ -1,17 +1,18 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 import { ledgerOf, openApp, setUpUser, type TestUser } from './offline-support.ts';
 import { startRippled, type RippledProcess } from './rippled-process.ts';
 import { PASSWORD, screenshot } from './support.ts';
+import { TOKEN_HEADER } from '#contract/paths.ts';
 
-// Withdrawing for real (issue 5), against a fake rippled on 127.0.0.1 that keeps its own ledger:
-// the address rules, the one rule list (H2), the withdrawal, the daily ad, the payout once the
-// waiting period is over, and the recent-withdrawals notice fed only by real payouts (H1).
+// Withdrawing for real, against a fake rippled on 127.0.0.1 that keeps its own ledger:
+// the address rules, the one rule list (docs/product-rules.md#no-hidden-conditions), the withdrawal, the daily ad, the payout once the
+// waiting period is over, and the recent-withdrawals notice fed only by real payouts (docs/product-rules.md#no-fabricated-activity).
 
 test.use({ serviceWorkers: 'block' });
 
-const PORT = 8220 + Number(process.env['TEST_PARALLEL_INDEX'] ?? 0) * 2;
 const BITSTAMP = 'rvYAfWj5gh67oV6fW32ZzP3Aw4Eubs59B';
 const BINANCE = 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh';
 const KRAKEN = 'rLHzPsX6oXkzU2qL12kHCH8G8cnZv1rBJh';
@@ -24,7 +25,7 @@ let submitted: Record<string, unknown>[] = [];
 test.beforeAll(async () => {
   rippled = await startRippled();
   submitted = rippled.submitted;
-  server = await startTestServer(PORT, {
+  server = await startTestServer({
     XRPL_URL: rippled.url,
     XRPL_SEED: rippled.seed,
     PAYOUT_INTERVAL_SECONDS: '1',
@@ -62,7 +63,7 @@ test('a user saves an exchange address, withdraws, shortens the wait, and is pai
   const other = await setUpUser(server.url, server.db);
   await fetch(`${server.url}/api/withdraw/setAddress`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'ba-user-token': other.token },
+    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: other.token },
     body: JSON.stringify({ walletaddress: BINANCE, tag: '777' }),
   });
 
@@ -117,7 +118,7 @@ test('a user saves an exchange address, withdraws, shortens the wait, and is pai
   expect(hours).toBeLessThanOrEqual(24);
   await expect(page.getByTestId('time-left')).toHaveText(timeLeft(720 - hours));
   const again = await page.evaluate(async (token) => {
-    const response = await fetch('/api/ad/start', { method: 'POST', headers: { 'ba-user-token': token } });
+    const response = await fetch('/api/ad/start', { method: 'POST', headers: { 'ba-user-token': token } }); // in the page
     return ((await response.json()) as { data: { error?: string } }).data.error;
   }, user.token);
   expect(again).toBe('ads.already_today');
@@ -237,19 +238,19 @@ test('a user changes the address: the password, then a 72-hour hold that every d
   await laptop.close();
 });
 
-test('H2: every rule the server enforces is on the withdraw screen and on Landing', async ({
+test('no hidden conditions: every rule the server enforces is on the withdraw screen and on Landing', async ({
   page,
   browser,
 }) => {
   // A server with every rule switched on.
-  const strict = await startTestServer(PORT + 1, {
+  const strict = await startTestServer({
     WITHDRAW_REQUIRED_INVITATIONS: '2',
     WITHDRAW_REQUIRE_PHONE: 'true',
   });
   try {
     const user = await setUpUser(strict.url, strict.db);
     const response = await fetch(`${strict.url}/api/withdraw/rules`, {
-      headers: { 'ba-user-token': user.token },
+      headers: { [TOKEN_HEADER]: user.token },
     });
     const { data } = (await response.json()) as { data: { rules: { id: string }[] } };
     expect(data.rules.map((rule) => rule.id)).toEqual([
@@ -275,11 +276,11 @@ test('H2: every rule the server enforces is on the withdraw screen and on Landin
   }
 });
 
-test('H1: with no paid withdrawal no notice appears in 60 s of browsing; with three, only those three', async ({
+test('no fabricated activity: with no paid withdrawal no notice appears in 60 s of browsing; with three, only those three', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
-  const fresh = await startTestServer(PORT + 1);
+  test.setTimeout(120_000);
+  const fresh = await startTestServer();
   try {
     const user = await setUpUser(fresh.url, fresh.db);
     // Everything the notice ever says, recorded in the page as it appears.
@@ -292,14 +293,17 @@ test('H1: with no paid withdrawal no notice appears in 60 s of browsing; with th
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
     const seen = () => page.evaluate(() => (window as unknown as { recentSeen: string[] }).recentSeen);
+    // Seconds of browsing pass on the page's clock, one at a time so that every notice that shows is
+    // rendered (and recorded) before the next second.
     const browse = async (seconds: number) => {
       const tabs = ['Mine', 'Invite', 'Home'];
       for (let i = 0; i < seconds / 5; i++) {
         await page.getByRole('link', { name: tabs[i % tabs.length] }).click();
-        await page.waitForTimeout(5_000);
+        for (let second = 0; second < 5; second++) await page.clock.runFor(1_000);
       }
     };
 
+    await page.clock.install();
     await openApp(page, fresh.url, user, '/home', { worker: false });
     await browse(60);
     expect(await seen()).toEqual([]);

@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 export interface FakeSms {
   url: string;
   messages: { to: string; text: string; authorization: string | undefined }[];
+  /** The provider refuses the next `count` messages (HTTP 503), as a provider that is down does. */
+  failNext(count: number): void;
   /** The 6-digit code in the last message to `to`. */
   lastCode(to: string): string | null;
   close(): Promise<void>;
@@ -12,10 +14,16 @@ export interface FakeSms {
 
 export async function startFakeSms(): Promise<FakeSms> {
   const messages: FakeSms['messages'] = [];
+  let failing = 0;
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
+      if (failing > 0) {
+        failing -= 1;
+        res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"unavailable"}');
+        return;
+      }
       const { to, text } = JSON.parse(body) as { to: string; text: string };
       messages.push({ to, text, authorization: req.headers.authorization });
       res.writeHead(202, { 'content-type': 'application/json' }).end('{"queued":true}');
@@ -25,6 +33,9 @@ export async function startFakeSms(): Promise<FakeSms> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/messages`,
     messages,
+    failNext(count) {
+      failing = count;
+    },
     lastCode(to) {
       const last = messages.filter((m) => m.to === to).at(-1);
       return last ? (/#(\d{6})$/.exec(last.text)?.[1] ?? null) : null;

@@ -5,6 +5,7 @@ import { buildApp } from '#server/app.ts';
 import type { Clock } from '#server/clock.ts';
 import { openDatabase, type Database } from '#server/db/database.ts';
 import { parseEnv } from '#server/env.ts';
+import type { Backend, TestDatabase } from './databases.ts';
 
 export interface TestAppOptions {
   database: Database;
@@ -72,6 +73,16 @@ export function login(app: FastifyInstance, username: string, password: string) 
   });
 }
 
+export interface UseTestAppOptions extends Omit<TestAppOptions, 'database'> {
+  /** Where the database lives (e.g. the PostgreSQL server, for races); default: PGlite in memory. */
+  backend?: Backend;
+}
+
+async function inMemory(): Promise<TestDatabase> {
+  const database = await openDatabase({ dataDir: 'memory://' });
+  return { ...database, dispose: () => database.close() };
+}
+
 export interface TestAppHandle {
   readonly app: FastifyInstance;
   readonly database: Database;
@@ -82,18 +93,17 @@ export interface TestAppHandle {
  * Options may be a function, read when the app is built (after the file's earlier beforeAll hooks,
  * e.g. one that starts a fake the settings point to).
  */
-export function useTestApp(
-  options: Omit<TestAppOptions, 'database'> | (() => Omit<TestAppOptions, 'database'>) = {},
-): TestAppHandle {
+export function useTestApp(options: UseTestAppOptions | (() => UseTestAppOptions) = {}): TestAppHandle {
   let app: FastifyInstance | undefined;
-  let database: Database | undefined;
+  let database: TestDatabase | undefined;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory://' });
-    app = await buildTestApp({ ...(typeof options === 'function' ? options() : options), database });
+    const { backend, ...rest } = typeof options === 'function' ? options() : options;
+    database = backend ? await backend.create() : await inMemory();
+    app = await buildTestApp({ ...rest, database });
   });
   afterAll(async () => {
     await app?.close();
-    await database?.close();
+    await database?.dispose();
   });
   return {
     get app() {
@@ -126,4 +136,26 @@ export function postAs(
 /** A GET with the session token. */
 export function getAs(app: FastifyInstance, url: string, token: string | null) {
   return app.inject({ method: 'GET', url, headers: token ? { [TOKEN_HEADER]: token } : {} });
+}
+
+/**
+ * Something a test file starts before its tests and closes after them (a fake of an outside
+ * network); `.value` is it. Declare it before `useTestApp` when the app's settings point to it.
+ */
+export function useStarted<T extends { close(): Promise<void> }>(
+  start: () => Promise<T>,
+): { readonly value: T } {
+  let started: T | undefined;
+  beforeAll(async () => {
+    started = await start();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return {
+    get value() {
+      if (!started) throw new Error('started in beforeAll');
+      return started;
+    },
+  };
 }

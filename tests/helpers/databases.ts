@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { describe, it } from 'vitest';
 import { openDatabase, type Database } from '#server/db/database.ts';
 
 /** The local PostgreSQL server the integration tests use when it is reachable. */
@@ -69,4 +70,20 @@ export async function backends(): Promise<Backend[]> {
   if (process.env['CI']) throw new Error(`PostgreSQL is not reachable at ${POSTGRES_ADMIN_URL}`);
   console.warn(`PostgreSQL not reachable at ${POSTGRES_ADMIN_URL}: integration tests run on PGlite only`);
   return [pglite];
+}
+
+/**
+ * A suite that only means something on the PostgreSQL server (races on many connections; PGlite runs
+ * one thing at a time). Without a server it is reported as skipped, saying why, rather than leaving
+ * an empty file ("No test suite found").
+ */
+export async function describeOnPostgres(title: string, body: (backend: Backend) => void): Promise<void> {
+  const postgres = (await backends()).find((backend) => backend.name === 'postgres');
+  if (postgres) {
+    describe(`${title} on postgres`, () => body(postgres));
+    return;
+  }
+  describe.skip(`${title} (needs the PostgreSQL server at ${POSTGRES_ADMIN_URL})`, () => {
+    it('runs on PostgreSQL only', () => undefined);
+  });
 }

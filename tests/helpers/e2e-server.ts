@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import pg from 'pg';
 import { POSTGRES_ADMIN_URL } from './databases.ts';
 
@@ -13,7 +14,18 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-export async function startTestServer(port: number, env: Record<string, string> = {}): Promise<TestServer> {
+/** A TCP port nothing listens on now: the system picks it, so parallel runs never collide. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** A server of the test's own on a free port, with these settings. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const port = await freePort();
   const dbName = `earnest_e2e_${randomBytes(4).toString('hex')}`;
   const dbUrl = new URL(POSTGRES_ADMIN_URL);
   dbUrl.pathname = `/${dbName}`;
@@ -30,6 +42,7 @@ export async function startTestServer(port: number, env: Record<string, string> 
         LOG_LEVEL: 'warn',
         NODE_ENV: 'test',
         CHECKIN_RATE_LIMIT: '10000',
+        PUBLIC_ORIGIN: url,
         ...settings,
       },
       stdio: ['ignore', 'ignore', 'inherit'],

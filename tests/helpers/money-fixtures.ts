@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#server/db/database.ts';
 import { sessions, users } from '#server/db/schema.ts';
 import { hashToken } from '#server/features/auth/tokens.ts';
+import { ledger } from '#server/ledger/ledger.ts';
+import { TOKEN_HEADER } from '#contract/paths.ts';
 
 /** Creates users with sessions straight in the database (no password hashing: fast for load tests). */
 export async function seedUsers(db: Db, count: number, prefix: string) {
@@ -56,7 +59,35 @@ export function post(app: FastifyInstance, url: string, token: string, payload: 
   return app.inject({
     method: 'POST',
     url,
-    headers: { 'ba-user-token': token, ...(key ? { 'idempotency-key': key } : {}) },
+    headers: { [TOKEN_HEADER]: token, ...(key ? { 'idempotency-key': key } : {}) },
     payload,
   });
 }
+
+/** The id of the account registered as `username` (its normalised name). */
+export async function userIdOf(db: Db, username: string): Promise<number> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.usernameKey, username));
+  if (!row) throw new Error(`no user ${username}`);
+  return row.id;
+}
+
+/** Credits `amount` to the user straight through the ledger, as an operator's adjustment. */
+export async function credit(db: Db, userId: number, amount: bigint, key = 'seed', at = new Date()) {
+  await ledger.append(db, {
+    userId,
+    kind: 'adjustment',
+    amount,
+    idempotencyKey: key,
+    reference: key,
+    createdAt: at,
+  });
+}
+
+/** A registration as the auth service takes it, and the client it comes from. */
+export const registrationOf = (account: string) => ({
+  tab: 'register' as const,
+  account,
+  password: 'secret12',
+  confirmPassword: 'secret12',
+});
+export const TEST_CLIENT = { ip: '127.0.0.1', userAgent: 'test', language: null };

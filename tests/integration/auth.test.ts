@@ -1,23 +1,19 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjustableClock } from '#server/clock.ts';
-import { openDatabase } from '#server/db/database.ts';
+import { openDatabase, rowsOf, type Database } from '#server/db/database.ts';
 import { accountLocks, users } from '#server/db/schema.ts';
 import { createAuthService, type KnownDevice } from '#server/features/auth/auth.service.ts';
-import { keyedHash } from '#server/lib/server-secrets.ts';
+import { keyedHash } from '#server/lib/server-secrets.repository.ts';
 import { backends, type TestDatabase } from '#tests/helpers/databases.ts';
+import { registrationOf, TEST_CLIENT } from '#tests/helpers/money-fixtures.ts';
 
-const client = { ip: '127.0.0.1', userAgent: 'test', language: null };
-const registration = (account: string) => ({
-  tab: 'register' as const,
-  account,
-  password: 'secret12',
-  confirmPassword: 'secret12',
-});
+const client = TEST_CLIENT;
+const registration = registrationOf;
 
 describe.each(await backends())('auth on $name', (backend) => {
   let database: TestDatabase;
@@ -119,14 +115,18 @@ describe.each(await backends())('auth on $name', (backend) => {
         .where(eq(users.usernameKey, 'walter')),
     ).rejects.toThrow();
   });
-
-  it('gives every user a distinct invitation code', async () => {
-    const [row] = await database.db
-      .select({ all: count(), distinct: sql<number>`count(distinct ${users.inviteCode})::int` })
-      .from(users);
-    expect(row?.distinct).toBe(row?.all);
-  });
 });
+
+/** The migrations the database recorded as applied, by hash, in order. */
+async function appliedMigrations(database: Database): Promise<string[]> {
+  const rows = await database.db.execute(
+    sql`select hash from drizzle.__drizzle_migrations order by created_at`,
+  );
+  return rowsOf<{ hash: string }>(rows).map((row) => row.hash);
+}
+const journal = JSON.parse(
+  readFileSync(new URL('../../src/server/db/migrations/meta/_journal.json', import.meta.url), 'utf8'),
+) as { entries: unknown[] };
 
 describe('the embedded database folder', () => {
   let dir: string;
@@ -137,6 +137,17 @@ describe('the embedded database folder', () => {
 
   it('cannot be opened by a second process while one has it, and migrations apply once', async () => {
     const first = await openDatabase({ dataDir: dir });
+    const applied = await appliedMigrations(first);
+    await first.db.insert(users).values({
+      username: 'kept',
+      usernameKey: 'kept',
+      email: null,
+      passwordHash: 'x',
+      inviteCode: 'KEPT2345',
+      invitedBy: null,
+      language: null,
+      createdAt: new Date(),
+    });
     // Another process tries to take the folder while this one holds it.
     const other = spawnSync(
       process.execPath,
@@ -150,8 +161,11 @@ describe('the embedded database folder', () => {
     expect(other.status).not.toBe(0);
     expect(other.stderr).toContain('is in use by process');
     await first.close();
-    // Released on close: the next opener migrates nothing new and works.
+    // Released on close: the next opener applies no migration a second time and keeps the data.
     const again = await openDatabase({ dataDir: dir });
+    expect(await appliedMigrations(again)).toEqual(applied);
+    expect(applied).toHaveLength(journal.entries.length);
+    expect((await again.db.select({ n: count() }).from(users))[0]?.n).toBe(1);
     await again.close();
   });
 });

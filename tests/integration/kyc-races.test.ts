@@ -1,35 +1,23 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ledgerEntries, phoneBonuses, phoneCodes } from '#server/db/schema.ts';
 import { hashCode } from '#server/features/kyc/kyc.service.ts';
-import { buildTestApp } from '#tests/helpers/app.ts';
-import { backends, type TestDatabase } from '#tests/helpers/databases.ts';
+import { useTestApp } from '#tests/helpers/app.ts';
+import { describeOnPostgres } from '#tests/helpers/databases.ts';
 import { inParallel, post, seedUsers } from '#tests/helpers/money-fixtures.ts';
 
 // 1,000 concurrent bonus attempts over 100 accounts that share 20 numbers: the bonus is paid at most
 // once per number and once per account. A PostgreSQL question (many connections).
-const onPostgres = (await backends()).filter((backend) => backend.name === 'postgres');
 
-describe.each(onPostgres)('phone bonus races on $name', (backend) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await backend.create();
-    app = await buildTestApp({ database });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.dispose();
-  });
+await describeOnPostgres('phone bonus races', (backend) => {
+  const handle = useTestApp({ backend });
 
   it('pays at most one bonus per number and per account', async () => {
-    const accounts = await seedUsers(database.db, 100, 'bonus');
+    const accounts = await seedUsers(handle.database.db, 100, 'bonus');
     const now = new Date();
     for (const [i, account] of accounts.entries()) {
       const phone = `+4479111${String(10_000 + (i % 20)).padStart(5, '0')}`;
-      const [row] = await database.db
+      const [row] = await handle.database.db
         .insert(phoneCodes)
         .values({
           userId: account.id,
@@ -42,7 +30,7 @@ describe.each(onPostgres)('phone bonus races on $name', (backend) => {
         })
         .returning();
       if (!row) throw new Error('no code');
-      await database.db
+      await handle.database.db
         .update(phoneCodes)
         .set({ codeHash: hashCode(String(row.id), '424242') })
         .where(eq(phoneCodes.id, row.id));
@@ -50,21 +38,21 @@ describe.each(onPostgres)('phone bonus races on $name', (backend) => {
 
     const jobs = Array.from({ length: 1_000 }, (_, k) => {
       const account = accounts[k % 100];
-      return () => post(app, '/api/kyc/verify', account?.token ?? '', { code: '424242' }, `race-${k}`);
+      return () => post(handle.app, '/api/kyc/verify', account?.token ?? '', { code: '424242' }, `race-${k}`);
     });
     const responses = await inParallel(jobs, 100);
     expect(responses.every((r) => r.statusCode < 500)).toBe(true);
 
-    const bonuses = await database.db.select().from(phoneBonuses);
+    const bonuses = await handle.database.db.select().from(phoneBonuses);
     expect(bonuses).toHaveLength(20);
     expect(new Set(bonuses.map((b) => b.userId)).size).toBe(20);
-    const [perAccount] = await database.db
+    const [perAccount] = await handle.database.db
       .select({ most: sql<number>`coalesce(max(n), 0)::int` })
       .from(
         sql`(select count(*) as n from ${ledgerEntries} where ${ledgerEntries.kind} = 'phone_bonus' group by ${ledgerEntries.userId}) counts`,
       );
     expect(perAccount?.most).toBe(1);
-    const [total] = await database.db
+    const [total] = await handle.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(ledgerEntries)
       .where(eq(ledgerEntries.kind, 'phone_bonus'));

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, users } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { buildTestApp, envelope } from '#tests/helpers/app.ts';
+import { buildTestApp, envelope, getAs } from '#tests/helpers/app.ts';
 import { backends, type TestDatabase } from '#tests/helpers/databases.ts';
 import { inParallel, post, seedUsers } from '#tests/helpers/money-fixtures.ts';
 
@@ -23,7 +23,7 @@ describe.each(await backends())('the ledger on $name', (backend) => {
   // What completing each of the day's tasks needs in its body: surveys need an answer to each question.
   let completion: Map<number, object>;
   async function completionBodies(token: string) {
-    const list = envelope(await app.inject({ url: '/api/task/list', headers: { 'ba-user-token': token } }));
+    const list = envelope(await getAs(app, '/api/task/list', token));
     const tasks = (list.data['tasks'] ?? []) as {
       id: number;
       questions: { id: string; options: { id: string }[] }[];

@@ -1,44 +1,25 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { xrp } from '#domain/money/amount.ts';
 import { users, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { buildTestApp } from '#tests/helpers/app.ts';
-import { backends, type TestDatabase } from '#tests/helpers/databases.ts';
-import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { useTestApp } from '#tests/helpers/app.ts';
+import { describeOnPostgres } from '#tests/helpers/databases.ts';
+import { credit, post, seedUsers } from '#tests/helpers/money-fixtures.ts';
 
 // Many connections racing to withdraw the same balance is a PostgreSQL question (PGlite has one
 // connection and serialises everything), so this runs on the local server when it is reachable.
 const TRIALS = 100;
 const CONCURRENT = 50;
-const onPostgres = (await backends()).filter((backend) => backend.name === 'postgres');
 
-describe.each(onPostgres)('withdrawal races on $name', (backend) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await backend.create();
-    app = await buildTestApp({ database });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.dispose();
-  });
+await describeOnPostgres('withdrawal races', (backend) => {
+  const handle = useTestApp({ backend });
 
   it(`${TRIALS} trials of ${CONCURRENT} concurrent withdrawals: one withdrawal each, never a negative balance`, async () => {
-    const seeded = await seedUsers(database.db, TRIALS, 'racer');
+    const seeded = await seedUsers(handle.database.db, TRIALS, 'racer');
     for (const [i, user] of seeded.entries()) {
-      await ledger.append(database.db, {
-        userId: user.id,
-        kind: 'adjustment',
-        amount: xrp(100 + i),
-        idempotencyKey: `seed-${user.id}`,
-        reference: `seed-${user.id}`,
-        createdAt: new Date(),
-      });
-      await database.db.insert(withdrawAddresses).values({
+      await credit(handle.database.db, user.id, xrp(100 + i), `seed-${user.id}`);
+      await handle.database.db.insert(withdrawAddresses).values({
         userId: user.id,
         address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh',
         tag: String(i),
@@ -50,20 +31,20 @@ describe.each(onPostgres)('withdrawal races on $name', (backend) => {
     for (const user of seeded) {
       const responses = await Promise.all(
         Array.from({ length: CONCURRENT }, (_, k) =>
-          post(app, '/api/user/setWithdrawStatus', user.token, {}, `race-${user.id}-${k}`),
+          post(handle.app, '/api/user/setWithdrawStatus', user.token, {}, `race-${user.id}-${k}`),
         ),
       );
       for (const response of responses)
         statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
     }
 
-    const [counts] = await database.db
+    const [counts] = await handle.database.db
       .select({
         negative: sql<number>`count(*) filter (where ${users.balance} < 0)::int`,
         mismatched: sql<number>`count(*) filter (where ${users.balance} <> 0)::int`,
       })
       .from(users);
-    const perUser = await database.db
+    const perUser = await handle.database.db
       .select({
         userId: withdrawals.userId,
         n: sql<number>`count(*)::int`,
@@ -75,8 +56,11 @@ describe.each(onPostgres)('withdrawal races on $name', (backend) => {
     expect(perUser).toHaveLength(TRIALS);
     expect(perUser.every((row) => row.n === 1)).toBe(true);
     for (const user of seeded) {
-      expect(await ledger.sum(database.db, user.id)).toBe(0n);
-      const [row] = await database.db.select().from(withdrawals).where(eq(withdrawals.userId, user.id));
+      expect(await ledger.sum(handle.database.db, user.id)).toBe(0n);
+      const [row] = await handle.database.db
+        .select()
+        .from(withdrawals)
+        .where(eq(withdrawals.userId, user.id));
       expect(row?.amount).toBe(xrp(100 + seeded.indexOf(user)));
     }
     // Exactly one success per trial; every other request was told a withdrawal is in progress (409)

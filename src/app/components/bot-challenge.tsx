@@ -13,7 +13,7 @@ declare global {
   }
 }
 
-/** Tokens live 300 s; a fresh one is asked for a little before (seed §3: reset 295,000 ms after success). */
+/** Tokens live 300 s; a fresh one is asked for a little before (renewed 295,000 ms after a success). */
 const RESET_AFTER_MS = 295_000;
 
 let loading: Promise<TurnstileApi> | null = null;

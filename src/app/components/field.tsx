@@ -21,3 +21,21 @@ export function Field({ label, hint, className = '', ...props }: FieldProps) {
     </div>
   );
 }
+
+interface PasswordFieldProps extends Omit<FieldProps, 'type' | 'autoComplete' | 'onChange'> {
+  /** The password the user has, or one being chosen: what the browser's password manager offers. */
+  kind: 'current' | 'new';
+  onValue: (value: string) => void;
+}
+
+/** A labelled password input. */
+export function PasswordField({ kind, onValue, ...props }: PasswordFieldProps) {
+  return (
+    <Field
+      type="password"
+      autoComplete={`${kind}-password`}
+      onChange={(event) => onValue(event.target.value)}
+      {...props}
+    />
+  );
+}

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useLoading } from '#app/lib/loading-store.ts';
 
-/** The global loading overlay (seed §2, §4): spinner and text over a dimmed, blurred page. */
+/** The global loading overlay: spinner and text over a dimmed, blurred page. */
 export function LoadingOverlay() {
   const state = useLoading();
   const { t } = useLingui();

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { HomeIcon, InviteIcon, MineIcon } from './icons.tsx';
 
-/** The fixed bottom navigation: Invite, Home, Mine (seed §2). */
+/** The fixed bottom navigation: Invite, Home, Mine. */
 export function TabBar() {
   const { t } = useLingui();
   // Withdraw is reached from Home's tasks and wizard: Home stays marked there.

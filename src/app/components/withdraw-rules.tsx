@@ -9,7 +9,7 @@ export type ShownRule = Pick<WithdrawRule, 'id' | 'required'> &
   Partial<Pick<WithdrawRule, 'met' | 'current'>>;
 
 /**
- * H2: every withdrawal rule the server enforces, from the server's one rule list, so nothing is
+ * No hidden conditions (docs/product-rules.md#no-hidden-conditions): every withdrawal rule the server enforces, from the server's one rule list, so nothing is
  * checked that is not shown. With progress, each rule says where the user stands.
  */
 export function WithdrawRules({

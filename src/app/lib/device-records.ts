@@ -1,9 +1,9 @@
 import { createStore as createIdbStore, get, set, del } from 'idb-keyval';
 
 /**
- * What this device remembers beyond the session (seed §3–§4), in IndexedDB and read and written only
+ * What this device remembers beyond the session, in IndexedDB and read and written only
  * here: the daily ad record, the cached end of a withdrawal's waiting period, and when the user last
- * refused the install prompt or notifications (H10), and this device's push token with its synced flag.
+ * refused the install prompt or notifications (docs/product-rules.md#respect-no), and this device's push token with its synced flag.
  */
 export interface AdWatchRecord {
   /** When the last ad was watched to the end (ms since the epoch). */

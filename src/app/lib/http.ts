@@ -9,7 +9,7 @@ import { session } from './session.ts';
 
 /**
  * Outcomes only the app can see: the request never got an answer, or the service worker kept it to
- * send when the connection is back (DESIGN.md §5) — which is not a success until the server confirms.
+ * send when the connection is back (docs/product-rules.md#sync-rule) — which is not a success until the server confirms.
  */
 export type ClientErrorCode = 'network.failed' | typeof QUEUED_ERROR;
 
@@ -50,7 +50,7 @@ export function onSessionEnded(listener: (reason: SessionEndReason) => void): ()
 }
 
 const client = ky.create({
-  // The seed sets no timeout; a phone on a slow link gets a generous one rather than none.
+  // A phone on a slow link gets a generous one rather than none.
   timeout: 30_000,
   // Money-moving calls must not be repeated blindly; retries are the sync queue's business.
   retry: 0,
@@ -95,7 +95,7 @@ export async function apiDownload(path: string): Promise<Blob | null> {
 
 /**
  * Sends one API call and returns its `data`, checked against the contract's schema. Every failure
- * becomes an ApiError; a refused session also signs this device out (seed §7).
+ * becomes an ApiError; a refused session also signs this device out (docs/product-rules.md#api-conventions).
  */
 export async function apiRequest<S extends z.ZodType<{ data: unknown }>>(
   path: string,
@@ -129,7 +129,7 @@ export async function apiRequest<S extends z.ZodType<{ data: unknown }>>(
   const failure = FailureSchema.safeParse(body);
   const businessCode = EnvelopeCodeSchema.safeParse(body).data?.code ?? null;
 
-  if (response.status === 401 || businessCode === RESULT.loginRequired || businessCode === 409) {
+  if (response.status === 401 || businessCode === RESULT.loginRequired) {
     const reason: SessionEndReason =
       failure.success && failure.data.data.error === 'auth.session_expired'
         ? 'auth.session_expired'

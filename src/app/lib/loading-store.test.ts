@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hideLoading, IDLE, showLoading } from './loading-store.ts';
 
-describe('loading overlay counting (seed §4)', () => {
+describe('loading overlay counting', () => {
   it('stays visible until every show is matched by a hide', () => {
     let state = showLoading(IDLE);
     state = showLoading(state, { text: 'Claiming...' });

@@ -14,7 +14,7 @@ export interface LoadingState {
 
 export const IDLE: LoadingState = { show: false, count: 0, text: null, type: 'full' };
 
-/** Seed §4: each show counts up and may replace text and type. */
+/** Each show counts up and may replace text and type. */
 export function showLoading(
   state: LoadingState,
   options: { text?: string; type?: LoadingType } = {},
@@ -27,7 +27,7 @@ export function showLoading(
   };
 }
 
-/** Seed §4: each hide counts down; at zero or below the overlay hides and text and type reset. */
+/** Each hide counts down; at zero or below the overlay hides and text and type reset. */
 export function hideLoading(state: LoadingState): LoadingState {
   const count = state.count - 1;
   return count <= 0 ? IDLE : { ...state, count };

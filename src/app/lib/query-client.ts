@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './http.ts';
 
-/** Seed §4: user data, invite list and withdraw history are stale after 5 minutes. */
+/** User data, invite list and withdraw history are stale after 5 minutes. */
 export const STALE_MS = 5 * 60 * 1000;
 
 export function createQueryClient() {

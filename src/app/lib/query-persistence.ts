@@ -6,11 +6,10 @@ import {
   type Persister,
 } from '@tanstack/react-query-persist-client';
 import { createStore as createIdbStore, del, get, set } from 'idb-keyval';
-import { session } from './session.ts';
 
 /**
- * The query cache, kept on the device so the last known data shows offline (DESIGN.md §5), in the
- * manner of bluesky-social/social-app's `src/lib/react-query.tsx`.
+ * The query cache, kept on the device so the last known data shows offline (docs/product-rules.md#sync-rule), in the
+ * manner of bluesky-social/social-app's React Query setup.
  */
 
 // Only what the main screens read. Anything not listed is fetched fresh on every visit.
@@ -79,36 +78,22 @@ function isPersisted(query: Query): boolean {
   return query.state.data !== undefined && PERSISTED_ROOTS.has(String(query.queryKey[0]));
 }
 
-let following: string | null = null;
-let stop: (() => void) | undefined;
-
-async function follow(queryClient: QueryClient, account: string | null) {
-  if (account === following) return;
-  following = account;
-  stop?.();
-  stop = undefined;
-  if (!account) return;
+/**
+ * Restores the account's cache into its own client (before the first render, so offline screens have
+ * data at once) and keeps persisting it; returns how to stop when the account signs out.
+ */
+export async function persistAccountCache(queryClient: QueryClient, account: string): Promise<() => void> {
   const persister = persisterFor(account);
   await persistQueryClientRestore({ queryClient, persister, buster: BUILD_ID, maxAge: MAX_AGE_MS });
-  if (following !== account) return;
   // What the device kept is for showing at once, not for trusting: every restored query is read
   // again as soon as a screen uses it (the copy may predate the last change the user saw).
   await queryClient.invalidateQueries({ refetchType: 'none' });
-  stop = persistQueryClientSubscribe({
+  return persistQueryClientSubscribe({
     queryClient,
     persister,
     buster: BUILD_ID,
     dehydrateOptions: { shouldDehydrateQuery: isPersisted },
   });
-}
-
-/**
- * Restores the signed-in account's cache (before the first render, so offline screens have data at
- * once) and keeps persisting it; switches caches when another account signs in.
- */
-export async function persistQueryCache(queryClient: QueryClient): Promise<void> {
-  session.subscribe(() => void follow(queryClient, session.account()));
-  await follow(queryClient, session.account());
 }
 
 /** A deliberate sign-out leaves nothing of the account's data on the device. */

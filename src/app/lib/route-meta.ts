@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
-    /** The screen's title; the document title is "<title> · Earnest" (seed §2). */
+    /** The screen's title; the document title is "<title> · Earnest". */
     title?: MessageDescriptor;
   }
 }

@@ -54,7 +54,7 @@ function readEnd(): SessionEnd | null {
 // Kept on the device too: a reload right after the server refused the session still says why.
 let endedBecause: SessionEnd | null = readEnd();
 
-/** The signed-in session, kept on the device (seed §4). */
+/** The signed-in session, kept on the device. */
 export const session = {
   token: () => store.get().token,
   account: () => store.get().account,

@@ -17,7 +17,7 @@ export function useSecondsUntil(deadlineMs: number): number {
 }
 
 /**
- * Counts down from `seconds` while `enabled` and then runs `action` once (seed §4: the gift and the
+ * Counts down from `seconds` while `enabled` and then runs `action` once (the gift and the
  * accept step select themselves after a countdown). `cancel` stops it; the user can still act.
  */
 export function useAutoAction(seconds: number, enabled: boolean, action: () => void) {

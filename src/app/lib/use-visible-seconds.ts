@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Seconds this page has been on screen while `running` (seed: the task page counts only visible time). */
+/** Seconds this page has been on screen while `running`: a task counts only the time its page was visible. */
 export function useVisibleSeconds(running: boolean): number {
   const [seconds, setSeconds] = useState(0);
   useEffect(() => {

@@ -20,7 +20,7 @@ function update() {
 
 /**
  * Keeps the browser's install prompt instead of letting it show by itself, so the app offers it
- * from an install button, after the user's own gesture (seed §4, H10).
+ * from an install button, after the user's own gesture (docs/product-rules.md#respect-no).
  */
 export function keepInstallPrompt() {
   window.addEventListener('beforeinstallprompt', (event) => {

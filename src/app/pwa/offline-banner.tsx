@@ -48,7 +48,7 @@ export function OfflineBanner() {
     const timer = setInterval(probe, PROBE_EVERY_MS);
     return () => {
       clearInterval(timer);
-      void queryClient.invalidateQueries();
+      void queryClient.invalidateQueries({ type: 'active' });
     };
   }, [reachable, queryClient]);
 

@@ -19,7 +19,7 @@ function showOnTop(element: HTMLDivElement | null) {
 }
 
 /**
- * Seed §2: fixed at the top with icon, title, body (2 lines at most) and a close button; slides in
+ * Fixed at the top with icon, title, body (2 lines at most) and a close button; slides in
  * with a fade (not when the user prefers reduced motion); a click opens the link in a new tab and
  * dismisses; it goes away after 10 s, and a newer message starts the 10 s again.
  */

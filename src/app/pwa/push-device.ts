@@ -15,11 +15,11 @@ import { firebaseConfig } from './firebase-config.ts';
 import { check } from './push-check-state.ts';
 
 /**
- * This device and push (seed §1–§5, issue 7): whether push can work here, the permission asked only
- * from the user's gesture (and not again for 7 days after a no, H10), the device token (Firebase Cloud
+ * This device and push: whether push can work here, the permission asked only
+ * from the user's gesture (and not again for 7 days after a no, docs/product-rules.md#respect-no), the device token (Firebase Cloud
  * Messaging when the build has a Firebase configuration, else standard Web Push with the server's
  * VAPID key) kept with a synced flag and sent again at least every 7 days, and the notification
- * task's test push. Push errors are logged, never shown (seed §8), except where the user asked.
+ * task's test push. Push errors are logged, never shown (docs/product-rules.md#api-conventions), except where the user asked.
  */
 export type PushAvailability = 'unsupported' | 'default' | 'granted' | 'denied';
 
@@ -108,7 +108,7 @@ export type EnableResult =
   | { ok: true; token: string }
   | { ok: false; reason: 'unsupported' | 'refused_recently' | 'denied' | 'failed' };
 
-/** Turns push on for this device. Call it only from the user's gesture (H10). */
+/** Turns push on for this device. Call it only from the user's gesture (docs/product-rules.md#respect-no). */
 export async function enablePush(): Promise<EnableResult> {
   const availability = pushAvailability();
   if (availability === 'unsupported') return { ok: false, reason: 'unsupported' };

@@ -4,7 +4,7 @@ import { ASK_AGAIN_AFTER_MS } from '#domain/consent/ask-again.ts';
 import { formatDateTime } from '#app/lib/format.ts';
 import { refusedAt, type PushAvailability } from './push-device.ts';
 
-/** When the user said no on this device, while that no holds (H10: not asked again for 7 days). */
+/** When the user said no on this device, while that no holds (not asked again for 7 days: docs/product-rules.md#respect-no). */
 export function useRefusedAt(refresh: unknown): number | null {
   const [refused, setRefused] = useState<number | null>(null);
   useEffect(() => {

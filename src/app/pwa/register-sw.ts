@@ -26,7 +26,10 @@ export function registerServiceWorker() {
         if (!registration) return;
         setInterval(() => void registration.update().catch(() => undefined), CHECK_FOR_UPDATES_MS);
       },
-      onRegisterError: (error: unknown) => log.error('service worker registration failed', error),
+      // A browser may refuse service workers (private modes, policies): the app still works online,
+      // so this is a warning for developers, not an error of the app.
+      onRegisterError: (error: unknown) =>
+        log.warn('service worker not registered: no offline support', error),
     });
   };
   const whenIdle = () =>

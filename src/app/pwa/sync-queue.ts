@@ -17,6 +17,7 @@ import { createStore } from '#app/lib/external-store.ts';
 import { showPushBanner } from './push-banner.tsx';
 import { pushTestArrived } from './push-check-state.ts';
 import { NEW_MESSAGE, pushTexts, worded } from './push-texts.ts';
+import { invalidateMoney } from '#app/lib/query-keys.ts';
 
 /**
  * The page's side of the offline queue kept by the service worker (sw/queue-*.ts): what is waiting,
@@ -54,12 +55,12 @@ function post(message: PageMessage) {
 }
 
 /** Wires the page to the worker's queue. Without service workers there is no queue to show. */
-export function startSyncQueue(queryClient: QueryClient) {
+export function startSyncQueue(queryClient: () => QueryClient) {
   if (!('serviceWorker' in navigator)) return;
   const worker = navigator.serviceWorker;
 
   worker.addEventListener('message', (event: MessageEvent<unknown>) => {
-    if (isWorkerMessage(event.data)) receive(event.data, queryClient);
+    if (isWorkerMessage(event.data)) receive(event.data, queryClient());
   });
   worker.startMessages();
 
@@ -127,7 +128,7 @@ function receive(message: WorkerMessage, queryClient: QueryClient) {
 
 function endOfBurst(queryClient: QueryClient) {
   // The server's answers change balances, lists and offers: read them again.
-  void queryClient.invalidateQueries();
+  void invalidateMoney(queryClient);
   const [only] = confirmed;
   if (confirmed.length === 1 && only) toasts.push('success', i18n._(CONFIRMED[only]));
   else if (confirmed.length > 1) {

@@ -7,7 +7,7 @@ import { dismissQueued, KIND_LABELS, replayNow, useQueuedActions } from './sync-
 /**
  * What the offline queue holds, said plainly: actions waiting to sync are not credited yet; actions
  * waiting for a sign-in go through after it; refused ones are shown with the server's reason until
- * the user has read them (DESIGN.md §5).
+ * the user has read them (docs/product-rules.md#sync-rule).
  */
 export function SyncStatus() {
   const { i18n } = useLingui();

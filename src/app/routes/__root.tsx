@@ -63,7 +63,7 @@ function SkipLabel() {
   return <>{t`Skip to content`}</>;
 }
 
-/** "<route title> · Earnest", in the current language (seed §2). */
+/** "<route title> · Earnest", in the current language. */
 function useDocumentTitle() {
   const matches = useMatches();
   const { i18n } = useLingui();
@@ -74,13 +74,12 @@ function useDocumentTitle() {
   }, [text]);
 }
 
-/** When the server refuses this device's session, go to the entry page and say why (seed §7). */
+/** When the server refuses this device's session, go to the entry page and say why (docs/product-rules.md#api-conventions). */
 function useSessionEndRedirect() {
   const router = useRouter();
   useEffect(() => {
     const stop = onSessionEnded((reason) => {
       loading.reset();
-      router.options.context.queryClient.clear();
       void router.navigate({
         to: '/',
         search: { notice: reason === 'auth.session_expired' ? 'session_expired' : 'login_required' },

@@ -15,7 +15,7 @@ function errorOf(input: CheckInInput): string | null {
   return result.ok ? null : result.error;
 }
 
-describe('entry form validation (seed §5)', () => {
+describe('entry form validation', () => {
   it('accepts a well-formed registration and normalises it', () => {
     const result = validateCheckIn(register({ account: '  Alice ', inviteCode: 'ab12-cd34' }));
     expect(result).toEqual({
@@ -54,7 +54,7 @@ describe('entry form validation (seed §5)', () => {
     expect(errorOf({ tab: 'login', account: 'ab', password: 'x' })).toBeNull();
   });
 
-  it('gives the seed password messages', () => {
+  it('gives the password messages', () => {
     expect(errorOf(register({ confirmPassword: 'secret2' }))).toBe('auth.password_mismatch');
     expect(errorOf(register({ password: 'abc', confirmPassword: 'abc' }))).toBe('auth.password_too_short');
     const long = 'x'.repeat(129);

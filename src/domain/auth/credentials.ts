@@ -1,6 +1,6 @@
 import { fail, ok, type Result } from '../result.ts';
 
-/** Seed §5 and §9: minimum password length. */
+/** Minimum password length. */
 export const PASSWORD_MIN_LENGTH = 6;
 /** Bounds the cost of hashing what a client sends; long passphrases still fit. */
 export const PASSWORD_MAX_LENGTH = 128;
@@ -64,7 +64,7 @@ export function isInviteCode(code: string): boolean {
 }
 
 /**
- * Validates the entry form (seed §5) in the order a person fixes it: missing fields first, then the
+ * Validates the entry form in the order a person fixes it: missing fields first, then the
  * account, then the password. The same function runs in the app and on the server.
  */
 export function validateCheckIn(input: CheckInInput): Result<ValidCheckIn, CredentialsError> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ASK_AGAIN_AFTER_MS, mayAskAgain } from './ask-again.ts';
 
-describe('asking again after a no (H10)', () => {
+describe('asking again after a no (docs/product-rules.md#respect-no)', () => {
   const refusedAt = Date.UTC(2026, 10, 1, 12);
 
   it('asks when the user never refused', () => {

@@ -1,5 +1,5 @@
 /**
- * Device linking (H5). A signed-out device shows a pairing code; a signed-in device that enters it,
+ * Device linking (docs/product-rules.md#device-linking-stays-inside-earnest). A signed-out device shows a pairing code; a signed-in device that enters it,
  * sees what it links and confirms with the password, lets the new device in. Codes are single use,
  * short-lived, and long enough that guessing them under the attempt limit is hopeless.
  */

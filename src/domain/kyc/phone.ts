@@ -23,7 +23,7 @@ export function maskPhone(e164: string): string {
 
 /**
  * The SMS text. Its last line binds the code to Earnest's address (the WebOTP format), so the phone
- * offers it only on Earnest's own page; the text says never to type it anywhere else (H5/H6).
+ * offers it only on Earnest's own page; the text says never to type it anywhere else (docs/product-rules.md#phone-verification).
  */
 export function smsText(code: string, host: string): string {
   return [
@@ -34,7 +34,7 @@ export function smsText(code: string, host: string): string {
   ].join('\n');
 }
 
-/** The rules of codes and sends (issue text and H6). */
+/** The rules of codes and sends (docs/product-rules.md#phone-verification). */
 export const PHONE_RULES = {
   codeTtlMs: 10 * 60_000,
   maxAttempts: 5,

@@ -42,7 +42,7 @@ describe('push support', () => {
     expect(pushSupported(BROWSERS.chromeAndroid, { ...all, notifications: false })).toBe(false);
   });
 
-  it('does not ask again for 7 days after a no (H10)', () => {
+  it('does not ask again for 7 days after a no (docs/product-rules.md#respect-no)', () => {
     const no = Date.UTC(2026, 10, 21);
     expect(mayAskAgain(no, no + ASK_AGAIN_AFTER_MS - 1)).toBe(false);
     expect(mayAskAgain(no, no + ASK_AGAIN_AFTER_MS)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * What Earnest may tell a user by push, and what each user can turn off (issue 7, H10). Every message
+ * What Earnest may tell a user by push, and what each user can turn off (docs/product-rules.md#respect-no). Every message
  * the server sends has a kind; every kind but the notification task's test belongs to a topic, and a
  * topic a user turned off is never sent to them. Only "tasks reset" starts off: it is a reminder, not
  * news about the user's money, so it is sent only to those who asked for it.
@@ -67,7 +67,7 @@ export function maySend(kind: PushKind, settings: Readonly<Record<PushTopic, boo
 }
 
 /**
- * A device's push token is fetched again and re-sent when it is older than this (seed §10: the push
+ * A device's push token is fetched again and re-sent when it is older than this (the push
  * token refresh period), so a rotated or expired subscription does not silently stop messages.
  */
 export const TOKEN_REFRESH_MS = 7 * 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@ import type { InviteRule } from '../invite/counting.ts';
 import { xrp, type Amount } from '../money/amount.ts';
 
 /**
- * The product's numbers (seed §9), in one place. The server may override them from its
+ * The product's numbers (docs/product-rules.md#limits-and-constants), in one place. The server may override them from its
  * configuration; everything shown to users (Landing included) is computed from the values in force.
  */
 export interface ProductRules {
@@ -23,7 +23,7 @@ export interface ProductRules {
   inviteRule: InviteRule;
 }
 
-/** The seed's constants, used when the operator configures nothing else. */
+/** The default numbers (docs/product-rules.md#limits-and-constants), used when the operator configures nothing else. */
 export const DEFAULT_RULES: ProductRules = {
   tasksPerDay: 10,
   dailyTaskCap: xrp(20),

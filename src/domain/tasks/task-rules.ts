@@ -1,7 +1,7 @@
 import type { Amount } from '../money/amount.ts';
 import type { ProductRules } from '../rules/product-rules.ts';
 
-/** The seed's task types (seed §1). */
+/** The task types. */
 export const TASK_TYPES = ['regular', 'download', 'notification', 'web', 'video', 'survey'] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 
@@ -31,7 +31,7 @@ export interface CompletionCheck {
 /**
  * Whether a task may be credited now: started on the server, the required time passed since that
  * start, not yet credited, and within the day's count and earnings cap (never a partial credit:
- * the amount shown is the amount credited, H4).
+ * the amount shown is the amount credited, docs/product-rules.md#shown-equals-credited).
  */
 export function checkCompletion(check: CompletionCheck, rules: ProductRules): TaskRefusal | null {
   if (check.completed) return 'tasks.already_completed';

@@ -13,7 +13,7 @@ describe('a withdrawal destination', () => {
     });
   });
 
-  it('refuses an empty address, a wrong length and a bad checksum, with the seed messages codes', () => {
+  it('refuses an empty address, a wrong length and a bad checksum, with the catalogue codes', () => {
     expect(parseDestination('', '1')).toEqual({ ok: false, error: 'withdraw.address_required' });
     expect(parseDestination('rShort', '1')).toEqual({ ok: false, error: 'withdraw.address_length' });
     expect(parseDestination(`r${'x'.repeat(100)}`, '1')).toEqual({

@@ -1,7 +1,7 @@
 import { isValidClassicAddress, isValidXAddress, xAddressToClassicAddress } from 'ripple-address-codec';
 import { fail, ok, type Result } from '../result.ts';
 
-/** Why an entered withdrawal address is refused (seed §8), named by error codes. */
+/** Why an entered withdrawal address is refused (docs/product-rules.md#api-conventions), named by error codes. */
 export type AddressRefusal =
   | 'withdraw.address_required'
   | 'withdraw.address_length'

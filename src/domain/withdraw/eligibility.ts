@@ -1,7 +1,7 @@
 import type { Amount } from '../money/amount.ts';
 
 /**
- * H2: the ONE list of withdrawal rules. The server enforces exactly these and the app shows exactly
+ * No hidden conditions (docs/product-rules.md#no-hidden-conditions): the ONE list of withdrawal rules. The server enforces exactly these and the app shows exactly
  * these, with the user's own progress. A rule the operator leaves off is not on the list at all.
  */
 export type WithdrawRuleId =

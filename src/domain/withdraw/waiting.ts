@@ -1,5 +1,5 @@
 /**
- * The waiting period (seed §4): a withdrawal is paid at create time + the waiting days − the hours
+ * The waiting period: a withdrawal is paid at create time + the waiting days − the hours
  * that watched ads removed. Remaining hours are floored and never below 0.
  */
 export function withdrawalEndTime(createdAtMs: number, waitingDays: number, reducedHours: number): number {

@@ -62,7 +62,7 @@ export const sessions = pgTable(
     revokedAt: time('revoked_at'),
     userAgent: text('user_agent'),
     ip: text('ip'),
-    /** Set when the session came from linking a device (H5): it waits 24 h for money and security. */
+    /** Set when the session came from linking a device (docs/product-rules.md#device-linking-stays-inside-earnest): it waits 24 h for money and security. */
     linkedAt: time('linked_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
@@ -98,7 +98,7 @@ export const rateCounters = pgTable(
   ],
 );
 
-/** Every lock or ban put on an account, with its reason and time (DESIGN.md H8). */
+/** Every lock or ban put on an account, with its reason and time (docs/product-rules.md#accountable-enforcement). */
 export const accountLocks = pgTable(
   'account_locks',
   {
@@ -256,7 +256,7 @@ export const addressChanges = pgTable(
   (t) => [index('address_changes_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** Push-messaging tokens a user's devices saved (seed §7 saveFcmToken); one row per token. */
+/** Push-messaging tokens a user's devices saved (saveFcmToken); one row per token. */
 export const pushTokens = pgTable(
   'push_tokens',
   {
@@ -409,7 +409,7 @@ export const phoneBonuses = pgTable('phone_bonuses', {
   createdAt: time('created_at').notNull(),
 });
 
-/** Pairing codes for "sign in with another device" (H5): single use, 5 minutes. */
+/** Pairing codes for "sign in with another device" (docs/product-rules.md#device-linking-stays-inside-earnest): single use, 5 minutes. */
 export const pairingCodes = pgTable('pairing_codes', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   code: text('code').notNull().unique(),

@@ -23,7 +23,8 @@ export function requestHash(method: string, path: string, body: unknown): string
 }
 
 /** How long a duplicate waits for the first request with its key before it is told "in flight". */
-const WAIT_FOR_FIRST = '10s';
+/** How long a duplicate waits for the first request before it is told "in flight". */
+const WAIT_FOR_FIRST_MS = 10_000;
 
 /**
  * Runs a money-moving operation exactly once per (user, Idempotency-Key), with the semantics of
@@ -39,10 +40,11 @@ export async function runIdempotent(
   clock: Clock,
   scope: { userId: number; key: string; requestHash: string },
   work: (tx: Db) => Promise<StoredResponse>,
+  waitForFirstMs = WAIT_FOR_FIRST_MS,
 ): Promise<IdempotentOutcome> {
   try {
     return await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local lock_timeout = '${WAIT_FOR_FIRST}'`));
+      await tx.execute(sql.raw(`set local lock_timeout = ${Math.max(1, Math.floor(waitForFirstMs))}`));
       const claimed = await tx
         .insert(idempotencyKeys)
         .values({

@@ -10,7 +10,7 @@ export function okEnvelope<T>(data: T, msg = 'ok') {
 
 /** The catalogue's failure envelope for a code, with optional detail fields. */
 export function failureEnvelope(error: ErrorCode, detail: Record<string, unknown> = {}) {
-  // Business code 303 marks "no session at all" so the app can say "Please log in first" (seed §7).
+  // Business code 303 marks "no session at all" so the app can say "Please log in first" (docs/product-rules.md#api-conventions).
   const code = error === 'auth.login_required' ? RESULT.loginRequired : RESULT.failed;
   return { code, msg: ERRORS[error].msg, data: { ...detail, error } };
 }

@@ -4,17 +4,17 @@ import { IDEMPOTENCY_HEADER } from '#contract/paths.ts';
 import type { Result } from '#domain/result.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { requestHash, runIdempotent, type StoredResponse } from '#server/lib/idempotency.ts';
+import { requestHash, runIdempotent } from '#server/lib/idempotency.ts';
 import { failureEnvelope, okEnvelope, sendFailure } from '#server/lib/reply.ts';
 import { sessionOf } from './session.ts';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /** What a money-moving route does inside its transaction: a credited answer or a refusal. */
-export type MoneyWork = (tx: Db, idempotencyKey: string) => Promise<Result<StoredResponse, ErrorCode>>;
+export type MoneyWork = (tx: Db, idempotencyKey: string) => Promise<Result<unknown, ErrorCode>>;
 
 /**
- * Answers a money-moving POST exactly once per Idempotency-Key (DESIGN.md §3): the first answer,
+ * Answers a money-moving POST exactly once per Idempotency-Key (docs/product-rules.md#exactly-once): the first answer,
  * success or refusal, is stored with its ledger entry and replayed for the same key and payload.
  */
 export function createIdempotentSender(db: Db, clock: Clock) {
@@ -27,7 +27,7 @@ export function createIdempotentSender(db: Db, clock: Clock) {
     const hash = requestHash(request.method, request.routeOptions.url ?? request.url, request.body);
     const outcome = await runIdempotent(db, clock, { userId, key, requestHash: hash }, async (tx) => {
       const result = await work(tx, key);
-      if (result.ok) return { statusCode: 200, body: okEnvelope(result.value.body) };
+      if (result.ok) return { statusCode: 200, body: okEnvelope(result.value) };
       return { statusCode: ERRORS[result.error].status, body: failureEnvelope(result.error) };
     });
 

@@ -1,4 +1,4 @@
-/** Seed §2: where the recent-withdrawals notice never shows. */
+/** Where the recent-withdrawals notice never shows. */
 export const RECENT_TOAST_HIDDEN_ON: ReadonlySet<string> = new Set([
   '/',
   '/landing',

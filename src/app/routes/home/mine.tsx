@@ -75,7 +75,7 @@ function MinePage() {
           <Trans>History: every credit and withdrawal</Trans>
         </Link>
       </p>
-      <VerifyPhoneLink />
+      <VerifyPhoneLink bonusAmount={settings.data?.kyc_bonus} />
       <DevicesSection />
       <PushSettingsSection />
       <InstallButton />

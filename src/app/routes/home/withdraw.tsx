@@ -91,7 +91,7 @@ function WithdrawPage() {
           />
         ) : null}
       </Card>
-      <VerifyPhoneLink testId="kyc-link" />
+      <VerifyPhoneLink bonusAmount={settings.data?.kyc_bonus} testId="kyc-link" />
       {saved ? null : <AddressGuide />}
       {exchanges.data ? <ExchangeList exchanges={exchanges.data} /> : null}
     </>

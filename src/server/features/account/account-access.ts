@@ -1,7 +1,7 @@
 import type { Db } from '#server/db/database.ts';
-import { createAuthRepository } from '#server/features/auth/auth.repository.ts';
-import { createDevicesRepository } from '#server/features/devices/devices.repository.ts';
-import { pushRepository } from '#server/features/push/push.repository.ts';
+import { accounts } from '#server/features/auth/auth.service.ts';
+import { voidPairingCodes } from '#server/features/devices/devices.service.ts';
+import { removePushTokens } from '#server/features/push/push.service.ts';
 
 /**
  * Ends every way into an account but the device `keep` (when given), in the caller's transaction:
@@ -17,8 +17,8 @@ export async function endAccess(
   now: Date,
   keep?: number,
 ): Promise<{ sessions: number }> {
-  const sessions = await createAuthRepository(tx).revokeSessionsOf(userId, now, keep);
-  await createDevicesRepository(tx).voidCodesOf(userId, now);
-  await pushRepository.removeTokensOf(tx, userId, keep);
+  const sessions = await accounts.endSessions(tx, userId, now, keep);
+  await voidPairingCodes(tx, userId, now);
+  await removePushTokens(tx, userId, keep);
   return { sessions };
 }

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   ChangePasswordBodySchema,
@@ -6,140 +7,90 @@ import {
   SetLanguageResponseSchema,
   UserInfoResponseSchema,
 } from '#contract/auth.ts';
-import { EmptyBodySchema, KnownFailureSchema, successSchema } from '#contract/envelope.ts';
-import type { AccountControls } from './account-controls.ts';
+import { EmptyBodySchema, successSchema } from '#contract/envelope.ts';
 import { InviteListResponseSchema } from '#contract/invite.ts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API } from '#contract/paths.ts';
-import { knownDeviceOf } from '#server/features/auth/device-cookie.ts';
-import { sendFailure, sendOk, sendResult } from '#server/lib/reply.ts';
-import { sessionOf } from '#server/plugins/session.ts';
+import { fail, ok } from '#domain/result.ts';
+import { knownDeviceOf } from '#server/plugins/device-cookie.ts';
+import { featureRoutes } from '#server/lib/routes.ts';
+import type { AccountControls } from './account-controls.ts';
 import type { AccountService } from './account.service.ts';
+
+const SignedOutSchema = successSchema(z.object({ signed_out_devices: z.number().int() }));
 
 export async function accountRoutes(
   app: FastifyInstance,
-  {
-    account,
-    controls,
-  }: {
-    account: AccountService;
-    controls: AccountControls;
-  },
+  { account, controls }: { account: AccountService; controls: AccountControls },
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const routes = featureRoutes(app, ['account']);
 
-  api.get(
+  routes.lookup(
     API.userInfo,
-    {
-      schema: {
-        summary: "The signed-in user's profile and figures",
-        tags: ['account'],
-        response: { 200: UserInfoResponseSchema, 401: KnownFailureSchema },
-      },
-    },
-    async (request, reply) => {
-      const userInfo = await account.userInfo(sessionOf(request).userId);
-      if (!userInfo) return sendFailure(reply, 'auth.session_expired');
-      return sendOk(reply, { userInfo });
+    { summary: "The signed-in user's profile and figures", response: UserInfoResponseSchema },
+    async ({ userId }) => {
+      const userInfo = await account.userInfo(userId);
+      return userInfo ? ok({ userInfo }) : fail('auth.session_expired');
     },
   );
 
-  api.get(
+  routes.get(
     API.inviteList,
     {
-      schema: {
-        summary: 'Recent invitations, bound or not, and how they raise the annual rate',
-        tags: ['account'],
-        response: { 200: InviteListResponseSchema, 401: KnownFailureSchema },
-      },
+      summary: 'Recent invitations, bound or not, and how they raise the annual rate',
+      response: InviteListResponseSchema,
     },
-    async (request, reply) => sendOk(reply, await account.inviteList(sessionOf(request).userId)),
+    ({ userId }) => account.inviteList(userId),
   );
 
-  api.post(
+  routes.post(
     API.changePassword,
     {
-      config: { access: 'settled' },
-      schema: {
-        summary: 'Changes the password; every other device is signed out',
-        tags: ['account'],
-        body: ChangePasswordBodySchema,
-        response: {
-          200: successSchema(z.object({ signed_out_devices: z.number().int() })),
-          400: KnownFailureSchema,
-          401: KnownFailureSchema,
-        },
-      },
+      summary: 'Changes the password; every other device is signed out',
+      body: ChangePasswordBodySchema,
+      response: SignedOutSchema,
+      access: 'settled',
+      failures: [400],
     },
-    async (request, reply) => {
-      const { userId, sessionId } = sessionOf(request);
-      return sendResult(
-        reply,
-        await controls.changePassword(userId, sessionId, request.body, knownDeviceOf(request)),
-      );
-    },
+    ({ session, body, request }) =>
+      controls.changePassword(session.userId, session.sessionId, body, knownDeviceOf(request)),
   );
 
-  api.post(
+  routes.post(
     API.deleteAccount,
     {
-      config: { access: 'settled' },
-      schema: {
-        summary: 'Deletes the account: sessions revoked, personal data erased, ledger kept',
-        tags: ['account'],
-        body: DeleteAccountBodySchema,
-        response: {
-          200: successSchema(z.object({ deleted: z.literal(true) })),
-          400: KnownFailureSchema,
-          401: KnownFailureSchema,
-          409: KnownFailureSchema,
-        },
-      },
+      summary: 'Deletes the account: sessions revoked, personal data erased, ledger kept',
+      body: DeleteAccountBodySchema,
+      response: successSchema(z.object({ deleted: z.literal(true) })),
+      access: 'settled',
+      failures: [400, 409],
     },
-    async (request, reply) => {
-      const { userId } = sessionOf(request);
-      return sendResult(
-        reply,
-        await controls.deleteAccount(userId, request.body.password, knownDeviceOf(request)),
-      );
-    },
+    ({ userId, body, request }) => controls.deleteAccount(userId, body.password, knownDeviceOf(request)),
   );
 
-  api.post(
+  routes.post(
     API.revokeOtherDevices,
     {
-      config: { access: 'settled' },
-      schema: {
-        summary: 'Signs every other device out and voids the pairing codes approved for the account',
-        tags: ['account'],
-        body: EmptyBodySchema,
-        response: {
-          200: successSchema(z.object({ signed_out_devices: z.number().int() })),
-          401: KnownFailureSchema,
-          403: KnownFailureSchema,
-        },
-      },
+      summary: 'Signs every other device out and voids the pairing codes approved for the account',
+      body: EmptyBodySchema,
+      response: SignedOutSchema,
+      access: 'settled',
+      failures: [403],
     },
-    async (request, reply) => {
-      const { userId, sessionId } = sessionOf(request);
-      return sendOk(reply, await controls.signOutOthers(userId, sessionId));
-    },
+    async ({ session }) => ok(await controls.signOutOthers(session.userId, session.sessionId)),
   );
 
-  api.post(
+  routes.post(
     API.setLanguage,
     {
-      schema: {
-        summary: "Keeps the user's interface language on the account",
-        tags: ['account'],
-        body: SetLanguageBodySchema,
-        response: { 200: SetLanguageResponseSchema, 400: KnownFailureSchema, 401: KnownFailureSchema },
-      },
+      summary: "Keeps the user's interface language on the account",
+      body: SetLanguageBodySchema,
+      response: SetLanguageResponseSchema,
+      msg: 'Setting successful',
+      failures: [400],
     },
-    async (request, reply) => {
-      await account.setLanguage(sessionOf(request).userId, request.body.language);
-      return sendOk(reply, { language: request.body.language }, 'Setting successful');
+    async ({ userId, body }) => {
+      await account.setLanguage(userId, body.language);
+      return ok({ language: body.language });
     },
   );
 }

@@ -8,6 +8,9 @@ import { maskName } from '#domain/privacy/mask.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
 import type { AccountRepository } from './account.repository.ts';
 
+/** What other features may read of accounts, each in the caller's own transaction. */
+export type { AccountRepository };
+
 export interface AccountServiceDeps {
   repo: AccountRepository;
   rules: ProductRules;
@@ -16,7 +19,7 @@ export interface AccountServiceDeps {
 
 export function createAccountService({ repo, rules, clock }: AccountServiceDeps) {
   return {
-    /** The seed's user-info fields, each from the database. */
+    /** The user-info fields, each from the database. */
     async userInfo(userId: number): Promise<UserInfo | null> {
       const user = await repo.findUser(userId);
       if (!user) return null;

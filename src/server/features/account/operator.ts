@@ -1,18 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { accountKeyOf } from '#domain/auth/credentials.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { users } from '#server/db/schema.ts';
-import { createAuthRepository } from '#server/features/auth/auth.repository.ts';
+import { accounts } from '#server/features/auth/auth.service.ts';
 import { endAccess } from './account-access.ts';
-
-async function userIdOf(db: Db, username: string): Promise<number | null> {
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.usernameKey, accountKeyOf(username)));
-  return user?.id ?? null;
-}
 
 /**
  * The operator's account commands (docs/product-rules.md#accountable-enforcement): a ban always has a
@@ -22,22 +11,21 @@ async function userIdOf(db: Db, username: string): Promise<number | null> {
 export const accountOperator = {
   async ban(db: Db, clock: Clock, username: string, reason: string): Promise<string | null> {
     if (reason.trim() === '') return 'a ban needs a reason: the user is shown it';
-    const userId = await userIdOf(db, username);
+    const userId = await accounts.idOf(db, username);
     if (userId === null) return 'no such user';
     const now = clock.now();
     await db.transaction(async (tx) => {
-      const repo = createAuthRepository(tx);
-      await repo.lockUser(userId);
-      await repo.recordAccountLock(userId, reason.trim(), now, null);
+      await accounts.lock(tx, userId);
+      await accounts.ban(tx, userId, reason.trim(), now);
       await endAccess(tx, userId, now);
     });
     return null;
   },
 
   async unban(db: Db, clock: Clock, username: string): Promise<string | null> {
-    const userId = await userIdOf(db, username);
+    const userId = await accounts.idOf(db, username);
     if (userId === null) return 'no such user';
-    const lifted = await createAuthRepository(db).liftLocks(userId, clock.now());
+    const lifted = await accounts.unban(db, userId, clock.now());
     return lifted === 0 ? 'this user has no ban in force' : null;
   },
 };

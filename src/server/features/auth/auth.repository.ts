@@ -48,6 +48,12 @@ export function createAuthRepository(db: Db) {
       return row ?? null;
     },
 
+    /** By the normalised user name only (not the e-mail): what the operator types. */
+    async findUserIdByNameKey(usernameKey: string): Promise<number | null> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.usernameKey, usernameKey));
+      return row?.id ?? null;
+    },
+
     async findUser(userId: number): Promise<UserRow | null> {
       const [row] = await db.select().from(users).where(eq(users.id, userId));
       return row ?? null;
@@ -194,6 +200,22 @@ export function createAuthRepository(db: Db) {
         )
         .returning({ id: sessions.id });
       return revoked.length;
+    },
+
+    /** Replaces what names the person on the user row; `gone` is a name no one can sign in with. */
+    async anonymise(userId: number, gone: string, passwordHash: string): Promise<void> {
+      await db
+        .update(users)
+        .set({
+          username: gone,
+          usernameKey: gone,
+          email: null,
+          passwordHash,
+          inviteCode: gone,
+          language: null,
+          country: null,
+        })
+        .where(eq(users.id, userId));
     },
 
     /** Forgets the addresses and browsers of a user's sessions (a deleted account keeps none). */

@@ -4,16 +4,17 @@ import { CheckInBodySchema, CheckInResponseSchema, LogoutResponseSchema } from '
 import { EmptyBodySchema, KnownFailureSchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
 import { isLocale } from '#domain/i18n/locales.ts';
-import { lockDetail } from '#server/features/account/account-controls.ts';
-import type { AccountService } from '#server/features/account/account.service.ts';
+import { ok } from '#domain/result.ts';
 import { sendFailure, sendOk } from '#server/lib/reply.ts';
-import { sessionOf } from '#server/plugins/session.ts';
-import type { AuthService, CheckInOutcome } from './auth.service.ts';
-import { knownDeviceOf, rememberDevice } from './device-cookie.ts';
+import { featureRoutes } from '#server/lib/routes.ts';
+import type { UserInfo } from '#contract/auth.ts';
+import { lockDetail, type AuthService, type CheckInOutcome } from './auth.service.ts';
+import { knownDeviceOf, rememberDevice } from '#server/plugins/device-cookie.ts';
 
 interface AuthRoutesOptions {
   auth: AuthService;
-  account: AccountService;
+  /** The profile a successful check-in answers with (the account feature's answer). */
+  userInfo: (userId: number) => Promise<UserInfo | null>;
   /** The bot challenge, when configured; checked before any password work. */
   botCheck: preHandlerHookHandler;
   checkInRateLimit: number;
@@ -29,7 +30,7 @@ const failures = {
 };
 
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
-  const { auth, account, botCheck } = options;
+  const { auth, userInfo, botCheck } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -74,23 +75,21 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
           ? await auth.register(input, client)
           : await auth.login(input, client, knownDeviceOf(request));
       if (outcome.ok) rememberDevice(request, reply, outcome.value.userId, { secure: options.secureCookies });
-      return replyCheckIn(reply, outcome, account, body.tab);
+      return replyCheckIn(reply, outcome, userInfo, body.tab);
     },
   );
 
-  api.post(
+  featureRoutes(app, ['auth']).post(
     API.logout,
     {
-      schema: {
-        summary: 'Sign out: revokes this session',
-        tags: ['auth'],
-        body: EmptyBodySchema,
-        response: { 200: LogoutResponseSchema, 401: KnownFailureSchema },
-      },
+      summary: 'Sign out: revokes this session',
+      body: EmptyBodySchema,
+      response: LogoutResponseSchema,
+      msg: 'Logout successful',
     },
-    async (request, reply) => {
-      await auth.logout(sessionOf(request).sessionId);
-      return sendOk(reply, {}, 'Logout successful');
+    async ({ session }) => {
+      await auth.logout(session.sessionId);
+      return ok({});
     },
   );
 }
@@ -98,11 +97,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 async function replyCheckIn(
   reply: FastifyReply,
   outcome: CheckInOutcome,
-  account: AccountService,
+  userInfoOf: AuthRoutesOptions['userInfo'],
   tab: 'login' | 'register',
 ) {
   if (!outcome.ok) return sendFailure(reply, outcome.error, outcome.lock ? lockDetail(outcome.lock) : {});
-  const userInfo = await account.userInfo(outcome.value.userId);
+  const userInfo = await userInfoOf(outcome.value.userId);
   if (!userInfo) throw new Error('a user vanished while signing in');
   return sendOk(
     reply,

@@ -1,11 +1,17 @@
-import { validateCheckIn, type CheckInInput, type CredentialsError } from '#domain/auth/credentials.ts';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  accountKeyOf,
+  validateCheckIn,
+  type CheckInInput,
+  type CredentialsError,
+} from '#domain/auth/credentials.ts';
 import { LOGIN_LOCK_SECONDS, locksAfter } from '#domain/auth/lockout.ts';
 import type { Locale } from '#domain/i18n/locales.ts';
-import { fail, ok, type Result } from '#domain/result.ts';
-import type { Clock } from '#server/clock.ts';
+import { fail, failWith, ok, type Result } from '#domain/result.ts';
+import { epochSeconds, type Clock } from '#server/clock.ts';
 import { isUniqueViolation, type Db } from '#server/db/database.ts';
-import type { KeyedHash } from '#server/lib/server-secrets.ts';
-import { createAuthRepository, type SessionRow, type UserRow } from './auth.repository.ts';
+import type { KeyedHash } from '#server/lib/server-secrets.repository.ts';
+import { ACCOUNT_DELETED, createAuthRepository, type SessionRow, type UserRow } from './auth.repository.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from './password.ts';
 import { hashToken, newInviteCode, newSessionToken } from './tokens.ts';
 
@@ -46,6 +52,78 @@ export interface KnownDevice {
 
 /** The outcome of a password try: right, wrong, or refused unchecked because the tries are used up. */
 export type PasswordCheck = { kind: 'right' } | { kind: 'wrong' } | { kind: 'locked'; lock: LockInfo };
+
+/** The detail a lock travels with, so the user reads why and until when. */
+export function lockDetail(lock: LockInfo) {
+  return {
+    reason: lock.reason,
+    locked_time: epochSeconds(lock.lockedAt),
+    until_time: lock.until ? epochSeconds(lock.until) : null,
+  };
+}
+
+export type PasswordError = 'account.password_wrong' | 'auth.too_many_attempts';
+
+/** A wrong or locked-out password check as the failure to send; null when the password was right. */
+export function passwordRefusal(check: PasswordCheck) {
+  if (check.kind === 'right') return null;
+  if (check.kind === 'locked') return failWith('auth.too_many_attempts' as const, lockDetail(check.lock));
+  return fail('account.password_wrong' as const);
+}
+
+/**
+ * What other features do to an account inside their own transaction: take its row lock (account
+ * changes, sign-ins, withdrawals and approvals take turns on it), end its sessions, record a ban,
+ * erase what names the person. Auth owns the users, sessions and locks these touch.
+ */
+export const accounts = {
+  /** The account's id from its user name as typed, or null. */
+  async idOf(db: Db, username: string): Promise<number | null> {
+    return createAuthRepository(db).findUserIdByNameKey(accountKeyOf(username));
+  },
+
+  /** Locks the user's row until the transaction ends. */
+  lock(tx: Db, userId: number): Promise<void> {
+    return createAuthRepository(tx).lockUser(userId);
+  },
+
+  /** Revokes the user's sessions but `keep`; how many ended. */
+  endSessions(tx: Db, userId: number, now: Date, keep?: number): Promise<number> {
+    return createAuthRepository(tx).revokeSessionsOf(userId, now, keep);
+  },
+
+  /** Saves a new password's hash. */
+  setPasswordHash(tx: Db, userId: number, passwordHash: string): Promise<void> {
+    return createAuthRepository(tx).setPasswordHash(userId, passwordHash);
+  },
+
+  /** Records a ban with its reason (it stands until lifted). */
+  ban(tx: Db, userId: number, reason: string, now: Date): Promise<void> {
+    return createAuthRepository(tx).recordAccountLock(userId, reason, now, null);
+  },
+
+  /** Lifts every ban or lock in force — never a deletion; how many. */
+  unban(db: Db, userId: number, now: Date): Promise<number> {
+    return createAuthRepository(db).liftLocks(userId, now);
+  },
+
+  /**
+   * Erases what names the person: the user row stays (the ledger points to it) under a name no one can
+   * sign in with, sessions forget their addresses and browsers, and the deletion is recorded for good.
+   */
+  async erase(tx: Db, userId: number, now: Date): Promise<void> {
+    const repo = createAuthRepository(tx);
+    const gone = `deleted-${userId}-${randomBytes(4).toString('hex')}`;
+    await repo.eraseSessionDetails(userId);
+    // Not a hash any password can match.
+    await repo.anonymise(
+      userId,
+      gone,
+      `!deleted:${createHash('sha256').update(randomBytes(32)).digest('hex')}`,
+    );
+    await repo.recordAccountLock(userId, ACCOUNT_DELETED, now, null);
+  },
+};
 
 export interface AuthServiceDeps {
   db: Db;

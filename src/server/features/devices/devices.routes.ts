@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ApproveLinkBodySchema,
@@ -11,11 +10,11 @@ import {
   PairingStateResponseSchema,
   RevokeDeviceBodySchema,
 } from '#contract/devices.ts';
-import { EmptyBodySchema, KnownFailureSchema, successSchema } from '#contract/envelope.ts';
+import { EmptyBodySchema, successSchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
-import { knownDeviceOf } from '#server/features/auth/device-cookie.ts';
-import { sendFailure, sendOk } from '#server/lib/reply.ts';
-import { sessionOf } from '#server/plugins/session.ts';
+import { ok } from '#domain/result.ts';
+import { knownDeviceOf } from '#server/plugins/device-cookie.ts';
+import { featureRoutes } from '#server/lib/routes.ts';
 import type { DevicesService, Requester } from './devices.service.ts';
 
 interface DevicesRoutesOptions {
@@ -24,12 +23,8 @@ interface DevicesRoutesOptions {
   countryHeader: string | null;
 }
 
-const failures = { 400: KnownFailureSchema, 401: KnownFailureSchema, 429: KnownFailureSchema };
-
-export async function devicesRoutes(app: FastifyInstance, options: DevicesRoutesOptions) {
-  const { devices, countryHeader } = options;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['devices'];
+export async function devicesRoutes(app: FastifyInstance, { devices, countryHeader }: DevicesRoutesOptions) {
+  const routes = featureRoutes(app, ['devices']);
   const requester = (request: FastifyRequest): Requester => {
     const country = countryHeader ? request.headers[countryHeader.toLowerCase()] : undefined;
     return {
@@ -38,107 +33,76 @@ export async function devicesRoutes(app: FastifyInstance, options: DevicesRoutes
       country: typeof country === 'string' && /^[A-Z]{2}$/i.test(country) ? country.toUpperCase() : null,
     };
   };
-  api.post(
+
+  routes.post(
     API.pairingStart,
     {
-      config: { access: 'public', rateLimit: { max: 20, timeWindow: 10 * 60_000 } },
-      schema: {
-        summary: 'A signed-out device asks for a pairing code',
-        tags,
-        body: EmptyBodySchema,
-        response: { 200: PairingStartResponseSchema, 429: KnownFailureSchema },
-      },
+      summary: 'A signed-out device asks for a pairing code',
+      body: EmptyBodySchema,
+      response: PairingStartResponseSchema,
+      access: 'public',
+      rateLimit: { max: 20, timeWindow: 10 * 60_000 },
+      failures: [429],
     },
-    async (request, reply) => sendOk(reply, await devices.startPairing(requester(request))),
+    async ({ request }) => ok(await devices.startPairing(requester(request))),
   );
 
-  api.post(
+  routes.post(
     API.pairingState,
     {
-      config: { access: 'public', rateLimit: { max: 120, timeWindow: 60_000 } },
-      schema: {
-        summary: 'The new device checks for approval and collects its session once',
-        tags,
-        body: PairingStateBodySchema,
-        response: { 200: PairingStateResponseSchema, 429: KnownFailureSchema },
-      },
+      summary: 'The new device checks for approval and collects its session once',
+      body: PairingStateBodySchema,
+      response: PairingStateResponseSchema,
+      access: 'public',
+      rateLimit: { max: 120, timeWindow: 60_000 },
+      failures: [429],
     },
-    async (request, reply) =>
-      sendOk(reply, await devices.pairingState(request.body.code, request.body.secret, requester(request))),
+    async ({ body, request }) => ok(await devices.pairingState(body.code, body.secret, requester(request))),
   );
 
-  api.post(
+  routes.post(
     API.linkPreview,
     {
-      config: { access: 'settled' },
-      schema: {
-        summary: 'What a code would link: browser, system, country, time',
-        tags,
-        body: LinkCodeBodySchema,
-        response: { 200: LinkPreviewResponseSchema, ...failures },
-      },
+      summary: 'What a code would link: browser, system, country, time',
+      body: LinkCodeBodySchema,
+      response: LinkPreviewResponseSchema,
+      access: 'settled',
+      failures: [400, 429],
     },
-    async (request, reply) => {
-      const result = await devices.preview(sessionOf(request).userId, request.ip, request.body.code);
-      return result.ok ? sendOk(reply, result.value) : sendFailure(reply, result.error);
-    },
+    ({ userId, body, request }) => devices.preview(userId, request.ip, body.code),
   );
 
-  api.post(
+  routes.post(
     API.linkApprove,
     {
-      config: { access: 'settled' },
-      schema: {
-        summary: 'Approves a device after the password',
-        tags,
-        body: ApproveLinkBodySchema,
-        response: { 200: successSchema(z.object({ approved: z.literal(true) })), ...failures },
-      },
+      summary: 'Approves a device after the password',
+      body: ApproveLinkBodySchema,
+      response: successSchema(z.object({ approved: z.literal(true) })),
+      access: 'settled',
+      failures: [400, 429],
     },
-    async (request, reply) => {
-      const result = await devices.approve(
-        sessionOf(request).userId,
-        request.ip,
-        request.body.code,
-        request.body.password,
-        knownDeviceOf(request),
-      );
-      return result.ok ? sendOk(reply, result.value) : sendFailure(reply, result.error);
-    },
+    ({ userId, body, request }) =>
+      devices.approve(userId, request.ip, body.code, body.password, knownDeviceOf(request)),
   );
 
-  api.get(
+  routes.get(
     API.devices,
-    {
-      schema: {
-        summary: 'Devices signed in to the account',
-        tags,
-        response: { 200: DeviceListResponseSchema, 401: KnownFailureSchema },
-      },
-    },
-    async (request, reply) => {
-      const { userId, sessionId } = sessionOf(request);
-      return sendOk(reply, {
-        list: await devices.list(userId, sessionId),
-        latest_link: await devices.latestLink(userId),
-      });
-    },
+    { summary: 'Devices signed in to the account', response: DeviceListResponseSchema },
+    async ({ session }) => ({
+      list: await devices.list(session.userId, session.sessionId),
+      latest_link: await devices.latestLink(session.userId),
+    }),
   );
 
-  api.post(
+  routes.post(
     API.revokeDevice,
     {
-      config: { access: 'settled' },
-      schema: {
-        summary: 'Signs another device out',
-        tags,
-        body: RevokeDeviceBodySchema,
-        response: { 200: successSchema(z.object({ revoked: z.boolean() })), 401: KnownFailureSchema },
-      },
+      summary: 'Signs another device out',
+      body: RevokeDeviceBodySchema,
+      response: successSchema(z.object({ revoked: z.boolean() })),
+      access: 'settled',
     },
-    async (request, reply) => {
-      const { userId, sessionId } = sessionOf(request);
-      return sendOk(reply, { revoked: await devices.revoke(userId, sessionId, request.body.id) });
-    },
+    async ({ session, body }) =>
+      ok({ revoked: await devices.revoke(session.userId, session.sessionId, body.id) }),
   );
 }

@@ -11,11 +11,15 @@ import {
 import { fail, ok, type Result } from '#domain/result.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { passwordRefusal, type PasswordError } from '#server/features/account/account-controls.ts';
-import { createAuthRepository } from '#server/features/auth/auth.repository.ts';
-import type { AuthService, KnownDevice } from '#server/features/auth/auth.service.ts';
-import { hitRate } from '#server/lib/rate-counter.ts';
-import type { KeyedHash } from '#server/lib/server-secrets.ts';
+import {
+  accounts,
+  passwordRefusal,
+  type AuthService,
+  type KnownDevice,
+  type PasswordError,
+} from '#server/features/auth/auth.service.ts';
+import { hitRate } from '#server/lib/rate-counter.repository.ts';
+import type { KeyedHash } from '#server/lib/server-secrets.repository.ts';
 import { createDevicesRepository, type PairingCodeRow } from './devices.repository.ts';
 
 export type LinkError =
@@ -59,6 +63,16 @@ export interface Requester {
  * signed-in, settled device of the account approves it after the password; the new device collects
  * its session once, soon after. A code dies with the account's access (see account-access.ts).
  */
+/** Voids the pairing codes approved for the user and not yet collected, in the caller's transaction. */
+export async function voidPairingCodes(tx: Db, userId: number, now: Date): Promise<void> {
+  await createDevicesRepository(tx).voidCodesOf(userId, now);
+}
+
+/** Forgets the browsers and countries of the user's pairing codes (a deleted account keeps none). */
+export async function erasePairingCodes(tx: Db, userId: number): Promise<void> {
+  await createDevicesRepository(tx).eraseCodesOf(userId);
+}
+
 export function createDevicesService({ db, clock, auth, hash, attemptLimit, onLinked }: DevicesServiceDeps) {
   const repo = createDevicesRepository(db);
 
@@ -137,7 +151,7 @@ export function createDevicesService({ db, clock, auth, hash, attemptLimit, onLi
       const token = await db.transaction(async (tx) => {
         // The account's lock: a ban, a deletion or a new password either comes first (and voided
         // this code) or waits until this session exists (and ends it).
-        await createAuthRepository(tx).lockUser(userId);
+        await accounts.lock(tx, userId);
         if (await auth.isClosed(tx, userId)) return null;
         if (!(await createDevicesRepository(tx).collect(row.id, now))) return null;
         return auth.openLinkedSession(tx, userId, {
@@ -180,7 +194,7 @@ export function createDevicesService({ db, clock, auth, hash, attemptLimit, onLi
       const refused = passwordRefusal(await auth.checkCurrentPassword(userId, password, device));
       if (refused) return refused;
       const outcome = await db.transaction(async (tx): Promise<Result<true, LinkError>> => {
-        await createAuthRepository(tx).lockUser(userId);
+        await accounts.lock(tx, userId);
         if (await auth.isClosed(tx, userId)) return fail('auth.session_expired');
         const approved = await createDevicesRepository(tx).approve(checked.value.id, userId, clock.now());
         return approved ? ok(true) : fail('device.code_used');

@@ -1,12 +1,10 @@
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { KnownFailureSchema, successSchema } from '#contract/envelope.ts';
+import { successSchema } from '#contract/envelope.ts';
 import { KycStatusResponseSchema, SendCodeBodySchema, VerifyCodeBodySchema } from '#contract/kyc.ts';
 import { API } from '#contract/paths.ts';
-import { sendFailure, sendOk } from '#server/lib/reply.ts';
+import { featureRoutes } from '#server/lib/routes.ts';
 import type { IdempotentSender } from '#server/plugins/idempotent.ts';
-import { sessionOf } from '#server/plugins/session.ts';
 import type { KycService } from './kyc.service.ts';
 
 interface KycRoutesOptions {
@@ -16,68 +14,41 @@ interface KycRoutesOptions {
   sendIdempotent: IdempotentSender;
 }
 
-const failures = {
-  400: KnownFailureSchema,
-  401: KnownFailureSchema,
-  409: KnownFailureSchema,
-  422: KnownFailureSchema,
-  429: KnownFailureSchema,
-  503: KnownFailureSchema,
-};
+const failures = [400, 409, 422, 429, 503];
 
 export async function kycRoutes(app: FastifyInstance, { kyc, botCheck, sendIdempotent }: KycRoutesOptions) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['kyc'];
+  const routes = featureRoutes(app, ['kyc'], sendIdempotent);
 
-  api.get(
+  routes.get(
     API.kycStatus,
-    {
-      schema: {
-        summary: 'Phone verification state',
-        tags,
-        response: { 200: KycStatusResponseSchema, 401: KnownFailureSchema },
-      },
-    },
-    async (request, reply) => sendOk(reply, await kyc.status(sessionOf(request).userId)),
+    { summary: 'Phone verification state', response: KycStatusResponseSchema },
+    ({ userId }) => kyc.status(userId),
   );
 
-  api.post(
+  routes.post(
     API.kycSendCode,
     {
+      summary: 'Sends a 6-digit code by SMS, within the anti-pumping limits',
+      body: SendCodeBodySchema,
+      response: successSchema(z.object({ expires_time: z.number().int() })),
+      access: 'settled',
       preHandler: botCheck,
-      config: { access: 'settled' },
-      schema: {
-        summary: 'Sends a 6-digit code by SMS, within the anti-pumping limits',
-        tags,
-        body: SendCodeBodySchema,
-        response: { 200: successSchema(z.object({ expires_time: z.number().int() })), ...failures },
-      },
+      failures,
     },
-    async (request, reply) => {
-      const result = await kyc.sendCode(sessionOf(request).userId, request.body.phone, request.ip);
-      return result.ok ? sendOk(reply, result.value) : sendFailure(reply, result.error);
-    },
+    ({ userId, body, request }) => kyc.sendCode(userId, body.phone, request.ip),
   );
 
-  api.post(
+  routes.money(
     API.kycVerify,
     {
-      config: { access: 'settled' },
-      schema: {
-        summary: 'Checks the code; the bonus once per number and per account (Idempotency-Key required)',
-        tags,
-        body: VerifyCodeBodySchema,
-        response: {
-          200: successSchema(
-            z.object({ state: z.literal('verified'), phone: z.string(), bonus: z.string() }),
-          ),
-          ...failures,
-        },
-      },
+      summary: 'Checks the code; the bonus once per number and per account (Idempotency-Key required)',
+      body: VerifyCodeBodySchema,
+      response: successSchema(
+        z.object({ state: z.literal('verified'), phone: z.string(), bonus: z.string() }),
+      ),
+      access: 'settled',
+      failures,
     },
-    async (request, reply) => {
-      const { userId } = sessionOf(request);
-      return sendIdempotent(request, reply, (tx) => kyc.verify(tx, userId, request.body.code));
-    },
+    (tx, { userId, body }) => kyc.verify(tx, userId, body.code),
   );
 }

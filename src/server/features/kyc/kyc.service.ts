@@ -1,5 +1,4 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { KycStatus } from '#contract/kyc.ts';
 import { maskPhone, normalisePhone, numberRange, PHONE_RULES, smsText } from '#domain/kyc/phone.ts';
 import { formatAmount } from '#domain/money/amount.ts';
@@ -7,10 +6,9 @@ import { fail, ok, type Result } from '#domain/result.ts';
 import type { ProductRules } from '#domain/rules/product-rules.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { phoneBonuses, phoneCodes, smsSends, verifiedPhones } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import type { StoredResponse } from '#server/lib/idempotency.ts';
-import type { KeyedHash } from '#server/lib/server-secrets.ts';
+import type { KeyedHash } from '#server/lib/server-secrets.repository.ts';
+import { createKycRepository } from './kyc.repository.ts';
 import type { SmsSender } from './sms-sender.ts';
 
 export type SendCodeError =
@@ -40,40 +38,20 @@ const bonusKey = (phone: string) => createHash('sha256').update(`earnest-phone-b
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
+/** Forgets the user's phone number and codes, in the caller's transaction. */
+export async function erasePhone(tx: Db, userId: number): Promise<void> {
+  await createKycRepository(tx).eraseOf(userId);
+}
+
 export function createKycService({ db, clock, rules, sms, publicHost, hash }: KycServiceDeps) {
-  /** SMS sent since `since` whose column equals `value` (hashes and ids only; see sms_sends). */
-  async function sentSince(
-    executor: Db,
-    column:
-      | typeof smsSends.numberHash
-      | typeof smsSends.rangeHash
-      | typeof smsSends.ipHash
-      | typeof smsSends.userId,
-    value: string | number,
-    since: Date,
-  ) {
-    const [row] = await executor
-      .select({ n: count() })
-      .from(smsSends)
-      .where(and(eq(column, value), gte(smsSends.createdAt, since)));
-    return row?.n ?? 0;
-  }
-
-  async function latestCode(executor: Db, userId: number) {
-    const [row] = await executor
-      .select()
-      .from(phoneCodes)
-      .where(eq(phoneCodes.userId, userId))
-      .orderBy(desc(phoneCodes.createdAt), desc(phoneCodes.id))
-      .limit(1);
-    return row ?? null;
-  }
-
+  const repo = createKycRepository(db);
   return {
     async status(userId: number): Promise<KycStatus> {
-      const [verified] = await db.select().from(verifiedPhones).where(eq(verifiedPhones.userId, userId));
-      const [bonus] = await db.select().from(phoneBonuses).where(eq(phoneBonuses.userId, userId));
-      const base = { bonus_amount: formatAmount(rules.kycBonus), bonus_credited: Boolean(bonus) };
+      const verified = await repo.verifiedPhone(userId);
+      const base = {
+        bonus_amount: formatAmount(rules.kycBonus),
+        bonus_credited: await repo.hasBonus(userId),
+      };
       if (verified) {
         return {
           ...base,
@@ -83,7 +61,7 @@ export function createKycService({ db, clock, rules, sms, publicHost, hash }: Ky
           tries_left: null,
         };
       }
-      const code = await latestCode(db, userId);
+      const code = await repo.latestCode(userId);
       if (!code) return { ...base, state: 'none', phone: null, expires_time: null, tries_left: null };
       const dead = code.attempts >= PHONE_RULES.maxAttempts;
       return {
@@ -108,59 +86,44 @@ export function createKycService({ db, clock, rules, sms, publicHost, hash }: Ky
     ): Promise<Result<{ expires_time: number }, SendCodeError>> {
       const phone = normalisePhone(phoneInput);
       if (!phone) return fail('kyc.phone_invalid');
-      const [verified] = await db.select().from(verifiedPhones).where(eq(verifiedPhones.userId, userId));
-      if (verified) return fail('kyc.already_verified');
+      if (await repo.verifiedPhone(userId)) return fail('kyc.already_verified');
       const range = numberRange(phone);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
 
       const numberHash = hash('phone', phone);
       const reserved = await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('earnest:sms'))`);
+        const sends = createKycRepository(tx);
+        await sends.lockSends();
         const now = clock.now();
         const ago = (ms: number) => new Date(now.getTime() - ms);
-        const [last] = await tx
-          .select({ createdAt: smsSends.createdAt })
-          .from(smsSends)
-          .where(eq(smsSends.numberHash, numberHash))
-          .orderBy(desc(smsSends.createdAt))
-          .limit(1);
-        if (last && now.getTime() - last.createdAt.getTime() < PHONE_RULES.perNumberEveryMs)
+        const last = await sends.lastSendAt(numberHash);
+        if (last && now.getTime() - last.getTime() < PHONE_RULES.perNumberEveryMs)
           return fail('kyc.too_soon');
         const over =
-          (await sentSince(tx, smsSends.numberHash, numberHash, ago(DAY))) >= PHONE_RULES.perNumberPerDay ||
-          (await sentSince(tx, smsSends.ipHash, hash('ip', ip), ago(HOUR))) >= PHONE_RULES.perIpPerHour ||
-          (await sentSince(tx, smsSends.rangeHash, hash('range', range), ago(HOUR))) >=
+          (await sends.sentSince('numberHash', numberHash, ago(DAY))) >= PHONE_RULES.perNumberPerDay ||
+          (await sends.sentSince('ipHash', hash('ip', ip), ago(HOUR))) >= PHONE_RULES.perIpPerHour ||
+          (await sends.sentSince('rangeHash', hash('range', range), ago(HOUR))) >=
             PHONE_RULES.perRangePerHour ||
-          (await sentSince(tx, smsSends.userId, userId, ago(DAY))) >= PHONE_RULES.perAccountPerDay;
+          (await sends.sentSince('userId', userId, ago(DAY))) >= PHONE_RULES.perAccountPerDay;
         if (over) return fail('kyc.too_many');
-        const [send] = await tx
-          .insert(smsSends)
-          .values({
-            userId,
-            numberHash,
-            rangeHash: hash('range', range),
-            ipHash: hash('ip', ip),
-            createdAt: now,
-          })
-          .returning({ id: smsSends.id });
-        const [row] = await tx
-          .insert(phoneCodes)
-          .values({
-            userId,
-            phone,
-            prefix: range,
-            codeHash: 'pending',
-            ip,
-            createdAt: now,
-            expiresAt: new Date(now.getTime() + PHONE_RULES.codeTtlMs),
-          })
-          .returning();
-        if (!row || !send) throw new Error('phone code insert returned nothing');
-        await tx
-          .update(phoneCodes)
-          .set({ codeHash: hashCode(String(row.id), code) })
-          .where(eq(phoneCodes.id, row.id));
-        return ok({ code: row, sendId: send.id });
+        const sendId = await sends.recordSend({
+          userId,
+          numberHash,
+          rangeHash: hash('range', range),
+          ipHash: hash('ip', ip),
+          createdAt: now,
+        });
+        const row = await sends.createCode({
+          userId,
+          phone,
+          prefix: range,
+          codeHash: 'pending',
+          ip,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + PHONE_RULES.codeTtlMs),
+        });
+        await sends.setCodeHash(row.id, hashCode(String(row.id), code));
+        return ok({ code: row, sendId });
       });
       if (!reserved.ok) return reserved;
 
@@ -168,8 +131,7 @@ export function createKycService({ db, clock, rules, sms, publicHost, hash }: Ky
         await sms.send(phone, smsText(code, publicHost));
       } catch {
         // Not sent: the code is void and does not count against the user's limits.
-        await db.delete(phoneCodes).where(eq(phoneCodes.id, reserved.value.code.id));
-        await db.delete(smsSends).where(eq(smsSends.id, reserved.value.sendId));
+        await repo.voidUnsent(reserved.value.code.id, reserved.value.sendId);
         return fail('kyc.sms_failed');
       }
       return ok({ expires_time: epochSeconds(reserved.value.code.expiresAt) });
@@ -180,11 +142,15 @@ export function createKycService({ db, clock, rules, sms, publicHost, hash }: Ky
      * even though the answer is a refusal); the right one verifies the phone and pays the bonus once
      * per number and once per account — both enforced by the database's unique keys.
      */
-    async verify(tx: Db, userId: number, codeInput: string): Promise<Result<StoredResponse, VerifyError>> {
+    async verify(
+      tx: Db,
+      userId: number,
+      codeInput: string,
+    ): Promise<Result<{ state: 'verified'; phone: string; bonus: string }, VerifyError>> {
       await ledger.lockUser(tx, userId);
-      const [verified] = await tx.select().from(verifiedPhones).where(eq(verifiedPhones.userId, userId));
-      if (verified) return fail('kyc.already_verified');
-      const code = await latestCode(tx, userId);
+      const codes = createKycRepository(tx);
+      if (await codes.verifiedPhone(userId)) return fail('kyc.already_verified');
+      const code = await codes.latestCode(userId);
       if (!code || code.consumedAt) return fail('kyc.no_code');
       if (code.attempts >= PHONE_RULES.maxAttempts) return fail('kyc.code_dead');
       const now = clock.now();
@@ -192,21 +158,13 @@ export function createKycService({ db, clock, rules, sms, publicHost, hash }: Ky
       const given = Buffer.from(hashCode(String(code.id), codeInput.trim()));
       const expected = Buffer.from(code.codeHash);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        await tx
-          .update(phoneCodes)
-          .set({ attempts: code.attempts + 1 })
-          .where(eq(phoneCodes.id, code.id));
+        await codes.setAttempts(code.id, code.attempts + 1);
         return fail(code.attempts + 1 >= PHONE_RULES.maxAttempts ? 'kyc.code_dead' : 'kyc.code_wrong');
       }
-      await tx.update(phoneCodes).set({ consumedAt: now }).where(eq(phoneCodes.id, code.id));
-      await tx.insert(verifiedPhones).values({ userId, phone: code.phone, verifiedAt: now });
-      const bonus = await tx
-        .insert(phoneBonuses)
-        .values({ phone: bonusKey(code.phone), userId, createdAt: now })
-        .onConflictDoNothing()
-        .returning({ phone: phoneBonuses.phone });
+      await codes.verify(code, now);
+      const bonus = await codes.claimBonus(bonusKey(code.phone), userId, now);
       let credited = '0';
-      if (bonus.length === 1 && rules.kycBonus > 0n) {
+      if (bonus && rules.kycBonus > 0n) {
         await ledger.append(tx, {
           userId,
           kind: 'phone_bonus',
@@ -217,15 +175,12 @@ export function createKycService({ db, clock, rules, sms, publicHost, hash }: Ky
         });
         credited = formatAmount(rules.kycBonus);
       }
-      return ok({
-        statusCode: 200,
-        body: { state: 'verified', phone: maskPhone(code.phone), bonus: credited },
-      });
+      return ok({ state: 'verified' as const, phone: maskPhone(code.phone), bonus: credited });
     },
 
+    /** Whether the user verified a phone, read in the caller's transaction. */
     async isVerified(executor: Db, userId: number): Promise<boolean> {
-      const [row] = await executor.select().from(verifiedPhones).where(eq(verifiedPhones.userId, userId));
-      return Boolean(row);
+      return (await createKycRepository(executor).verifiedPhone(userId)) !== null;
     },
   };
 }

@@ -122,7 +122,7 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
     });
     if (!done) return false;
     afterStep?.('settled', id);
-    // Telling the user must never undo or repeat a payment: a failure to notify is only logged.
+    // Telling the user must never undo or repeat a payment: a failure to notify is dropped here.
     await onFinal?.(done).catch(() => undefined);
     return true;
   }

@@ -20,7 +20,7 @@ export function withdrawalNotice(id: number, status: 'success' | 'failed'): Serv
   return notice(kind, `/withdraw/status#withdrawal-${id}`, `withdrawal-${id}-${status}`);
 }
 
-/** Another device was linked to the account (H5): the devices list is on Mine. */
+/** Another device was linked to the account (docs/product-rules.md#device-linking-stays-inside-earnest): the devices list is on Mine. */
 export function deviceLinkedNotice(linkId: number): ServerNotice {
   return notice('device_linked', '/home/mine', `device-linked-${linkId}`);
 }

@@ -1,14 +1,12 @@
-import { and, eq, exists, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProductRules } from '#domain/rules/product-rules.ts';
 import { dayOf } from '#domain/time/day.ts';
-import { withdrawalEndTime } from '#domain/withdraw/waiting.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { adSessions, pushSettings, pushTokens, withdrawals } from '#server/db/schema.ts';
+import { usersTheAdStillHelps } from '#server/features/withdraw/withdraw.service.ts';
 import { adAvailableNotice, tasksResetNotice } from './notices.ts';
 import type { PushSender } from './push-sender.ts';
-import { pushRepository } from './push.repository.ts';
+import { createPushRepository } from './push.repository.ts';
 
 export interface ScheduleDeps {
   db: Db;
@@ -16,55 +14,6 @@ export interface ScheduleDeps {
   rules: ProductRules;
   timeZone: string;
   sender: PushSender;
-}
-
-const hasToken = (db: Db, userId: typeof withdrawals.userId | typeof pushSettings.userId) =>
-  exists(
-    db
-      .select({ one: sql`1` })
-      .from(pushTokens)
-      .where(eq(pushTokens.userId, userId)),
-  );
-
-/**
- * Users told today that the daily ad can be watched again: a withdrawal is waiting, the wait is not
- * over (the ad could still shorten it), and today's ad has not been watched yet.
- */
-async function adAvailableTo(db: Db, now: Date, day: string, rules: ProductRules): Promise<number[]> {
-  const waiting = await db
-    .select({
-      userId: withdrawals.userId,
-      createdAt: withdrawals.createdAt,
-      reducedHours: withdrawals.reducedHours,
-    })
-    .from(withdrawals)
-    .where(and(eq(withdrawals.status, 'processing'), hasToken(db, withdrawals.userId)));
-  const watched = new Set(
-    (
-      await db
-        .select({ userId: adSessions.userId })
-        .from(adSessions)
-        .where(and(eq(adSessions.day, day), isNotNull(adSessions.completedAt)))
-    ).map((row) => row.userId),
-  );
-  return waiting
-    .filter(
-      (row) =>
-        withdrawalEndTime(row.createdAt.getTime(), rules.waitingDays, row.reducedHours) > now.getTime(),
-    )
-    .filter((row) => !watched.has(row.userId))
-    .map((row) => row.userId);
-}
-
-/** Users who asked to be told when a new day's tasks are there (off by default). */
-async function tasksResetTo(db: Db): Promise<number[]> {
-  const rows = await db
-    .select({ userId: pushSettings.userId })
-    .from(pushSettings)
-    .where(
-      and(eq(pushSettings.topic, 'tasks'), eq(pushSettings.enabled, true), hasToken(db, pushSettings.userId)),
-    );
-  return rows.map((row) => row.userId);
 }
 
 /**
@@ -76,17 +25,23 @@ export async function sendScheduledPushes({ db, clock, rules, timeZone, sender }
   const now = clock.now();
   const day = dayOf(now, timeZone);
   const sent = { ad_available: 0, tasks_reset: 0 };
+  const repo = createPushRepository(db);
   const plan = [
     {
       kind: 'ad_available' as const,
-      users: await adAvailableTo(db, now, day, rules),
+      users: await usersTheAdStillHelps(db, now, day, rules),
       notice: adAvailableNotice(day),
     },
-    { kind: 'tasks_reset' as const, users: await tasksResetTo(db), notice: tasksResetNotice(day) },
+    {
+      kind: 'tasks_reset' as const,
+      users: await repo.subscribersOf('tasks'),
+      notice: tasksResetNotice(day),
+    },
   ];
   for (const { kind, users, notice } of plan) {
-    for (const userId of users) {
-      if (!(await pushRepository.claimScheduled(db, userId, kind, day, now))) continue;
+    const reachable = await repo.withTokens(users);
+    for (const userId of users.filter((id) => reachable.has(id))) {
+      if (!(await repo.claimScheduled(userId, kind, day, now))) continue;
       const result = await sender.sendToUser(userId, notice);
       sent[kind] += result.sent;
     }

@@ -1,14 +1,13 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import { maySend, topicSettings } from '#domain/push/topics.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { serverSecrets } from '#server/db/schema.ts';
+import { serverSecret } from '#server/lib/server-secrets.repository.ts';
 import type { FcmMessaging } from './fcm-messaging.ts';
 import { payloadOf, type ServerNotice } from './push-payload.ts';
 import { readPushToken, type PushToken } from './push-token.ts';
-import { pushRepository, type PushTokenRow } from './push.repository.ts';
+import { createPushRepository, type PushTokenRow } from './push.repository.ts';
 
 export type Delivery = 'sent' | 'gone' | 'failed' | 'unsendable';
 
@@ -23,15 +22,10 @@ export interface PushSender {
 
 /** The server's VAPID keys: made on first start and kept in the database, so every process shares them. */
 async function vapidKeys(db: Db, clock: Clock): Promise<{ publicKey: string; privateKey: string }> {
-  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, 'vapid'));
-  if (row) return JSON.parse(row.value) as { publicKey: string; privateKey: string };
-  const keys = webpush.generateVAPIDKeys();
-  await db
-    .insert(serverSecrets)
-    .values({ name: 'vapid', value: JSON.stringify(keys), createdAt: clock.now() })
-    .onConflictDoNothing();
-  // Another process may have won the race: read what is kept.
-  return vapidKeys(db, clock);
+  const kept = await serverSecret(db, 'vapid', clock.now(), () =>
+    JSON.stringify(webpush.generateVAPIDKeys()),
+  );
+  return JSON.parse(kept) as { publicKey: string; privateKey: string };
 }
 
 class PushRefused extends Error {
@@ -55,7 +49,7 @@ export interface PushSenderOptions {
 /**
  * Standard Web Push with the server's VAPID keys (the `web-push` library builds the request: VAPID
  * JWT, aes128gcm payload; we send it, with a timeout), and FCM registration tokens through
- * firebase-admin when it is configured. Push errors are logged, never shown (seed §8).
+ * firebase-admin when it is configured. Push errors are logged, never shown (docs/product-rules.md#api-conventions).
  */
 export async function createPushSender(
   db: Db,
@@ -90,7 +84,7 @@ export async function createPushSender(
     if (!token) return 'unsendable';
     try {
       const result = await deliver(token, notice);
-      if (result === 'gone') await pushRepository.remove(db, row.id);
+      if (result === 'gone') await createPushRepository(db).remove(row.id);
       return result;
     } catch (error) {
       log.warn({ err: error, userId: row.userId, kind: notice.kind }, 'push not delivered');
@@ -102,11 +96,11 @@ export async function createPushSender(
     publicKey: keys.publicKey,
     sendToToken,
     async sendToUser(userId, notice) {
-      const settings = topicSettings(await pushRepository.settingsOf(db, userId));
+      const settings = topicSettings(await createPushRepository(db).settingsOf(userId));
       if (!maySend(notice.kind, settings)) return { sent: 0, removed: 0 };
       let sent = 0;
       let removed = 0;
-      for (const row of await pushRepository.tokensOf(db, userId, clock.now())) {
+      for (const row of await createPushRepository(db).tokensOf(userId, clock.now())) {
         const result = await sendToToken(row, notice);
         if (result === 'sent') sent += 1;
         if (result === 'gone') removed += 1;

@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { KnownFailureSchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
 import {
   PushAckBodySchema,
@@ -12,95 +10,67 @@ import {
   SaveFcmTokenResponseSchema,
   SetPushTopicBodySchema,
 } from '#contract/push.ts';
-import { sendFailure, sendOk, sendResult } from '#server/lib/reply.ts';
-import { sessionOf } from '#server/plugins/session.ts';
+import { mapOk } from '#domain/result.ts';
+import { featureRoutes } from '#server/lib/routes.ts';
 import type { PushService } from './push.service.ts';
 
-const failures = { 400: KnownFailureSchema, 401: KnownFailureSchema, 429: KnownFailureSchema };
+const failures = [400, 429];
 
 export async function pushRoutes(app: FastifyInstance, { push }: { push: PushService }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['push'];
+  const routes = featureRoutes(app, ['push']);
 
-  api.post(
+  routes.post(
     API.saveFcmToken,
     {
-      schema: {
-        summary: "Saves this device's push-messaging token",
-        tags,
-        body: SaveFcmTokenBodySchema,
-        response: { 200: SaveFcmTokenResponseSchema, ...failures },
-      },
+      summary: "Saves this device's push-messaging token",
+      body: SaveFcmTokenBodySchema,
+      response: SaveFcmTokenResponseSchema,
+      failures,
     },
-    async (request, reply) => {
-      const { userId, sessionId } = sessionOf(request);
-      const saved = await push.saveToken(userId, sessionId, request.body.fcmtoken);
-      return saved.ok ? sendOk(reply, {}) : sendFailure(reply, saved.error);
-    },
+    async ({ session, body }) =>
+      mapOk(await push.saveToken(session.userId, session.sessionId, body.fcmtoken), () => ({})),
   );
 
-  api.get(
+  routes.get(
     API.pushSettings,
     {
-      schema: {
-        summary: 'The VAPID public key and what the user chose to be told',
-        tags,
-        response: { 200: PushSettingsResponseSchema, 401: KnownFailureSchema },
-      },
+      summary: 'The VAPID public key and what the user chose to be told',
+      response: PushSettingsResponseSchema,
     },
-    async (request, reply) => sendOk(reply, await push.settings(sessionOf(request).userId)),
+    ({ userId }) => push.settings(userId),
   );
 
-  api.post(
+  routes.post(
     API.pushSettings,
     {
-      schema: {
-        summary: 'Turns one kind of push on or off for this user',
-        tags,
-        body: SetPushTopicBodySchema,
-        response: { 200: PushSettingsResponseSchema, ...failures },
-      },
+      summary: 'Turns one kind of push on or off for this user',
+      body: SetPushTopicBodySchema,
+      response: PushSettingsResponseSchema,
+      failures,
     },
-    async (request, reply) => {
-      const { userId, linkedAt } = sessionOf(request);
-      return sendResult(
-        reply,
-        await push.setTopic(userId, request.body.topic, request.body.enabled, linkedAt),
-      );
-    },
+    ({ session, body }) => push.setTopic(session.userId, body.topic, body.enabled, session.linkedAt),
   );
 
-  api.post(
+  routes.post(
     API.pushTest,
     {
-      schema: {
-        summary: "Sends a test push to this device (the notification task's check)",
-        tags,
-        body: PushTestBodySchema,
-        response: { 200: PushTestResponseSchema, ...failures },
-      },
+      summary: "Sends a test push to this device (the notification task's check)",
+      body: PushTestBodySchema,
+      response: PushTestResponseSchema,
+      failures,
     },
-    async (request, reply) => {
-      const { userId, sessionId } = sessionOf(request);
-      const sent = await push.sendTest(userId, sessionId, request.body.fcmtoken);
-      return sent.ok ? sendOk(reply, sent.value) : sendFailure(reply, sent.error);
-    },
+    ({ session, body }) => push.sendTest(session.userId, session.sessionId, body.fcmtoken),
   );
 
-  api.post(
+  routes.post(
     API.pushAck,
     {
-      config: { access: 'public' },
-      schema: {
-        summary: "The service worker's acknowledgement that a test push arrived (the code is the proof)",
-        tags,
-        body: PushAckBodySchema,
-        response: { 200: PushAckResponseSchema, 400: KnownFailureSchema, 404: KnownFailureSchema },
-      },
+      summary: "The service worker's acknowledgement that a test push arrived (the code is the proof)",
+      body: PushAckBodySchema,
+      response: PushAckResponseSchema,
+      access: 'public',
+      failures: [400, 404],
     },
-    async (request, reply) => {
-      const acknowledged = await push.acknowledge(request.body.ack);
-      return acknowledged.ok ? sendOk(reply, {}) : sendFailure(reply, acknowledged.error);
-    },
+    async ({ body }) => mapOk(await push.acknowledge(body.ack), () => ({})),
   );
 }

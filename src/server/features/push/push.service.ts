@@ -8,7 +8,7 @@ import type { Db } from '#server/db/database.ts';
 import { pushTestNotice } from './notices.ts';
 import { readPushToken } from './push-token.ts';
 import type { PushSender } from './push-sender.ts';
-import { pushRepository, type PushTokenRow } from './push.repository.ts';
+import { createPushRepository, type PushTokenRow } from './push.repository.ts';
 
 /** A test push must come back within this time to count. */
 export const TEST_ACK_WINDOW_MS = 10 * 60 * 1000;
@@ -19,6 +19,23 @@ export type PushTokenError = 'push.token_invalid';
 export type PushTestError = 'push.token_invalid' | 'push.test_failed' | 'request.rate_limited';
 
 const hashOf = (code: string) => createHash('sha256').update(code).digest('hex');
+
+/** Forgets the push tokens of the user's devices but the one of session `keep`: they are signed out. */
+export async function removePushTokens(tx: Db, userId: number, keep?: number): Promise<void> {
+  await createPushRepository(tx).removeTokensOf(userId, keep);
+}
+
+/** What the notification task checks, in the caller's transaction. */
+export const pushProof = {
+  /** Whether any device of the user saved a push token. */
+  hasToken: (tx: Db, userId: number) => createPushRepository(tx).hasToken(userId),
+  /**
+   * Whether a test push asked for since `since` was acknowledged by the service worker of a device
+   * whose token is still the user's.
+   */
+  acknowledgedTestSince: (tx: Db, userId: number, since: Date) =>
+    createPushRepository(tx).acknowledgedTestSince(userId, since),
+};
 
 export function createPushService(deps: {
   db: Db;
@@ -35,13 +52,13 @@ export function createPushService(deps: {
     token: string,
   ): Promise<Result<PushTokenRow, PushTokenError>> {
     if (!readPushToken(token, extraOrigins)) return fail('push.token_invalid');
-    return ok(await pushRepository.save(db, userId, sessionId, token, clock.now()));
+    return ok(await createPushRepository(db).save(userId, sessionId, token, clock.now()));
   }
 
   async function settings(userId: number): Promise<PushSettings> {
     return {
       vapid_public_key: sender.publicKey,
-      topics: topicSettings(await pushRepository.settingsOf(db, userId)),
+      topics: topicSettings(await createPushRepository(db).settingsOf(userId)),
     };
   }
 
@@ -62,7 +79,7 @@ export function createPushService(deps: {
       const now = clock.now();
       if (!enabled && isSecurityTopic(topic) && inLinkCooldown(linkedAt, now))
         return fail('device.link_cooldown');
-      await pushRepository.setTopic(db, userId, topic, enabled, now);
+      await createPushRepository(db).setTopic(userId, topic, enabled, now);
       return ok(await settings(userId));
     },
 
@@ -77,7 +94,8 @@ export function createPushService(deps: {
     ): Promise<Result<{ sent_time: number }, PushTestError>> {
       const now = clock.now();
       if (
-        (await pushRepository.testsSince(db, userId, new Date(now.getTime() - 3600_000))) >= TESTS_PER_HOUR
+        (await createPushRepository(db).testsSince(userId, new Date(now.getTime() - 3600_000))) >=
+        TESTS_PER_HOUR
       ) {
         return fail('request.rate_limited');
       }
@@ -85,7 +103,7 @@ export function createPushService(deps: {
       if (!saved.ok) return saved;
       const row = saved.value;
       const code = randomBytes(24).toString('base64url');
-      await pushRepository.recordTest(db, userId, row.id, hashOf(code), now);
+      await createPushRepository(db).recordTest(userId, row.id, hashOf(code), now);
       const delivery = await sender.sendToToken(row, pushTestNotice(code));
       if (delivery !== 'sent') return fail('push.test_failed');
       return ok({ sent_time: epochSeconds(now) });
@@ -94,8 +112,7 @@ export function createPushService(deps: {
     /** The service worker's word that the test push arrived. */
     async acknowledge(code: string): Promise<Result<null, 'push.ack_unknown'>> {
       const now = clock.now();
-      const known = await pushRepository.acknowledge(
-        db,
+      const known = await createPushRepository(db).acknowledge(
         hashOf(code),
         new Date(now.getTime() - TEST_ACK_WINDOW_MS),
         now,

@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EmptyBodySchema, KnownFailureSchema } from '#contract/envelope.ts';
+import { EmptyBodySchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
 import {
   ClaimInterestBodySchema,
   ClaimResponseSchema,
   DailyRewardResponseSchema,
 } from '#contract/rewards.ts';
-import { sendOk } from '#server/lib/reply.ts';
+import { featureRoutes } from '#server/lib/routes.ts';
 import type { IdempotentSender } from '#server/plugins/idempotent.ts';
-import { sessionOf } from '#server/plugins/session.ts';
 import type { RewardsService } from './rewards.service.ts';
 
 interface RewardsRoutesOptions {
@@ -17,59 +15,36 @@ interface RewardsRoutesOptions {
   sendIdempotent: IdempotentSender;
 }
 
-const failures = {
-  400: KnownFailureSchema,
-  401: KnownFailureSchema,
-  409: KnownFailureSchema,
-  422: KnownFailureSchema,
-};
+const failures = [400, 409, 422];
 
 export async function rewardsRoutes(app: FastifyInstance, { rewards, sendIdempotent }: RewardsRoutesOptions) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const routes = featureRoutes(app, ['rewards'], sendIdempotent);
 
-  api.get(
+  routes.get(
     API.dailyReward,
-    {
-      schema: {
-        summary: "Today's interest offer and what claiming it needs",
-        tags: ['rewards'],
-        response: { 200: DailyRewardResponseSchema, 401: KnownFailureSchema },
-      },
-    },
-    async (request, reply) => sendOk(reply, await rewards.dailyReward(sessionOf(request).userId)),
+    { summary: "Today's interest offer and what claiming it needs", response: DailyRewardResponseSchema },
+    ({ userId }) => rewards.dailyReward(userId),
   );
 
-  api.post(
+  routes.money(
     API.claimInterest,
     {
-      schema: {
-        summary: "Claims today's interest (Idempotency-Key required)",
-        tags: ['rewards'],
-        body: ClaimInterestBodySchema.optional(),
-        response: { 200: ClaimResponseSchema, ...failures },
-      },
+      summary: "Claims today's interest (Idempotency-Key required)",
+      body: ClaimInterestBodySchema.optional(),
+      response: ClaimResponseSchema,
+      failures,
     },
-    async (request, reply) => {
-      const { userId } = sessionOf(request);
-      return sendIdempotent(request, reply, (tx, key) =>
-        rewards.claimInterest(tx, userId, request.body?.amount, key),
-      );
-    },
+    (tx, { userId, body, idempotencyKey }) => rewards.claimInterest(tx, userId, body?.amount, idempotencyKey),
   );
 
-  api.post(
+  routes.money(
     API.newUserReward,
     {
-      schema: {
-        summary: 'Claims the new-user gift, once (Idempotency-Key required)',
-        tags: ['rewards'],
-        body: EmptyBodySchema,
-        response: { 200: ClaimResponseSchema, ...failures },
-      },
+      summary: 'Claims the new-user gift, once (Idempotency-Key required)',
+      body: EmptyBodySchema,
+      response: ClaimResponseSchema,
+      failures,
     },
-    async (request, reply) => {
-      const { userId } = sessionOf(request);
-      return sendIdempotent(request, reply, (tx, key) => rewards.claimGift(tx, userId, key));
-    },
+    (tx, { userId, idempotencyKey }) => rewards.claimGift(tx, userId, idempotencyKey),
   );
 }

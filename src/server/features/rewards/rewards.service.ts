@@ -6,10 +6,8 @@ import { annualRateBp, formatPercent, type ProductRules } from '#domain/rules/pr
 import { dayOf, nextDayStart } from '#domain/time/day.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import type { AccountRepository } from '#server/features/account/account.repository.ts';
-import { tasksRepository } from '#server/features/tasks/tasks.repository.ts';
+import type { AccountRepository } from '#server/features/account/account.service.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import type { StoredResponse } from '#server/lib/idempotency.ts';
 
 export type InterestError =
   | 'rewards.tasks_incomplete'
@@ -18,15 +16,31 @@ export type InterestError =
   | 'rewards.nothing_to_claim'
   | 'rewards.amount_changed';
 
+/** What a claim credited, and the balance after it. */
+export interface Claim {
+  amount: string;
+  balance: string;
+  claim_time: number;
+}
+
 export interface RewardsServiceDeps {
   db: Db;
   clock: Clock;
   rules: ProductRules;
   timeZone: string;
   accounts: (db: Db) => AccountRepository;
+  /** The day's credited tasks (the tasks feature's answer, read in the caller's transaction). */
+  creditedTasks: (executor: Db, userId: number, day: string) => Promise<{ count: number; earned: bigint }>;
 }
 
-export function createRewardsService({ db, clock, rules, timeZone, accounts }: RewardsServiceDeps) {
+export function createRewardsService({
+  db,
+  clock,
+  rules,
+  timeZone,
+  accounts,
+  creditedTasks,
+}: RewardsServiceDeps) {
   /** Today's interest offer, computed exactly as a claim would credit it. */
   async function offer(executor: Db, userId: number) {
     const now = clock.now();
@@ -36,7 +50,7 @@ export function createRewardsService({ db, clock, rules, timeZone, accounts }: R
     const balance = await ledger.balance(executor, userId);
     const last = await ledger.latest(executor, userId, 'interest');
     const claimedToday = last?.reference === `interest:${day}`;
-    const tasks = await tasksRepository.creditedOn(executor, userId, day);
+    const tasks = await creditedTasks(executor, userId, day);
     return {
       now,
       day,
@@ -72,7 +86,7 @@ export function createRewardsService({ db, clock, rules, timeZone, accounts }: R
     userId: number,
     shownAmount: string | undefined,
     idempotencyKey: string,
-  ): Promise<Result<StoredResponse, InterestError>> {
+  ): Promise<Result<Claim, InterestError>> {
     await ledger.lockUser(tx, userId);
     const o = await offer(tx, userId);
     if (o.claimedToday) return fail('rewards.already_claimed');
@@ -90,12 +104,9 @@ export function createRewardsService({ db, clock, rules, timeZone, accounts }: R
       createdAt: o.now,
     });
     return ok({
-      statusCode: 200,
-      body: {
-        amount: formatAmount(o.amount),
-        balance: formatAmount(balance),
-        claim_time: epochSeconds(o.now),
-      },
+      amount: formatAmount(o.amount),
+      balance: formatAmount(balance),
+      claim_time: epochSeconds(o.now),
     });
   }
 
@@ -104,7 +115,7 @@ export function createRewardsService({ db, clock, rules, timeZone, accounts }: R
     tx: Db,
     userId: number,
     idempotencyKey: string,
-  ): Promise<Result<StoredResponse, 'rewards.already_claimed'>> {
+  ): Promise<Result<Claim, 'rewards.already_claimed'>> {
     await ledger.lockUser(tx, userId);
     if (await ledger.latest(tx, userId, 'gift')) return fail('rewards.already_claimed');
     // The row lock above makes this check safe; the partial unique index on (user, kind,
@@ -119,12 +130,9 @@ export function createRewardsService({ db, clock, rules, timeZone, accounts }: R
       createdAt: now,
     });
     return ok({
-      statusCode: 200,
-      body: {
-        amount: formatAmount(rules.giftAmount),
-        balance: formatAmount(balance),
-        claim_time: epochSeconds(now),
-      },
+      amount: formatAmount(rules.giftAmount),
+      balance: formatAmount(balance),
+      claim_time: epochSeconds(now),
     });
   }
 

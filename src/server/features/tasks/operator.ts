@@ -1,7 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
-import type { Db } from '#server/db/database.ts';
-import { tasks } from '#server/db/schema.ts';
 import { formatAmount } from '#domain/money/amount.ts';
+import type { Db } from '#server/db/database.ts';
+import { createTasksRepository } from './tasks.repository.ts';
 
 /**
  * The operator's task catalog commands. The day's tasks are the enabled ones in `sort` order until
@@ -10,7 +9,7 @@ import { formatAmount } from '#domain/money/amount.ts';
  */
 export const taskOperator = {
   async list(db: Db) {
-    const rows = await db.select().from(tasks).orderBy(asc(tasks.sort), asc(tasks.id));
+    const rows = await createTasksRepository(db).catalog();
     return rows.map((row) => ({
       id: row.id,
       type: row.type,
@@ -23,17 +22,11 @@ export const taskOperator = {
   },
 
   async setEnabled(db: Db, id: number, enabled: boolean): Promise<string | null> {
-    const updated = await db
-      .update(tasks)
-      .set({ enabled })
-      .where(eq(tasks.id, id))
-      .returning({ id: tasks.id });
-    return updated.length ? null : 'no such task';
+    return (await createTasksRepository(db).update(id, { enabled })) ? null : 'no such task';
   },
 
   async setSort(db: Db, id: number, sort: number): Promise<string | null> {
     if (!Number.isInteger(sort)) return 'the position is a whole number';
-    const updated = await db.update(tasks).set({ sort }).where(eq(tasks.id, id)).returning({ id: tasks.id });
-    return updated.length ? null : 'no such task';
+    return (await createTasksRepository(db).update(id, { sort })) ? null : 'no such task';
   },
 };

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EmptyBodySchema, KnownFailureSchema, successSchema } from '#contract/envelope.ts';
+import { EmptyBodySchema, successSchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
 import {
   CompleteTaskBodySchema,
@@ -12,10 +11,10 @@ import {
   TaskListResponseSchema,
 } from '#contract/tasks.ts';
 import { LOCALES, SOURCE_LOCALE } from '#domain/i18n/locales.ts';
+import { mapOk, ok } from '#domain/result.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
-import { sendFailure, sendOk } from '#server/lib/reply.ts';
+import { featureRoutes } from '#server/lib/routes.ts';
 import type { IdempotentSender } from '#server/plugins/idempotent.ts';
-import { sessionOf } from '#server/plugins/session.ts';
 import type { TasksService } from './tasks.service.ts';
 
 interface TasksRoutesOptions {
@@ -25,117 +24,84 @@ interface TasksRoutesOptions {
 }
 
 const LocaleQuerySchema = z.object({ locale: z.enum(LOCALES).default(SOURCE_LOCALE) });
-const failures = { 400: KnownFailureSchema, 401: KnownFailureSchema, 404: KnownFailureSchema };
+const failures = [400, 404];
+/** A request without a usable task id says so, rather than the generic message. */
+const invalidRequestError = 'tasks.id_required';
 
 export async function tasksRoutes(
   app: FastifyInstance,
   { tasks, clock, sendIdempotent }: TasksRoutesOptions,
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const invalid = { invalidRequestError: 'tasks.id_required' as const };
+  const routes = featureRoutes(app, ['tasks'], sendIdempotent);
 
-  api.get(
+  routes.get(
     API.taskList,
     {
-      schema: {
-        summary: "Today's tasks with their rules and status",
-        tags: ['tasks'],
-        querystring: LocaleQuerySchema,
-        response: { 200: TaskListResponseSchema, ...failures },
-      },
+      summary: "Today's tasks with their rules and status",
+      query: LocaleQuerySchema,
+      response: TaskListResponseSchema,
+      failures,
     },
-    async (request, reply) =>
-      sendOk(reply, await tasks.list(sessionOf(request).userId, request.query.locale)),
+    ({ userId, query }) => tasks.list(userId, query.locale),
   );
 
-  api.post(
+  routes.post(
     API.taskAccept,
     {
-      schema: {
-        summary: "Accepts today's challenge",
-        tags: ['tasks'],
-        body: EmptyBodySchema,
-        querystring: LocaleQuerySchema,
-        response: { 200: TaskListResponseSchema, ...failures },
-      },
+      summary: "Accepts today's challenge",
+      body: EmptyBodySchema,
+      query: LocaleQuerySchema,
+      response: TaskListResponseSchema,
+      failures,
     },
-    async (request, reply) =>
-      sendOk(reply, await tasks.accept(sessionOf(request).userId, request.query.locale)),
+    async ({ userId, query }) => ok(await tasks.accept(userId, query.locale)),
   );
 
-  api.post(
+  routes.post(
     API.taskStart,
     {
-      config: invalid,
-      schema: {
-        summary: 'Records on the server that a task started',
-        tags: ['tasks'],
-        body: TaskIdBodySchema,
-        response: { 200: StartTaskResponseSchema, ...failures },
-      },
+      summary: 'Records on the server that a task started',
+      body: TaskIdBodySchema,
+      response: StartTaskResponseSchema,
+      invalidRequestError,
+      failures,
     },
-    async (request, reply) => {
-      const result = await tasks.start(sessionOf(request).userId, request.body.task_id);
-      if (!result.ok) return sendFailure(reply, result.error);
-      return sendOk(reply, {
-        task_id: request.body.task_id,
-        started_time: epochSeconds(result.value.startedAt),
+    async ({ userId, body }) =>
+      mapOk(await tasks.start(userId, body.task_id), ({ startedAt }) => ({
+        task_id: body.task_id,
+        started_time: epochSeconds(startedAt),
         server_time: epochSeconds(clock.now()),
-      });
-    },
+      })),
   );
 
-  api.post(
+  routes.money(
     API.taskComplete,
     {
-      config: invalid,
-      schema: {
-        summary: 'Completes a task and credits its reward (Idempotency-Key required)',
-        tags: ['tasks'],
-        body: CompleteTaskBodySchema,
-        response: {
-          200: CompleteTaskResponseSchema,
-          409: KnownFailureSchema,
-          422: KnownFailureSchema,
-          ...failures,
-        },
-      },
+      summary: 'Completes a task and credits its reward (Idempotency-Key required)',
+      body: CompleteTaskBodySchema,
+      response: CompleteTaskResponseSchema,
+      invalidRequestError,
+      failures: [...failures, 409, 422],
     },
-    async (request, reply) => {
-      const { userId } = sessionOf(request);
-      return sendIdempotent(request, reply, (tx, key) =>
-        tasks.complete(tx, userId, request.body.task_id, request.body.answers, key),
-      );
-    },
+    (tx, { userId, body, idempotencyKey }) =>
+      tasks.complete(tx, userId, body.task_id, body.answers, idempotencyKey),
   );
 
-  api.post(
+  routes.post(
     API.taskFail,
     {
-      config: invalid,
-      schema: {
-        summary: 'Marks a task failed; it can be started again',
-        tags: ['tasks'],
-        body: TaskIdBodySchema,
-        response: { 200: successSchema(z.object({})), ...failures },
-      },
+      summary: 'Marks a task failed; it can be started again',
+      body: TaskIdBodySchema,
+      response: successSchema(z.object({})),
+      invalidRequestError,
+      failures,
     },
-    async (request, reply) => {
-      const result = await tasks.markFailed(sessionOf(request).userId, request.body.task_id);
-      if (!result.ok) return sendFailure(reply, result.error);
-      return sendOk(reply, {});
-    },
+    async ({ userId, body }) => mapOk(await tasks.markFailed(userId, body.task_id), () => ({})),
   );
 
-  api.get(
+  routes.get(
     API.taskHistory,
-    {
-      schema: {
-        summary: 'Completed tasks per day over the last week',
-        tags: ['tasks'],
-        response: { 200: TaskHistoryResponseSchema, ...failures },
-      },
-    },
-    async (request, reply) => sendOk(reply, { days: await tasks.history(sessionOf(request).userId) }),
+    { summary: 'Completed tasks per day over the last week', response: TaskHistoryResponseSchema, failures },
+    async ({ userId }) => ({ days: await tasks.history(userId) }),
   );
 }

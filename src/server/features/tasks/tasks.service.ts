@@ -13,9 +13,18 @@ import { dayOf, nextDayStart } from '#domain/time/day.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import type { StoredResponse } from '#server/lib/idempotency.ts';
 import { demoCatalog, type TaskContent } from './demo-catalog.ts';
-import { tasksRepository as repo, type TaskRow, type TaskRunRow } from './tasks.repository.ts';
+import { pushProof } from '#server/features/push/push.service.ts';
+import { createTasksRepository, type TaskRow, type TaskRunRow } from './tasks.repository.ts';
+
+/** What completing a task credited, and where the day stands after it. */
+export interface CompletedTask {
+  task_id: number;
+  reward: string;
+  balance: string;
+  completed: number;
+  earned: string;
+}
 
 export interface TasksServiceDeps {
   db: Db;
@@ -63,14 +72,18 @@ function toTask(row: TaskRow, run: TaskRunRow | undefined, locale: string): Task
 }
 
 export function createTasksService({ db, clock, rules, timeZone }: TasksServiceDeps) {
+  const repo = createTasksRepository(db);
   const today = () => dayOf(clock.now(), timeZone);
 
   /** The tasks of a day in the order the user sees them: accepted ones, or today's preview. */
   async function dayTasks(executor: Db, userId: number, day: string) {
-    const accepted = await repo.day(executor, userId, day);
+    const accepted = await createTasksRepository(executor).day(userId, day);
     if (!accepted)
-      return { accepted: false, rows: pickDailyTasks(await repo.enabledCatalog(executor), rules) };
-    const rows = await repo.byIds(executor, accepted.taskIds);
+      return {
+        accepted: false,
+        rows: pickDailyTasks(await createTasksRepository(executor).enabledCatalog(), rules),
+      };
+    const rows = await createTasksRepository(executor).byIds(accepted.taskIds);
     const order = new Map(accepted.taskIds.map((id, i) => [id, i]));
     rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
     return { accepted: true, rows };
@@ -80,8 +93,8 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
     const now = clock.now();
     const day = dayOf(now, timeZone);
     const { accepted, rows } = await dayTasks(db, userId, day);
-    const runs = new Map((await repo.runs(db, userId, day)).map((r) => [r.taskId, r]));
-    const credited = await repo.creditedOn(db, userId, day);
+    const runs = new Map((await repo.runs(userId, day)).map((r) => [r.taskId, r]));
+    const credited = await repo.creditedOn(userId, day);
     return {
       day,
       accepted,
@@ -99,9 +112,8 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
   }
 
   async function accept(userId: number, locale: string): Promise<TaskList> {
-    const catalog = pickDailyTasks(await repo.enabledCatalog(db), rules);
+    const catalog = pickDailyTasks(await repo.enabledCatalog(), rules);
     await repo.acceptDay(
-      db,
       userId,
       today(),
       catalog.map((t) => t.id),
@@ -112,9 +124,11 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
 
   /** Finds a task of today's accepted challenge that is still enabled. */
   async function todaysTask(executor: Db, userId: number, day: string, taskId: number) {
-    const accepted = await repo.day(executor, userId, day);
+    const accepted = await createTasksRepository(executor).day(userId, day);
     if (!accepted) return fail('tasks.not_accepted' as const);
-    const [row] = accepted.taskIds.includes(taskId) ? await repo.byIds(executor, [taskId]) : [];
+    const [row] = accepted.taskIds.includes(taskId)
+      ? await createTasksRepository(executor).byIds([taskId])
+      : [];
     if (!row || !row.enabled) return fail('tasks.not_found' as const);
     return ok(row);
   }
@@ -123,8 +137,8 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
     const day = today();
     const task = await todaysTask(db, userId, day, taskId);
     if (!task.ok) return task;
-    await repo.start(db, userId, day, taskId, clock.now());
-    const run = await repo.run(db, userId, day, taskId);
+    await repo.start(userId, day, taskId, clock.now());
+    const run = await repo.run(userId, day, taskId);
     if (run?.completedAt) return fail('tasks.already_completed');
     return ok({ startedAt: run?.startedAt ?? clock.now() });
   }
@@ -133,7 +147,7 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
     const day = today();
     const task = await todaysTask(db, userId, day, taskId);
     if (!task.ok) return task;
-    await repo.fail(db, userId, day, taskId, clock.now());
+    await repo.fail(userId, day, taskId, clock.now());
     return ok(null);
   }
 
@@ -147,7 +161,7 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
     taskId: number,
     answers: Record<string, string> | undefined,
     idempotencyKey: string,
-  ): Promise<Result<StoredResponse, TaskError>> {
+  ): Promise<Result<CompletedTask, TaskError>> {
     await ledger.lockUser(tx, userId);
     const now = clock.now();
     const day = dayOf(now, timeZone);
@@ -157,15 +171,15 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
     const questions = content.questions ?? [];
     const answered = questions.every((q) => q.options.some((o) => o.id === answers?.[q.id]));
     if (task.value.type === 'survey' && !answered) return fail('tasks.answers_required');
-    const run = await repo.run(tx, userId, day, taskId);
+    const run = await createTasksRepository(tx).run(userId, day, taskId);
     // Permission alone proves nothing: a test push asked for during this run must have reached the
     // device's service worker and been acknowledged.
     if (task.value.type === 'notification' && run && !run.failedAt && !run.completedAt) {
-      if (!(await repo.hasPushToken(tx, userId))) return fail('tasks.push_required');
-      if (!(await repo.hasAcknowledgedPushTest(tx, userId, run.startedAt)))
+      if (!(await pushProof.hasToken(tx, userId))) return fail('tasks.push_required');
+      if (!(await pushProof.acknowledgedTestSince(tx, userId, run.startedAt)))
         return fail('tasks.push_unconfirmed');
     }
-    const credited = await repo.creditedOn(tx, userId, day);
+    const credited = await createTasksRepository(tx).creditedOn(userId, day);
     const refusal = checkCompletion(
       {
         startedAt: run && !run.failedAt ? run.startedAt : null,
@@ -180,7 +194,7 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
     );
     if (refusal) return fail(refusal);
 
-    await repo.complete(tx, userId, day, taskId, now);
+    await createTasksRepository(tx).complete(userId, day, taskId, now);
     const balance = await ledger.append(tx, {
       userId,
       kind: 'task',
@@ -190,14 +204,11 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
       createdAt: now,
     });
     return ok({
-      statusCode: 200,
-      body: {
-        task_id: taskId,
-        reward: formatAmount(task.value.reward),
-        balance: formatAmount(balance),
-        completed: credited.count + 1,
-        earned: formatAmount(credited.earned + task.value.reward),
-      },
+      task_id: taskId,
+      reward: formatAmount(task.value.reward),
+      balance: formatAmount(balance),
+      completed: credited.count + 1,
+      earned: formatAmount(credited.earned + task.value.reward),
     });
   }
 
@@ -210,14 +221,13 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
       const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
       days.push({ day, weekday, count: 0 });
     }
-    const counts = await repo.creditsPerDay(db, userId, days[0]?.day ?? today());
+    const counts = await repo.creditsPerDay(userId, days[0]?.day ?? today());
     return days.map((d) => ({ ...d, count: counts.get(d.day) ?? 0 }));
   }
 
   /** Loads the demo catalog into an empty catalog (first start). */
   async function seedDemoCatalog(requiredSeconds: number | null): Promise<void> {
     await repo.seedIfEmpty(
-      db,
       demoCatalog(requiredSeconds).map((task, i) => ({
         type: task.type,
         reward: wholeDropsReward(task.reward),
@@ -230,7 +240,11 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
     );
   }
 
-  return { list, accept, start, markFailed, complete, history, seedDemoCatalog };
+  /** The tasks credited on `day` and what they paid, read in the caller's transaction. */
+  const creditedOn = (executor: Db, userId: number, day: string) =>
+    createTasksRepository(executor).creditedOn(userId, day);
+
+  return { list, accept, start, markFailed, complete, history, seedDemoCatalog, creditedOn };
 }
 
 /** A catalog reward must be a whole number of drops, like every credit; a bad catalog stops the start. */

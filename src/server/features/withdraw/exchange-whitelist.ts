@@ -1,5 +1,5 @@
 /**
- * The demo whitelist of exchanges whose XRP deposit addresses Earnest pays out to (seed §8). Each
+ * The demo whitelist of exchanges whose XRP deposit addresses Earnest pays out to (docs/product-rules.md#api-conventions). Each
  * address is the exchange's published, shared deposit account (users are told apart by their
  * destination tag). Source for every entry: the account's public label on the XRP Ledger explorer
  * XRPScan (https://xrpscan.com/account/<address>), as listed by the exchange; an operator must check

@@ -1,157 +1,174 @@
-import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
-import {
-  addressChanges,
-  adSessions,
-  users,
-  verifiedPhones,
-  withdrawAddresses,
-  withdrawals,
-} from '#server/db/schema.ts';
+import { addressChanges, adSessions, users, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
 /** The withdrawal tables' queries; the ledger alone moves balances. */
-export const withdrawRepository = {
-  async address(db: Db, userId: number) {
-    const [row] = await db.select().from(withdrawAddresses).where(eq(withdrawAddresses.userId, userId));
-    return row ?? null;
-  },
+export function createWithdrawRepository(db: Db) {
+  return {
+    /** Forgets where the user's money went: the saved address, and past withdrawals' destinations. */
+    async eraseDestinationsOf(userId: number): Promise<void> {
+      await db.delete(withdrawAddresses).where(eq(withdrawAddresses.userId, userId));
+      await db.delete(addressChanges).where(eq(addressChanges.userId, userId));
+      await db.update(withdrawals).set({ address: '', tag: '' }).where(eq(withdrawals.userId, userId));
+    },
 
-  /** Saves the address once; false when the user already has one or another user has this address and tag. */
-  async saveAddress(db: Db, userId: number, address: string, tag: string, now: Date) {
-    const inserted = await db
-      .insert(withdrawAddresses)
-      .values({ userId, address, tag, createdAt: now })
-      .onConflictDoNothing()
-      .returning({ userId: withdrawAddresses.userId });
-    return inserted.length === 1;
-  },
+    /** Withdrawals still waiting whose user has not watched the ad on `day`. */
+    async waitingWithoutAd(day: string) {
+      const waiting = await db
+        .select({
+          userId: withdrawals.userId,
+          createdAt: withdrawals.createdAt,
+          reducedHours: withdrawals.reducedHours,
+        })
+        .from(withdrawals)
+        .where(eq(withdrawals.status, 'processing'));
+      const watched = new Set(
+        (
+          await db
+            .select({ userId: adSessions.userId })
+            .from(adSessions)
+            .where(and(eq(adSessions.day, day), isNotNull(adSessions.completedAt)))
+        ).map((row) => row.userId),
+      );
+      return waiting.filter((row) => !watched.has(row.userId));
+    },
 
-  /** Whether another user holds this address and tag (each can belong to one account only). */
-  async addressHeldByOther(db: Db, userId: number, address: string, tag: string): Promise<boolean> {
-    const [row] = await db
-      .select({ userId: withdrawAddresses.userId })
-      .from(withdrawAddresses)
-      .where(and(eq(withdrawAddresses.address, address), eq(withdrawAddresses.tag, tag)));
-    return row !== undefined && row.userId !== userId;
-  },
+    async address(userId: number) {
+      const [row] = await db.select().from(withdrawAddresses).where(eq(withdrawAddresses.userId, userId));
+      return row ?? null;
+    },
 
-  /** Replaces the address, starts its hold and records the change, in the caller's transaction. */
-  async changeAddress(
-    tx: Db,
-    change: {
+    /** Saves the address once; false when the user already has one or another user has this address and tag. */
+    async saveAddress(userId: number, address: string, tag: string, now: Date) {
+      const inserted = await db
+        .insert(withdrawAddresses)
+        .values({ userId, address, tag, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ userId: withdrawAddresses.userId });
+      return inserted.length === 1;
+    },
+
+    /** Whether another user holds this address and tag (each can belong to one account only). */
+    async addressHeldByOther(userId: number, address: string, tag: string): Promise<boolean> {
+      const [row] = await db
+        .select({ userId: withdrawAddresses.userId })
+        .from(withdrawAddresses)
+        .where(and(eq(withdrawAddresses.address, address), eq(withdrawAddresses.tag, tag)));
+      return row !== undefined && row.userId !== userId;
+    },
+
+    /** Replaces the address, starts its hold and records the change (call it in a transaction). */
+    async changeAddress(change: {
       userId: number;
       old: { address: string; tag: string };
       address: string;
       tag: string;
       now: Date;
       holdUntil: Date;
-    },
-  ) {
-    await tx
-      .update(withdrawAddresses)
-      .set({ address: change.address, tag: change.tag, holdUntil: change.holdUntil })
-      .where(eq(withdrawAddresses.userId, change.userId));
-    await tx.insert(addressChanges).values({
-      userId: change.userId,
-      oldAddress: change.old.address,
-      oldTag: change.old.tag,
-      newAddress: change.address,
-      newTag: change.tag,
-      createdAt: change.now,
-      holdUntil: change.holdUntil,
-    });
-  },
-
-  async addressChanges(db: Db, userId: number) {
-    return db
-      .select()
-      .from(addressChanges)
-      .where(eq(addressChanges.userId, userId))
-      .orderBy(desc(addressChanges.createdAt));
-  },
-
-  async phoneVerified(db: Db, userId: number): Promise<boolean> {
-    const [row] = await db.select().from(verifiedPhones).where(eq(verifiedPhones.userId, userId));
-    return Boolean(row);
-  },
-
-  async open(db: Db, userId: number): Promise<WithdrawalRow | null> {
-    const [row] = await db
-      .select()
-      .from(withdrawals)
-      .where(
-        and(eq(withdrawals.userId, userId), inArray(withdrawals.status, ['processing', 'transferring'])),
-      );
-    return row ?? null;
-  },
-
-  async create(db: Db, row: typeof withdrawals.$inferInsert): Promise<WithdrawalRow> {
-    const [created] = await db.insert(withdrawals).values(row).returning();
-    if (!created) throw new Error('withdrawal insert returned nothing');
-    return created;
-  },
-
-  /** Withdrawals still open, or requested or settled since `from`: a payout after the 30-day wait shows too. */
-  async since(db: Db, userId: number, from: Date): Promise<WithdrawalRow[]> {
-    return db
-      .select()
-      .from(withdrawals)
-      .where(
-        and(
-          eq(withdrawals.userId, userId),
-          or(
-            gte(withdrawals.createdAt, from),
-            gte(withdrawals.settledAt, from),
-            inArray(withdrawals.status, ['processing', 'transferring']),
-          ),
-        ),
-      )
-      .orderBy(desc(withdrawals.createdAt));
-  },
-
-  async recentPaid(db: Db, limit: number) {
-    return db
-      .select({ username: users.username, amount: withdrawals.amount, settledAt: withdrawals.settledAt })
-      .from(withdrawals)
-      .innerJoin(users, eq(users.id, withdrawals.userId))
-      .where(eq(withdrawals.status, 'success'))
-      .orderBy(desc(withdrawals.settledAt))
-      .limit(limit);
-  },
-
-  async adSession(db: Db, userId: number, day: string) {
-    const [row] = await db
-      .select()
-      .from(adSessions)
-      .where(and(eq(adSessions.userId, userId), eq(adSessions.day, day)));
-    return row ?? null;
-  },
-
-  async openAdSession(db: Db, userId: number, withdrawalId: number, day: string, now: Date) {
-    // Re-opening an unfinished ad the same day starts its clock again; a finished one stays finished.
-    await db
-      .insert(adSessions)
-      .values({ userId, withdrawalId, day, openedAt: now })
-      .onConflictDoUpdate({
-        target: [adSessions.userId, adSessions.day],
-        set: { openedAt: now, withdrawalId },
-        setWhere: sql`${adSessions.completedAt} is null`,
+    }) {
+      await db
+        .update(withdrawAddresses)
+        .set({ address: change.address, tag: change.tag, holdUntil: change.holdUntil })
+        .where(eq(withdrawAddresses.userId, change.userId));
+      await db.insert(addressChanges).values({
+        userId: change.userId,
+        oldAddress: change.old.address,
+        oldTag: change.old.tag,
+        newAddress: change.address,
+        newTag: change.tag,
+        createdAt: change.now,
+        holdUntil: change.holdUntil,
       });
-  },
+    },
 
-  async completeAdSession(db: Db, sessionId: number, withdrawalId: number, hours: number, now: Date) {
-    const done = await db
-      .update(adSessions)
-      .set({ completedAt: now, reducedHours: hours })
-      .where(and(eq(adSessions.id, sessionId), sql`${adSessions.completedAt} is null`))
-      .returning({ id: adSessions.id });
-    if (done.length === 0) return false;
-    await db
-      .update(withdrawals)
-      .set({ reducedHours: sql`${withdrawals.reducedHours} + ${hours}` })
-      .where(eq(withdrawals.id, withdrawalId));
-    return true;
-  },
-};
+    async addressChanges(userId: number) {
+      return db
+        .select()
+        .from(addressChanges)
+        .where(eq(addressChanges.userId, userId))
+        .orderBy(desc(addressChanges.createdAt));
+    },
+
+    async open(userId: number): Promise<WithdrawalRow | null> {
+      const [row] = await db
+        .select()
+        .from(withdrawals)
+        .where(
+          and(eq(withdrawals.userId, userId), inArray(withdrawals.status, ['processing', 'transferring'])),
+        );
+      return row ?? null;
+    },
+
+    async create(row: typeof withdrawals.$inferInsert): Promise<WithdrawalRow> {
+      const [created] = await db.insert(withdrawals).values(row).returning();
+      if (!created) throw new Error('withdrawal insert returned nothing');
+      return created;
+    },
+
+    /** Withdrawals still open, or requested or settled since `from`: a payout after the 30-day wait shows too. */
+    async since(userId: number, from: Date): Promise<WithdrawalRow[]> {
+      return db
+        .select()
+        .from(withdrawals)
+        .where(
+          and(
+            eq(withdrawals.userId, userId),
+            or(
+              gte(withdrawals.createdAt, from),
+              gte(withdrawals.settledAt, from),
+              inArray(withdrawals.status, ['processing', 'transferring']),
+            ),
+          ),
+        )
+        .orderBy(desc(withdrawals.createdAt));
+    },
+
+    async recentPaid(limit: number) {
+      return db
+        .select({ username: users.username, amount: withdrawals.amount, settledAt: withdrawals.settledAt })
+        .from(withdrawals)
+        .innerJoin(users, eq(users.id, withdrawals.userId))
+        .where(eq(withdrawals.status, 'success'))
+        .orderBy(desc(withdrawals.settledAt))
+        .limit(limit);
+    },
+
+    async adSession(userId: number, day: string) {
+      const [row] = await db
+        .select()
+        .from(adSessions)
+        .where(and(eq(adSessions.userId, userId), eq(adSessions.day, day)));
+      return row ?? null;
+    },
+
+    async openAdSession(userId: number, withdrawalId: number, day: string, now: Date) {
+      // Re-opening an unfinished ad the same day starts its clock again; a finished one stays finished.
+      await db
+        .insert(adSessions)
+        .values({ userId, withdrawalId, day, openedAt: now })
+        .onConflictDoUpdate({
+          target: [adSessions.userId, adSessions.day],
+          set: { openedAt: now, withdrawalId },
+          setWhere: sql`${adSessions.completedAt} is null`,
+        });
+    },
+
+    async completeAdSession(sessionId: number, withdrawalId: number, hours: number, now: Date) {
+      const done = await db
+        .update(adSessions)
+        .set({ completedAt: now, reducedHours: hours })
+        .where(and(eq(adSessions.id, sessionId), sql`${adSessions.completedAt} is null`))
+        .returning({ id: adSessions.id });
+      if (done.length === 0) return false;
+      await db
+        .update(withdrawals)
+        .set({ reducedHours: sql`${withdrawals.reducedHours} + ${hours}` })
+        .where(eq(withdrawals.id, withdrawalId));
+      return true;
+    },
+  };
+}
+
+export type WithdrawRepository = ReturnType<typeof createWithdrawRepository>;

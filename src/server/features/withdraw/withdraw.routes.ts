@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EmptyBodySchema, KnownFailureSchema, successSchema } from '#contract/envelope.ts';
+import { EmptyBodySchema, successSchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
 import {
   AddressResponseSchema,
@@ -16,10 +15,9 @@ import {
   WithdrawStatusResponseSchema,
   WithdrawStatusSchema,
 } from '#contract/withdraw.ts';
-import { knownDeviceOf } from '#server/features/auth/device-cookie.ts';
-import { sendFailure, sendOk, sendResult } from '#server/lib/reply.ts';
+import { featureRoutes } from '#server/lib/routes.ts';
+import { knownDeviceOf } from '#server/plugins/device-cookie.ts';
 import type { IdempotentSender } from '#server/plugins/idempotent.ts';
-import { sessionOf } from '#server/plugins/session.ts';
 import type { WithdrawService } from './withdraw.service.ts';
 
 interface WithdrawRoutesOptions {
@@ -27,206 +25,140 @@ interface WithdrawRoutesOptions {
   sendIdempotent: IdempotentSender;
 }
 
-const failures = {
-  400: KnownFailureSchema,
-  401: KnownFailureSchema,
-  409: KnownFailureSchema,
-  422: KnownFailureSchema,
-};
+const failures = [400, 409, 422];
 
 export async function withdrawRoutes(
   app: FastifyInstance,
   { withdraw, sendIdempotent }: WithdrawRoutesOptions,
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['withdraw'];
+  const routes = featureRoutes(app, ['withdraw'], sendIdempotent);
 
-  api.get(
+  routes.get(
     API.exchangeWhitelist,
     {
-      config: { access: 'public' },
-      schema: {
-        summary: 'Exchanges whose deposit addresses Earnest pays to',
-        tags,
-        response: { 200: ExchangeWhitelistResponseSchema },
-      },
+      summary: 'Exchanges whose deposit addresses Earnest pays to',
+      response: ExchangeWhitelistResponseSchema,
+      access: 'public',
     },
-    async (_request, reply) => sendOk(reply, { list: withdraw.whitelist() }),
+    () => ({ list: withdraw.whitelist() }),
   );
 
-  api.get(
+  routes.get(
     API.recentWithdrawals,
     {
-      config: { access: 'public' },
-      schema: {
-        summary: 'The latest withdrawals that were really paid (H1), names masked',
-        tags,
-        response: { 200: RecentWithdrawalsResponseSchema },
-      },
+      summary: 'The latest withdrawals that were really paid (no fabricated activity), names masked',
+      response: RecentWithdrawalsResponseSchema,
+      access: 'public',
     },
-    async (_request, reply) => sendOk(reply, { list: await withdraw.recentPaid() }),
+    async () => ({ list: await withdraw.recentPaid() }),
   );
 
-  api.get(
+  routes.get(
     API.getAddress,
     {
-      schema: {
-        summary: 'The saved withdrawal address',
-        tags,
-        response: { 200: AddressResponseSchema, 401: KnownFailureSchema },
-      },
+      summary: 'The saved withdrawal address, its exchange, the hold a change started and the changes',
+      response: AddressResponseSchema,
     },
-    async (request, reply) => sendOk(reply, await withdraw.getAddress(sessionOf(request).userId)),
+    ({ userId }) => withdraw.getAddress(userId),
   );
 
-  api.post(
+  routes.post(
     API.setAddress,
     {
-      config: { access: 'settled' },
-      schema: {
-        summary: 'Saves the withdrawal address and tag, once and for good',
-        tags,
-        body: SetAddressBodySchema,
-        response: { 200: AddressResponseSchema, ...failures },
-      },
+      summary: 'Saves the first withdrawal address and tag (later ones: changeAddress)',
+      body: SetAddressBodySchema,
+      response: AddressResponseSchema,
+      access: 'settled',
+      failures,
     },
-    async (request, reply) => {
-      const result = await withdraw.setAddress(sessionOf(request).userId, request.body);
-      return result.ok ? sendOk(reply, result.value) : sendFailure(reply, result.error);
-    },
+    ({ userId, body }) => withdraw.setAddress(userId, body),
   );
 
-  api.post(
+  routes.post(
     API.checkAddress,
     {
-      schema: {
-        summary:
-          'Checks an address and tag as saving would (checksum, exchange, tag, not taken) without saving',
-        tags,
-        body: SetAddressBodySchema,
-        response: { 200: CheckedAddressResponseSchema, ...failures },
-      },
+      summary:
+        'Checks an address and tag as saving would (checksum, exchange, tag, not taken) without saving',
+      body: SetAddressBodySchema,
+      response: CheckedAddressResponseSchema,
+      failures,
     },
-    async (request, reply) =>
-      sendResult(reply, await withdraw.checkAddress(sessionOf(request).userId, request.body)),
+    ({ userId, body }) => withdraw.checkAddress(userId, body),
   );
 
-  api.post(
+  routes.post(
     API.changeAddress,
     {
+      summary: 'Replaces the address after the password; no withdrawal can start for 72 hours',
+      body: ChangeAddressBodySchema,
+      response: AddressResponseSchema,
       // A device linked less than a day ago cannot redirect payouts.
-      config: { access: 'settled' },
-      schema: {
-        summary: 'Replaces the address after the password; no withdrawal can start for 72 hours',
-        tags,
-        body: ChangeAddressBodySchema,
-        response: { 200: AddressResponseSchema, ...failures },
-      },
+      access: 'settled',
+      failures,
     },
-    async (request, reply) =>
-      sendResult(
-        reply,
-        await withdraw.changeAddress(sessionOf(request).userId, request.body, knownDeviceOf(request)),
-      ),
+    ({ userId, body, request }) => withdraw.changeAddress(userId, body, knownDeviceOf(request)),
   );
 
-  api.get(
+  routes.get(
     API.withdrawRules,
     {
-      schema: {
-        summary: 'Every withdrawal rule in force, with the user progress (H2)',
-        tags,
-        response: { 200: WithdrawRulesResponseSchema, 401: KnownFailureSchema },
-      },
+      summary: 'Every withdrawal rule in force, with the user progress (no hidden conditions)',
+      response: WithdrawRulesResponseSchema,
     },
-    async (request, reply) => sendOk(reply, await withdraw.rules(sessionOf(request).userId)),
+    ({ userId }) => withdraw.rules(userId),
   );
 
-  api.post(
+  routes.money(
     API.setWithdrawStatus,
     {
-      config: { access: 'settled' },
-      schema: {
-        summary: 'Withdraws the whole balance (Idempotency-Key required)',
-        tags,
-        body: EmptyBodySchema,
-        response: { 200: WithdrawStatusResponseSchema, ...failures },
-      },
+      summary: 'Withdraws the whole balance (Idempotency-Key required)',
+      body: EmptyBodySchema,
+      response: WithdrawStatusResponseSchema,
+      access: 'settled',
+      failures,
     },
-    async (request, reply) => {
-      const { userId } = sessionOf(request);
-      return sendIdempotent(request, reply, (tx, key) => withdraw.startWithdrawal(tx, userId, key));
-    },
+    (tx, { userId, idempotencyKey }) => withdraw.startWithdrawal(tx, userId, idempotencyKey),
   );
 
-  api.get(
+  routes.get(
     API.getWithdrawStatus,
-    {
-      schema: {
-        summary: 'The withdrawal in progress, if any',
-        tags,
-        response: { 200: WithdrawStatusResponseSchema, 401: KnownFailureSchema },
-      },
-    },
-    async (request, reply) => sendOk(reply, await withdraw.status(sessionOf(request).userId)),
+    { summary: 'The withdrawal in progress, if any', response: WithdrawStatusResponseSchema },
+    ({ userId }) => withdraw.status(userId),
   );
 
-  api.get(
+  routes.get(
     API.withdrawLogs,
-    {
-      schema: {
-        summary: 'Withdrawals of the last 7 days',
-        tags,
-        response: { 200: WithdrawLogsResponseSchema, 401: KnownFailureSchema },
-      },
-    },
-    async (request, reply) => sendOk(reply, { list: await withdraw.logs(sessionOf(request).userId) }),
+    { summary: 'Withdrawals of the last 7 days', response: WithdrawLogsResponseSchema },
+    async ({ userId }) => ({ list: await withdraw.logs(userId) }),
   );
 
-  api.get(
+  routes.get(
     API.adStatus,
-    {
-      schema: {
-        summary: "Today's ad: ready, playing, reduced",
-        tags: ['ads'],
-        response: { 200: AdStatusResponseSchema, 401: KnownFailureSchema },
-      },
-    },
-    async (request, reply) => sendOk(reply, await withdraw.adStatus(sessionOf(request).userId)),
+    { summary: "Today's ad: ready, playing, reduced", response: AdStatusResponseSchema, tags: ['ads'] },
+    ({ userId }) => withdraw.adStatus(userId),
   );
 
-  api.post(
+  routes.post(
     API.adStart,
     {
-      schema: {
-        summary: "Opens today's ad session",
-        tags: ['ads'],
-        body: EmptyBodySchema,
-        response: { 200: successSchema(z.object({ started_time: z.number().int() })), ...failures },
-      },
+      summary: "Opens today's ad session",
+      body: EmptyBodySchema,
+      response: successSchema(z.object({ started_time: z.number().int() })),
+      tags: ['ads'],
+      failures,
     },
-    async (request, reply) => {
-      const result = await withdraw.startAd(sessionOf(request).userId);
-      return result.ok ? sendOk(reply, result.value) : sendFailure(reply, result.error);
-    },
+    ({ userId }) => withdraw.startAd(userId),
   );
 
-  api.post(
+  routes.money(
     API.adComplete,
     {
-      schema: {
-        summary: 'Completes the ad after its full length (Idempotency-Key required)',
-        tags: ['ads'],
-        body: EmptyBodySchema,
-        response: {
-          200: successSchema(WithdrawStatusSchema.extend({ reduced_today: z.number().int() })),
-          ...failures,
-        },
-      },
+      summary: 'Completes the ad after its full length (Idempotency-Key required)',
+      body: EmptyBodySchema,
+      response: successSchema(WithdrawStatusSchema.extend({ reduced_today: z.number().int() })),
+      tags: ['ads'],
+      failures,
     },
-    async (request, reply) => {
-      const { userId } = sessionOf(request);
-      return sendIdempotent(request, reply, (tx) => withdraw.completeAd(tx, userId));
-    },
+    (tx, { userId }) => withdraw.completeAd(tx, userId),
   );
 }

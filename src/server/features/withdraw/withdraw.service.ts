@@ -15,12 +15,11 @@ import {
 import { adReductionHours, withdrawalEndTime } from '#domain/withdraw/waiting.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
 import { isUniqueViolation, type Db } from '#server/db/database.ts';
-import type { AccountRepository } from '#server/features/account/account.repository.ts';
+import type { AccountRepository } from '#server/features/account/account.service.ts';
 import type { KnownDevice } from '#server/features/auth/auth.service.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import type { StoredResponse } from '#server/lib/idempotency.ts';
 import type { WhitelistedExchange } from './exchange-whitelist.ts';
-import { withdrawRepository as repo, type WithdrawalRow } from './withdraw.repository.ts';
+import { createWithdrawRepository, type WithdrawalRow } from './withdraw.repository.ts';
 
 export type CheckAddressError = AddressRefusal | 'withdraw.not_whitelisted' | 'withdraw.address_taken';
 export type SetAddressError = CheckAddressError | 'withdraw.address_already_set';
@@ -47,6 +46,8 @@ export interface WithdrawServiceDeps {
   ruleConfig: Omit<WithdrawRuleConfig, 'minBalance'>;
   timeZone: string;
   accounts: (db: Db) => AccountRepository;
+  /** Whether the user verified a phone (the kyc feature's answer, read in the caller's transaction). */
+  phoneVerified: (executor: Db, userId: number) => Promise<boolean>;
   whitelist: WhitelistedExchange[];
   adVideoUrl: string | null;
   checkPassword: PasswordCheck;
@@ -58,8 +59,36 @@ export interface WithdrawServiceDeps {
 
 const LOG_DAYS = 7;
 
+/**
+ * Forgets the user's withdrawal address and past destinations (amounts and transaction hashes stay
+ * for the books), in the caller's transaction.
+ */
+export async function eraseWithdrawDestinations(tx: Db, userId: number): Promise<void> {
+  await createWithdrawRepository(tx).eraseDestinationsOf(userId);
+}
+
+/**
+ * Users whose withdrawal is still waiting, whom today's ad would still help (the wait is not over),
+ * and who have not watched it today: the push schedule tells them the ad is there again.
+ */
+export async function usersTheAdStillHelps(
+  db: Db,
+  now: Date,
+  day: string,
+  rules: ProductRules,
+): Promise<number[]> {
+  const waiting = await createWithdrawRepository(db).waitingWithoutAd(day);
+  return waiting
+    .filter(
+      (row) =>
+        withdrawalEndTime(row.createdAt.getTime(), rules.waitingDays, row.reducedHours) > now.getTime(),
+    )
+    .map((row) => row.userId);
+}
+
 export function createWithdrawService(deps: WithdrawServiceDeps) {
   const { db, clock, rules, timeZone, whitelist } = deps;
+  const repo = createWithdrawRepository(db);
   const random = deps.random ?? Math.random;
   const exchangeOf = new Map(
     whitelist.flatMap((exchange) => exchange.addresses.map((address) => [address, exchange.name] as const)),
@@ -75,7 +104,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
 
   async function ruleStatus(executor: Db, userId: number) {
     const accounts = deps.accounts(executor);
-    const address = await repo.address(executor, userId);
+    const address = await createWithdrawRepository(executor).address(userId);
     const hold = activeHold(address?.holdUntil ?? null);
     const statuses = withdrawRules(ruleConfig, {
       balance: await ledger.balance(executor, userId),
@@ -85,7 +114,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
         ruleConfig.requiredBoundInvitations > 0
           ? await accounts.countCountedInvitees(userId, rules.inviteRule, clock.now())
           : 0,
-      phoneVerified: ruleConfig.requirePhone ? await repo.phoneVerified(executor, userId) : false,
+      phoneVerified: ruleConfig.requirePhone ? await deps.phoneVerified(executor, userId) : false,
     });
     return statuses;
   }
@@ -126,18 +155,18 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
 
     /** Whether the user has a withdrawal waiting or being paid (an account cannot be deleted then). */
     async hasOpenWithdrawal(executor: Db, userId: number): Promise<boolean> {
-      return (await repo.open(executor, userId)) !== null;
+      return (await createWithdrawRepository(executor).open(userId)) !== null;
     },
 
     async getAddress(userId: number): Promise<Address> {
-      const row = await repo.address(db, userId);
+      const row = await repo.address(userId);
       const holdUntil = activeHold(row?.holdUntil ?? null);
       return {
         walletaddress: row?.address ?? '',
         tag: row?.tag ?? '',
         exchange: row ? (exchangeOf.get(row.address) ?? null) : null,
         hold_until: holdUntil === null ? null : epochSeconds(holdUntil),
-        changes: (await repo.addressChanges(db, userId)).map((change) => ({
+        changes: (await repo.addressChanges(userId)).map((change) => ({
           old_address: change.oldAddress,
           old_tag: change.oldTag,
           new_address: change.newAddress,
@@ -160,7 +189,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       if (!parsed.ok) return parsed;
       const exchange = exchangeOf.get(parsed.value.address);
       if (exchange === undefined) return fail('withdraw.not_whitelisted');
-      if (await repo.addressHeldByOther(db, userId, parsed.value.address, parsed.value.tag)) {
+      if (await repo.addressHeldByOther(userId, parsed.value.address, parsed.value.tag)) {
         return fail('withdraw.address_taken');
       }
       return ok({ walletaddress: parsed.value.address, tag: parsed.value.tag, exchange });
@@ -178,7 +207,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
     ): Promise<Result<Address, ChangeAddressError>> {
       const checked = await this.checkAddress(userId, input);
       if (!checked.ok) return checked;
-      const current = await repo.address(db, userId);
+      const current = await repo.address(userId);
       if (!current) return fail('withdraw.address_missing');
       if (current.address === checked.value.walletaddress && current.tag === checked.value.tag) {
         return fail('withdraw.address_unchanged');
@@ -190,9 +219,9 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       try {
         const changed = await db.transaction(async (tx) => {
           await ledger.lockUser(tx, userId);
-          const locked = await repo.address(tx, userId);
+          const locked = await createWithdrawRepository(tx).address(userId);
           if (!locked) return false;
-          await repo.changeAddress(tx, {
+          await createWithdrawRepository(tx).changeAddress({
             userId,
             old: { address: locked.address, tag: locked.tag },
             address: checked.value.walletaddress,
@@ -219,17 +248,15 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       const parsed = parseDestination(input.walletaddress, input.tag);
       if (!parsed.ok) return parsed;
       if (!exchangeOf.has(parsed.value.address)) return fail('withdraw.not_whitelisted');
-      if (await repo.address(db, userId)) return fail('withdraw.address_already_set');
+      if (await repo.address(userId)) return fail('withdraw.address_already_set');
       try {
-        const saved = await repo.saveAddress(db, userId, parsed.value.address, parsed.value.tag, clock.now());
+        const saved = await repo.saveAddress(userId, parsed.value.address, parsed.value.tag, clock.now());
         if (saved) return ok(await this.getAddress(userId));
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
       }
       // Either this user saved one meanwhile, or another user holds this address and tag.
-      return fail(
-        (await repo.address(db, userId)) ? 'withdraw.address_already_set' : 'withdraw.address_taken',
-      );
+      return fail((await repo.address(userId)) ? 'withdraw.address_already_set' : 'withdraw.address_taken');
     },
 
     async rules(
@@ -260,15 +287,15 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       tx: Db,
       userId: number,
       key: string,
-    ): Promise<Result<StoredResponse, StartWithdrawalError>> {
+    ): Promise<Result<WithdrawStatus, StartWithdrawalError>> {
       await ledger.lockUser(tx, userId);
-      if (await repo.open(tx, userId)) return fail('withdraw.in_progress');
+      if (await createWithdrawRepository(tx).open(userId)) return fail('withdraw.in_progress');
       if (!mayWithdraw(await ruleStatus(tx, userId))) return fail('withdraw.rules_unmet');
-      const address = await repo.address(tx, userId);
+      const address = await createWithdrawRepository(tx).address(userId);
       const amount = floorToDrops(await ledger.balance(tx, userId));
       if (!address || amount <= 0n) return fail('withdraw.rules_unmet');
       const now = clock.now();
-      const row = await repo.create(tx, {
+      const row = await createWithdrawRepository(tx).create({
         userId,
         amount,
         address: address.address,
@@ -284,11 +311,11 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
         reference: `withdrawal:${row.id}`,
         createdAt: now,
       });
-      return ok({ statusCode: 200, body: statusOf(row) });
+      return ok(statusOf(row));
     },
 
     async status(userId: number): Promise<WithdrawStatus> {
-      const row = await repo.open(db, userId);
+      const row = await repo.open(userId);
       return row
         ? statusOf(row)
         : { status: 0, create_time: null, end_time: null, reduced_hours: 0, amount: null };
@@ -296,12 +323,12 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
 
     async logs(userId: number): Promise<WithdrawLog[]> {
       const from = new Date(clock.now().getTime() - LOG_DAYS * 24 * 3_600_000);
-      return (await repo.since(db, userId, from)).map(toLog);
+      return (await repo.since(userId, from)).map(toLog);
     },
 
-    /** H1: the latest withdrawals that were really paid; nothing else feeds the toast. */
+    /** No fabricated activity (docs/product-rules.md#no-fabricated-activity): the latest withdrawals that were really paid; nothing else feeds the toast. */
     async recentPaid() {
-      const rows = await repo.recentPaid(db, 20);
+      const rows = await repo.recentPaid(20);
       return rows.map((row) => ({
         username: maskName(row.username),
         amount: formatAmount(row.amount),
@@ -319,8 +346,8 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
         reduced_hours: null,
         next_time: epochSeconds(nextDayStart(now, timeZone)),
       };
-      const open = await repo.open(db, userId);
-      const session = await repo.adSession(db, userId, day);
+      const open = await repo.open(userId);
+      const session = await repo.adSession(userId, day);
       if (session?.completedAt) return { ...base, state: 'reduced', reduced_hours: session.reducedHours };
       if (!open || open.status !== 'processing') return { ...base, state: 'no_withdrawal' };
       if (session) return { ...base, state: 'playing', started_time: epochSeconds(session.openedAt) };
@@ -331,28 +358,31 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
     async startAd(userId: number): Promise<Result<{ started_time: number }, AdError>> {
       const now = clock.now();
       const day = dayOf(now, timeZone);
-      const open = await repo.open(db, userId);
+      const open = await repo.open(userId);
       if (!open || open.status !== 'processing') return fail('ads.no_withdrawal');
-      if ((await repo.adSession(db, userId, day))?.completedAt) return fail('ads.already_today');
-      await repo.openAdSession(db, userId, open.id, day, now);
+      if ((await repo.adSession(userId, day))?.completedAt) return fail('ads.already_today');
+      await repo.openAdSession(userId, open.id, day, now);
       return ok({ started_time: epochSeconds(now) });
     },
 
     /** Accepts the ad only after its full length since it opened; the server picks the reduction. */
-    async completeAd(tx: Db, userId: number): Promise<Result<StoredResponse, AdError>> {
+    async completeAd(
+      tx: Db,
+      userId: number,
+    ): Promise<Result<WithdrawStatus & { reduced_today: number }, AdError>> {
       await ledger.lockUser(tx, userId);
       const now = clock.now();
       const day = dayOf(now, timeZone);
-      const session = await repo.adSession(tx, userId, day);
+      const session = await createWithdrawRepository(tx).adSession(userId, day);
       if (!session) return fail('ads.not_started');
       if (session.completedAt) return fail('ads.already_today');
       if (now.getTime() - session.openedAt.getTime() < rules.adSeconds * 1000) return fail('ads.too_early');
-      const open = await repo.open(tx, userId);
+      const open = await createWithdrawRepository(tx).open(userId);
       if (!open || open.status !== 'processing') return fail('ads.no_withdrawal');
       const hours = adReductionHours(rules.adReductionMinHours, rules.adReductionMaxHours, random());
-      await repo.completeAdSession(tx, session.id, open.id, hours, now);
+      await createWithdrawRepository(tx).completeAdSession(session.id, open.id, hours, now);
       const updated = { ...open, reducedHours: open.reducedHours + hours };
-      return ok({ statusCode: 200, body: { ...statusOf(updated), reduced_today: hours } });
+      return ok({ ...statusOf(updated), reduced_today: hours });
     },
   };
 

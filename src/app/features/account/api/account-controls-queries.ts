@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { successSchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
@@ -19,7 +19,6 @@ export function useChangePassword() {
 
 /** Deletes the account; the device then forgets the session and the account's cached data. */
 export function useDeleteAccount() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (password: string) =>
       apiRequest(API.deleteAccount, successSchema(z.object({ deleted: z.literal(true) })), {
@@ -29,7 +28,6 @@ export function useDeleteAccount() {
     onSuccess: async () => {
       const account = session.account();
       session.clear();
-      queryClient.clear();
       if (account) await forgetPersistedCache(account);
     },
   });

@@ -4,11 +4,9 @@ import { API } from '#contract/paths.ts';
 import type { Locale } from '#domain/i18n/locales.ts';
 import { apiRequest } from '#app/lib/http.ts';
 import { session } from '#app/lib/session.ts';
+import { queryKeys } from '#app/lib/query-keys.ts';
 
-export const accountKeys = {
-  all: ['account'] as const,
-  userInfo: () => [...accountKeys.all, 'userInfo'] as const,
-};
+export const accountKeys = queryKeys.account;
 
 export const userInfoQueryOptions = () =>
   queryOptions({

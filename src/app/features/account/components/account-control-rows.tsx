@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Button } from '#app/components/button.tsx';
 import { Dialog } from '#app/components/dialog.tsx';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
-import { Field } from '#app/components/field.tsx';
+import { PasswordField } from '#app/components/field.tsx';
 import { ListRow } from '#app/components/list.tsx';
 import { messageOf } from '#app/lib/error-messages.ts';
 import { formatCount, formatXrp } from '#app/lib/format.ts';
@@ -33,8 +33,7 @@ export function ChangePasswordRow() {
     }
   }
 
-  const set = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
-    setFields((f) => ({ ...f, [name]: event.target.value }));
+  const set = (name: keyof typeof fields) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
 
   return (
     <>
@@ -44,26 +43,23 @@ export function ChangePasswordRow() {
           <p className="muted">
             <Trans>Every other device signed in to your account will be signed out.</Trans>
           </p>
-          <Field
+          <PasswordField
+            kind="current"
             label={<Trans>Current password</Trans>}
-            type="password"
-            autoComplete="current-password"
             value={fields.password}
-            onChange={set('password')}
+            onValue={set('password')}
           />
-          <Field
+          <PasswordField
+            kind="new"
             label={<Trans>New password</Trans>}
-            type="password"
-            autoComplete="new-password"
             value={fields.new_password}
-            onChange={set('new_password')}
+            onValue={set('new_password')}
           />
-          <Field
+          <PasswordField
+            kind="new"
             label={<Trans>Confirm the new password</Trans>}
-            type="password"
-            autoComplete="new-password"
             value={fields.confirm_password}
-            onChange={set('confirm_password')}
+            onValue={set('confirm_password')}
           />
           {error ? <ErrorAlert>{error}</ErrorAlert> : null}
           <Button type="submit" block disabled={change.isPending}>
@@ -75,7 +71,7 @@ export function ChangePasswordRow() {
   );
 }
 
-/** Delete the account, with one confirmation that says what is lost and what is kept (H10). */
+/** Delete the account, with one confirmation that says what is lost and what is kept (docs/product-rules.md#respect-no). */
 export function DeleteAccountRow({ balance }: { balance: string | undefined }) {
   const { i18n } = useLingui();
   const navigate = useNavigate();
@@ -108,12 +104,11 @@ export function DeleteAccountRow({ balance }: { balance: string | undefined }) {
               balance of {amount} XRP is lost. The accounting records stay, without anything that names you.
             </Trans>
           </p>
-          <Field
+          <PasswordField
+            kind="current"
             label={<Trans>Password</Trans>}
-            type="password"
-            autoComplete="current-password"
             value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            onValue={setPassword}
           />
           {error ? <ErrorAlert>{error}</ErrorAlert> : null}
           <Button type="submit" variant="danger" block disabled={remove.isPending || password === ''}>

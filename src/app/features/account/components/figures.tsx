@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import type { UserInfo } from '#contract/auth.ts';
 import { formatCount, formatPercent, formatXrp } from '#app/lib/format.ts';
 
-/** Mine's figures (seed §2), each straight from the server. */
+/** Mine's figures, each straight from the server. */
 export function Figures({ user }: { user: UserInfo }) {
   const tasks = formatCount(user.total_tasks);
   const rate = formatPercent(user.annual_rate);

@@ -6,7 +6,7 @@ import { ListRow } from '#app/components/list.tsx';
 import { toasts } from '#app/lib/toast-store.ts';
 import { shareOrCopy } from '#app/lib/share.ts';
 
-/** About Earnest, contact support and share the app: Mine's help rows (seed §2). */
+/** About Earnest, contact support and share the app: Mine's help rows. */
 export function HelpRows({ supportUrl }: { supportUrl: string | null | undefined }) {
   const [aboutOpen, setAboutOpen] = useState(false);
   const { t } = useLingui();

@@ -8,7 +8,7 @@ import { ListRow } from '#app/components/list.tsx';
 import { loading } from '#app/lib/loading-store.ts';
 import { toasts } from '#app/lib/toast-store.ts';
 
-/** Sign out, after a confirmation (seed §2). */
+/** Sign out, after a confirmation. */
 export function LogoutRow({ logout }: { logout: () => Promise<unknown> }) {
   const [open, setOpen] = useState(false);
   const { t } = useLingui();

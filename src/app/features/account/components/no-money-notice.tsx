@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Card } from '#app/components/card.tsx';
 import { ShieldIcon } from '#app/components/icons.tsx';
 
-/** Where apps of this kind put "Deposit", Earnest says plainly that it never asks for money (H7). */
+/** Where apps of this kind put "Deposit", Earnest says plainly that it never asks for money (docs/product-rules.md#earnest-never-takes-money-from-users). */
 export function NoMoneyNotice() {
   return (
     <Card className="notice">

@@ -7,7 +7,7 @@ import { validateCheckIn, type CheckInTab } from '#domain/auth/credentials.ts';
 import { BotChallenge } from '#app/components/lazy-bot-challenge.tsx';
 import { Button } from '#app/components/button.tsx';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
-import { Field } from '#app/components/field.tsx';
+import { Field, PasswordField } from '#app/components/field.tsx';
 import { ERROR_MESSAGES } from '#app/lib/error-messages.ts';
 import { formatDateTime } from '#app/lib/format.ts';
 import { ApiError, type AppErrorCode } from '#app/lib/http.ts';
@@ -27,11 +27,11 @@ interface EntryFormProps {
 interface ShownError {
   code: AppErrorCode;
   until: number | null;
-  /** H8: why and since when an account is locked or banned, as recorded. */
+  /** Accountable enforcement (docs/product-rules.md#accountable-enforcement): why and since when an account is locked or banned, as recorded. */
   lock?: { reason: string; since: number } | undefined;
 }
 
-/** Sign in and registration on one card, toggled in place (seed §2). */
+/** Sign in and registration on one card, toggled in place. */
 export function EntryForm({
   tab,
   onTabChange,
@@ -107,24 +107,22 @@ export function EntryForm({
         onChange={(e) => setAccount(e.target.value)}
         dir="auto"
       />
-      <Field
+      <PasswordField
+        kind={registering ? 'new' : 'current'}
         label={<Trans>Password</Trans>}
         name="password"
-        type="password"
-        autoComplete={registering ? 'new-password' : 'current-password'}
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        onValue={setPassword}
         hint={registering ? <Trans>At least 6 characters.</Trans> : undefined}
       />
       {registering ? (
         <>
-          <Field
+          <PasswordField
+            kind="new"
             label={<Trans>Confirm password</Trans>}
             name="confirm_password"
-            type="password"
-            autoComplete="new-password"
             value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
+            onValue={setConfirm}
           />
           <Field
             label={<Trans>Invitation code (optional)</Trans>}

@@ -9,8 +9,9 @@ import {
 import { successSchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
 import { apiRequest } from '#app/lib/http.ts';
+import { queryKeys } from '#app/lib/query-keys.ts';
 
-const devicesKey = ['account', 'devices'] as const;
+const devicesKey = queryKeys.account.devices();
 
 export const devicesQueryOptions = () =>
   queryOptions({

@@ -8,7 +8,7 @@ import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { Dialog } from '#app/components/dialog.tsx';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
-import { Field } from '#app/components/field.tsx';
+import { Field, PasswordField } from '#app/components/field.tsx';
 import { QrScanner } from '#app/components/qr-scanner.tsx';
 import { messageOf } from '#app/lib/error-messages.ts';
 import { formatDateTime } from '#app/lib/format.ts';
@@ -21,7 +21,7 @@ import {
   useSignOutOtherDevices,
 } from '../api/devices-queries.ts';
 
-/** Mine → Security: the devices signed in, one-tap sign-out, and "Link a device" (H5). */
+/** Mine → Security: the devices signed in, one-tap sign-out, and "Link a device" (docs/product-rules.md#device-linking-stays-inside-earnest). */
 export function DevicesSection() {
   const { t, i18n } = useLingui();
   const devices = useQuery(devicesQueryOptions());
@@ -203,12 +203,11 @@ function LinkDeviceDialog({ onClose }: { onClose: () => void }) {
               now.
             </Trans>
           </p>
-          <Field
+          <PasswordField
+            kind="current"
             label={<Trans>Password</Trans>}
-            type="password"
-            autoComplete="current-password"
             value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            onValue={setPassword}
           />
           {error ? <ErrorAlert>{error}</ErrorAlert> : null}
           <Button type="submit" block variant="danger" disabled={approve.isPending || password === ''}>

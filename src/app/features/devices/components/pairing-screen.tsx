@@ -15,7 +15,7 @@ import { usePairingState, useStartPairing } from '../api/devices-queries.ts';
 const POLL_MS = 3_000;
 
 /**
- * "Sign in with another device" on a signed-out device (H5): a pairing code and its QR code, valid
+ * "Sign in with another device" on a signed-out device (docs/product-rules.md#device-linking-stays-inside-earnest): a pairing code and its QR code, valid
  * for 5 minutes with a countdown; the device checks for the approval by itself and on the button.
  */
 export function PairingScreen() {

@@ -4,7 +4,7 @@ import { Card } from '#app/components/card.tsx';
 import { copyText, shareOrCopy } from '#app/lib/share.ts';
 import { toasts } from '#app/lib/toast-store.ts';
 
-/** The permanent code, and a link that fills it in at registration; copy and share (seed §2). */
+/** The permanent code, and a link that fills it in at registration; copy and share. */
 export function InviteCodeCard({ code }: { code: string }) {
   const { t } = useLingui();
   const link = `${window.location.origin}/?invite=${encodeURIComponent(code)}`;

@@ -4,8 +4,9 @@ import { successSchema } from '#contract/envelope.ts';
 import { KycStatusResponseSchema } from '#contract/kyc.ts';
 import { API } from '#contract/paths.ts';
 import { apiRequest, newIdempotencyKey } from '#app/lib/http.ts';
+import { invalidateMoney, queryKeys } from '#app/lib/query-keys.ts';
 
-const kycKey = ['account', 'kyc'] as const;
+const kycKey = queryKeys.account.kyc();
 
 export const kycStatusQueryOptions = () =>
   queryOptions({
@@ -37,6 +38,7 @@ export function useVerifyCode() {
         successSchema(z.object({ state: z.literal('verified'), phone: z.string(), bonus: z.string() })),
         { method: 'post', json: { code }, idempotencyKey: newIdempotencyKey() },
       ),
-    onSettled: () => queryClient.invalidateQueries(),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: kycKey }), invalidateMoney(queryClient)]),
   });
 }

@@ -13,8 +13,8 @@ import { toasts } from '#app/lib/toast-store.ts';
 import { useSendCode, useVerifyCode } from '../api/kyc-queries.ts';
 
 /**
- * Phone verification (seed §2): number → SMS code → verified, with the one-time bonus. The screen
- * says plainly that Earnest never asks anyone to type a code anywhere else (H5/H6).
+ * Phone verification: number → SMS code → verified, with the one-time bonus. The screen
+ * says plainly that Earnest never asks anyone to type a code anywhere else (docs/product-rules.md#phone-verification).
  */
 export function PhoneVerification({
   status,

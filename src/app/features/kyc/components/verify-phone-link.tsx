@@ -2,7 +2,6 @@ import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { parseAmount } from '#domain/money/amount.ts';
-import { publicSettingsQueryOptions } from '#app/features/settings/api/settings-queries.ts';
 import { formatXrp } from '#app/lib/format.ts';
 import { kycStatusQueryOptions } from '../api/kyc-queries.ts';
 
@@ -11,14 +10,17 @@ import { kycStatusQueryOptions } from '../api/kyc-queries.ts';
  * verifying), with the one-time bonus it pays when one is configured: what it pays is shown where it
  * is offered.
  */
-export function VerifyPhoneLink({ testId }: { testId?: string }) {
+export function VerifyPhoneLink({
+  bonusAmount,
+  testId,
+}: {
+  bonusAmount: string | undefined;
+  testId?: string;
+}) {
   const kyc = useQuery(kycStatusQueryOptions());
-  const settings = useQuery(publicSettingsQueryOptions());
   if (!kyc.data || kyc.data.state === 'verified') return null;
   const bonus =
-    settings.data && (parseAmount(settings.data.kyc_bonus) ?? 0n) > 0n
-      ? formatXrp(settings.data.kyc_bonus)
-      : null;
+    bonusAmount !== undefined && (parseAmount(bonusAmount) ?? 0n) > 0n ? formatXrp(bonusAmount) : null;
   return (
     <p>
       <Link to="/withdraw/kyc" className="btn btn-secondary btn-block" data-testid={testId}>

@@ -7,7 +7,7 @@ import { formatPercent, formatXrp } from '#app/lib/format.ts';
 import { InstallButton } from '#app/pwa/install-button.tsx';
 import { WithdrawRules } from '#app/components/withdraw-rules.tsx';
 
-/** Landing (seed §2), with only figures the server computed from its configuration and data (H3). */
+/** Landing, with only figures the server computed from its configuration and data (docs/product-rules.md#no-contradicting-claims). */
 export function LandingContent({ settings }: { settings: PublicSettings }) {
   const gift = formatXrp(settings.gift_amount);
   const tasks = settings.tasks_per_day;

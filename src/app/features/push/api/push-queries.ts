@@ -3,8 +3,9 @@ import { API } from '#contract/paths.ts';
 import { PushSettingsResponseSchema } from '#contract/push.ts';
 import type { PushTopic } from '#domain/push/topics.ts';
 import { apiRequest } from '#app/lib/http.ts';
+import { queryKeys } from '#app/lib/query-keys.ts';
 
-const pushSettingsKey = ['push', 'settings'] as const;
+const pushSettingsKey = queryKeys.push.settings();
 
 /** What this user chose to be told by push. */
 export const pushSettingsQueryOptions = () =>

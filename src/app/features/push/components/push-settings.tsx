@@ -20,7 +20,7 @@ const TOPIC_LABELS: Record<PushTopic, MessageDescriptor> = {
 };
 
 /**
- * Mine → Notifications: turning push on for this device (only from this tap, H10) and, for the
+ * Mine → Notifications: turning push on for this device (only from this tap, docs/product-rules.md#respect-no) and, for the
  * account, each kind of message on or off.
  */
 export function PushSettingsSection() {

@@ -2,10 +2,9 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { API } from '#contract/paths.ts';
 import { ClaimResponseSchema, DailyRewardResponseSchema } from '#contract/rewards.ts';
 import { apiRequest, newIdempotencyKey } from '#app/lib/http.ts';
+import { invalidateMoney, queryKeys } from '#app/lib/query-keys.ts';
 
-export const rewardKeys = {
-  daily: () => ['rewards', 'daily'] as const,
-};
+export const rewardKeys = queryKeys.rewards;
 
 export const dailyRewardQueryOptions = () =>
   queryOptions({
@@ -24,7 +23,7 @@ export function useClaimInterest() {
         json: { amount: shownAmount },
         idempotencyKey: newIdempotencyKey(),
       }),
-    onSettled: () => queryClient.invalidateQueries(),
+    onSettled: () => invalidateMoney(queryClient),
   });
 }
 
@@ -36,6 +35,6 @@ export function useClaimGift() {
         method: 'post',
         idempotencyKey: newIdempotencyKey(),
       }),
-    onSettled: () => queryClient.invalidateQueries(),
+    onSettled: () => invalidateMoney(queryClient),
   });
 }

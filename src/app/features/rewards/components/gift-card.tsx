@@ -15,7 +15,7 @@ import { AutoNote } from '#app/components/auto-note.tsx';
 
 const AUTO_CLAIM_SECONDS = 10;
 
-/** The new-user lucky gift: the amount credited is the amount shown, and it claims itself (seed §1). */
+/** The new-user lucky gift: the amount credited is the amount shown, and it claims itself. */
 export function GiftCard({ amount }: { amount: string }) {
   const { t, i18n } = useLingui();
   const claim = useClaimGift();

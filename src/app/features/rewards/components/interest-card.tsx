@@ -19,8 +19,8 @@ import { useClaimInterest } from '../api/rewards-queries.ts';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
 
 /**
- * Daily interest: the exact amount (7 decimals, seed §9), what claiming needs with the user's own
- * progress (H2), and the claim itself, which sends the amount shown so the server credits exactly it.
+ * Daily interest: the exact amount (7 decimals, docs/product-rules.md#money-units), what claiming needs with the user's own
+ * progress (docs/product-rules.md#no-hidden-conditions), and the claim itself, which sends the amount shown so the server credits exactly it.
  */
 export function InterestCard({
   reward,

@@ -9,12 +9,9 @@ import {
 } from '#contract/tasks.ts';
 import { z } from 'zod';
 import { apiRequest, newIdempotencyKey } from '#app/lib/http.ts';
+import { invalidateMoney, queryKeys } from '#app/lib/query-keys.ts';
 
-export const taskKeys = {
-  all: ['tasks'] as const,
-  list: (locale: string) => [...taskKeys.all, 'list', locale] as const,
-  history: () => [...taskKeys.all, 'history'] as const,
-};
+export const taskKeys = queryKeys.tasks;
 
 export const taskHistoryQueryOptions = () =>
   queryOptions({
@@ -33,7 +30,7 @@ export const taskListQueryOptions = (locale: string) =>
 /** Anything a task action changes: the list, the balance, the interest offer. */
 function useRefreshAfterTask() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries();
+  return () => invalidateMoney(queryClient);
 }
 
 export function useAcceptDay(locale: string) {

@@ -9,7 +9,7 @@ import { AutoNote } from '#app/components/auto-note.tsx';
 
 const AUTO_ACCEPT_SECONDS = 10;
 
-/** The "accept the day's challenge" step, which selects itself after a countdown (seed §4). */
+/** The "accept the day's challenge" step, which selects itself after a countdown. */
 export function AcceptCard({
   list,
   onAccept,

@@ -4,7 +4,7 @@ import { Card } from '#app/components/card.tsx';
 import { formatClock, formatCount, formatXrp } from '#app/lib/format.ts';
 import { useSecondsUntil } from '#app/lib/use-countdown.ts';
 
-/** Today's progress, the balance, and when the day resets (seed §2). */
+/** Today's progress, the balance, and when the day resets. */
 interface DaySummaryProps {
   list: TaskList;
   balance: string | undefined;

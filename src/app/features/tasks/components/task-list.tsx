@@ -9,7 +9,7 @@ import { TASK_TYPE_LABELS } from './task-type.ts';
 
 type Filter = 'all' | 'todo' | 'done';
 
-/** The day's tasks with their reward and time, filterable; empty states as seed §2 names them. */
+/** The day's tasks with their reward and time, filterable; with an empty state for no task and for no match. */
 export function TaskList({ tasks, onOpen }: { tasks: Task[]; onOpen: (task: Task) => void }) {
   const [filter, setFilter] = useState<Filter>('all');
   const { t, i18n } = useLingui();

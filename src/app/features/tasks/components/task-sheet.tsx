@@ -26,7 +26,7 @@ interface TaskSheetProps {
   onClose: () => void;
 }
 
-/** One task: its rules before it starts (H4), then the task itself, then its completion. */
+/** One task: its rules before it starts (docs/product-rules.md#shown-equals-credited), then the task itself, then its completion. */
 export function TaskSheet({ task, serverOffsetMs, onClose }: TaskSheetProps) {
   const { t, i18n } = useLingui();
   const start = useStartTask();

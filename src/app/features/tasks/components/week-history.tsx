@@ -8,7 +8,7 @@ interface Day {
   count: number;
 }
 
-/** Tasks done on each of the last seven days, by day of the week (seed §3: task history). */
+/** Tasks done on each of the last seven days, by day of the week. */
 export function WeekHistory({ days, perDay }: { days: Day[]; perDay: number }) {
   const { i18n } = useLingui();
   const weekday = new Intl.DateTimeFormat(i18n.locale, { weekday: 'short', timeZone: 'UTC' });

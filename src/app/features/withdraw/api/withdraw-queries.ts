@@ -15,17 +15,9 @@ import {
 } from '#contract/withdraw.ts';
 import { deviceRecords } from '#app/lib/device-records.ts';
 import { apiRequest, newIdempotencyKey } from '#app/lib/http.ts';
+import { invalidateMoney, queryKeys } from '#app/lib/query-keys.ts';
 
-export const withdrawKeys = {
-  all: ['withdraw'] as const,
-  address: () => [...withdrawKeys.all, 'address'] as const,
-  rules: () => [...withdrawKeys.all, 'rules'] as const,
-  status: () => [...withdrawKeys.all, 'status'] as const,
-  logs: () => [...withdrawKeys.all, 'logs'] as const,
-  ad: () => [...withdrawKeys.all, 'ad'] as const,
-  whitelist: () => ['exchanges'] as const,
-  recent: () => ['recent-withdrawals'] as const,
-};
+export const withdrawKeys = queryKeys.withdraw;
 
 export const addressQueryOptions = () =>
   queryOptions({
@@ -40,7 +32,7 @@ export const withdrawRulesQueryOptions = () =>
     staleTime: 0,
   });
 
-/** Seed §4: the end of the waiting period is also kept on the device, for the status screen offline. */
+/** The end of the waiting period is also kept on the device, for the status screen offline. */
 export const withdrawStatusQueryOptions = () =>
   queryOptions({
     queryKey: withdrawKeys.status(),
@@ -103,7 +95,7 @@ export function useSaveAddress() {
   return useMutation({
     mutationFn: (body: { walletaddress: string; tag: string }) =>
       apiRequest(API.setAddress, AddressResponseSchema, { method: 'post', json: body }),
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => invalidateMoney(queryClient),
   });
 }
 
@@ -116,7 +108,7 @@ export function useStartWithdrawal() {
         method: 'post',
         idempotencyKey: newIdempotencyKey(),
       }),
-    onSettled: () => queryClient.invalidateQueries(),
+    onSettled: () => invalidateMoney(queryClient),
   });
 }
 
@@ -144,7 +136,7 @@ export function useCompleteAd() {
         },
       ),
     onSuccess: async (result) => {
-      // Seed §4: the ad record on the device (the server's is the one that counts).
+      // The ad record on the device (the server's is the one that counts).
       const previous = await deviceRecords.read('adWatch');
       await deviceRecords.write('adWatch', {
         lastWatchTime: Date.now(),

@@ -19,7 +19,7 @@ interface AdCardProps {
 }
 
 /**
- * The daily ad that shortens the waiting period (seed §3–§4): ready → playing (the server's clock
+ * The daily ad that shortens the waiting period (docs/product-rules.md#withdrawal-rules): ready → playing (the server's clock
  * counts the full length) → reduced, then back tomorrow. Without an operator's video, Earnest's own
  * 30-second house ad plays, which needs no network.
  */

@@ -5,7 +5,7 @@ import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { Dialog } from '#app/components/dialog.tsx';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
-import { Field } from '#app/components/field.tsx';
+import { PasswordField } from '#app/components/field.tsx';
 import { ERROR_MESSAGES, messageOf } from '#app/lib/error-messages.ts';
 import { loading } from '#app/lib/loading-store.ts';
 import { toasts } from '#app/lib/toast-store.ts';
@@ -90,12 +90,11 @@ export function AddressForm({ change = false, onDone }: { change?: boolean; onDo
       <form className="form-stack" onSubmit={(event) => void onSubmit(event)} noValidate>
         <AddressFields address={address} tag={tag} onAddress={setAddress} onTag={setTag} />
         {change ? (
-          <Field
+          <PasswordField
+            kind="current"
             label={<Trans>Your password</Trans>}
-            type="password"
-            autoComplete="current-password"
             value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            onValue={setPassword}
           />
         ) : null}
         {error ? <ErrorAlert>{error}</ErrorAlert> : null}

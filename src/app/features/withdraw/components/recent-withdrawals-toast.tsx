@@ -21,8 +21,8 @@ function hiddenUntil(): number {
 }
 
 /**
- * H1: recent withdrawals, fed ONLY by payouts that really happened (masked names, real amounts and
- * times). No paid withdrawal, no toast. Seed §2 timing: 2 s after load, 4 s on screen, again every
+ * No fabricated activity (docs/product-rules.md#no-fabricated-activity): recent withdrawals, fed ONLY by payouts that really happened (masked names, real amounts and
+ * times). No paid withdrawal, no toast. Timing: 2 s after load, 4 s on screen, again every
  * 10–15 s; closing it hides it for an hour.
  */
 export function RecentWithdrawalsToast() {

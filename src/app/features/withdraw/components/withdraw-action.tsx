@@ -10,7 +10,7 @@ import { formatCount, formatXrp } from '#app/lib/format.ts';
 import { loading } from '#app/lib/loading-store.ts';
 import { useStartWithdrawal } from '../api/withdraw-queries.ts';
 
-/** "Withdraw all": a confirm step that says what happens, then the status page (seed §2, §4). */
+/** "Withdraw all": a confirm step that says what happens, then the status page. */
 interface WithdrawActionProps {
   balance: string;
   waitingDays: number;

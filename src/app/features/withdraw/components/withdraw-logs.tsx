@@ -5,7 +5,7 @@ import type { WithdrawLog } from '#contract/withdraw.ts';
 import { Card } from '#app/components/card.tsx';
 import { formatDateTime, formatXrp } from '#app/lib/format.ts';
 
-/** Withdrawal records of the last 7 days (seed §2), with the ledger's proof once paid. */
+/** Withdrawal records of the last 7 days, with the ledger's proof once paid. */
 export function WithdrawLogs({ logs }: { logs: readonly WithdrawLog[] }) {
   // A push about a withdrawal links to its record (#withdrawal-<id>): bring it into view once loaded.
   const target = useLocation({ select: (location) => location.hash });

@@ -8,7 +8,7 @@ import { useNow } from '#app/lib/use-countdown.ts';
 import { withdrawKeys, withdrawStatusQueryOptions } from '../api/withdraw-queries.ts';
 
 /**
- * Seed §2: the tab bar checks the withdrawal status on load, on every route change and when the
+ * The tab bar checks the withdrawal status on load, on every route change and when the
  * balance reaches the minimum, and shows a withdrawal in progress — as a link to its page, never
  * by holding the user there.
  */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { KnownDevice } from './auth.service.ts';
+import type { KnownDevice } from '#server/features/auth/auth.service.ts';
 
 /**
  * The signed device cookie of OWASP's "device cookies" scheme: set when a browser signs in to an

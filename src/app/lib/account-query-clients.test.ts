@@ -1,0 +1,51 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+
+// The page's globals the cache uses: a document whose hiding flushes the pending write.
+const page = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
+Object.assign(globalThis, { document: page });
+const { createAccountQueryClients } = await import('./account-query-clients.ts');
+const { persistAccountCache } = await import('./query-persistence.ts');
+const { session } = await import('./session.ts');
+
+const PROFILE = ['account', 'userInfo'];
+
+/** Writes what is pending to the device now (as hiding the page does) and lets IndexedDB settle. */
+async function flush() {
+  page.visibilityState = 'hidden';
+  page.dispatchEvent(new Event('visibilitychange'));
+  page.visibilityState = 'visible';
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+describe('one query client per account on a shared device', () => {
+  const clients = createAccountQueryClients(persistAccountCache);
+
+  it("never shows B what A's session read, in memory or from the device", async () => {
+    session.signIn('token-a', 'Alice');
+    await clients.ready();
+    const alice = clients.current();
+    alice.setQueryData(PROFILE, { username: 'Alice', balance: '150' });
+    await flush();
+
+    session.clear();
+    session.signIn('token-b', 'Bob');
+    await clients.ready();
+    const bob = clients.current();
+    expect(bob).not.toBe(alice);
+    expect(bob.getQueryData(PROFILE)).toBeUndefined();
+    bob.setQueryData(PROFILE, { username: 'Bob', balance: '3' });
+    await flush();
+
+    // Alice again on the same device: her own last copy, not Bob's.
+    session.clear();
+    session.signIn('token-a2', 'alice');
+    await clients.ready();
+    expect(clients.current().getQueryData(PROFILE)).toEqual({ username: 'Alice', balance: '150' });
+  });
+
+  it('gives a signed-out device an empty client of its own', () => {
+    session.clear();
+    expect(clients.current().getQueryData(PROFILE)).toBeUndefined();
+  });
+});
