@@ -77,7 +77,7 @@ export const ERRORS = {
     status: 409,
     msg: 'A withdrawal address is already saved: use "Change address" to replace it',
   },
-  'withdraw.address_taken': { status: 409, msg: 'Wallet address already registered' },
+  'withdraw.address_taken': { status: 409, msg: 'Another account already saved this address and tag' },
   'withdraw.address_unchanged': { status: 400, msg: 'This is already your withdrawal address' },
   'withdraw.address_missing': { status: 409, msg: 'Save a withdrawal address first' },
   'withdraw.rules_unmet': { status: 400, msg: 'Not every withdrawal rule is met yet' },

@@ -103,7 +103,7 @@ const EnvSchema = z
     KYC_BONUS_XRP: xrpAmount.optional(),
     MIN_WITHDRAWAL_XRP: xrpAmount.optional(),
     APR_BASE_PERCENT: percent.optional(),
-    /** What each invitee who binds a wallet adds to the inviter's annual rate. */
+    /** What each invitation that counts (INVITE_COUNTS_WHEN) adds to the inviter's annual rate. */
     APR_STEP_PERCENT: percent.optional(),
     APR_MAX_PERCENT: percent.optional(),
     WAITING_DAYS: z.coerce.number().int().min(0).max(365).optional(),

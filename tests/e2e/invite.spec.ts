@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 import { PASSWORD, screenshot, uniqueName } from './support.ts';
 
 // Two people, two browsers: A invites B and C by link. Under the default rule an invitation counts once the
-// friend has verified a phone (docs/product-rules.md#invitations): B verifies, C only binds a wallet, so only
+// friend has verified a phone (docs/product-rules.md#invitations): B verifies, C only saves a withdrawal address, so only
 // B raises A's rate, and A sees each friend's standing under masked names.
 
 let sms: FakeSms;
@@ -21,7 +21,7 @@ test.afterAll(async () => {
   await sms?.close();
 });
 
-test('an invitee who verifies a phone raises the inviter rate by the step; one who only binds a wallet does not', async ({
+test('an invitee who verifies a phone raises the inviter rate by the step; one who only saves a withdrawal address does not', async ({
   browser,
 }) => {
   test.setTimeout(90_000);
@@ -40,7 +40,7 @@ test('an invitee who verifies a phone raises the inviter rate by the step; one w
   await expect(pageA.getByText('No one has joined with your code yet.')).toBeVisible();
   await expect(pageA.getByTestId('invite-rules')).toContainText('verifies a phone number');
 
-  // B and C open the link: the code is filled in; they register. B verifies a phone, C binds a wallet.
+  // B and C open the link: the code is filled in; they register. B verifies a phone, C saves a withdrawal address.
   for (const role of ['phone', 'wallet'] as const) {
     const context = await browser.newContext({ baseURL: server.url });
     const page = await context.newPage();

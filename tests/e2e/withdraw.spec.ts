@@ -84,7 +84,7 @@ test('a user saves an exchange address, withdraws, shortens the wait, and is pai
   await expect(page.getByRole('alert')).toContainText('it does not belong to a supported exchange');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await saveAddress(page, BINANCE, '777');
-  await expect(page.getByRole('alert')).toContainText('Wallet address already registered');
+  await expect(page.getByRole('alert')).toContainText('Another account already saved this address and tag');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   await saveAddress(page, BITSTAMP, '4242');

@@ -46,7 +46,7 @@ export const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
   'withdraw.tag_invalid': msg`Tag error, please enter a numeric tag.`,
   'withdraw.not_whitelisted': msg`This address is not supported: it does not belong to a supported exchange`,
   'withdraw.address_already_set': msg`A withdrawal address is already saved: use "Change address" to replace it`,
-  'withdraw.address_taken': msg`Wallet address already registered`,
+  'withdraw.address_taken': msg`Another account already saved this address and tag`,
   'withdraw.address_unchanged': msg`This is already your withdrawal address`,
   'withdraw.address_missing': msg`Save a withdrawal address first`,
   'withdraw.rules_unmet': msg`Not every withdrawal rule is met yet`,

@@ -61,8 +61,8 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
             <CheckIcon />
             <span>
               <Trans>
-                Daily interest at {aprBase} a year, plus {aprStep} for each invited friend who binds a wallet,
-                up to {aprMax}.
+                Daily interest at {aprBase} a year, plus {aprStep} for each invitation that counts (the Invite
+                screen says when one does), up to {aprMax}.
               </Trans>
             </span>
           </li>
