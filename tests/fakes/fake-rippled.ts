@@ -25,6 +25,17 @@ export interface FakeRippled {
   /** Payments applied to the ledger (validated once their ledger closed). */
   applied: Map<string, Applied>;
   validatedLedger(): number;
+  /**
+   * The first ledger this server holds (a server that restarted or is catching up, or another backend
+   * behind a load balancer, lacks older ones): a lookup that reaches below it is not "searched all".
+   */
+  historyFrom: number;
+  /**
+   * The next lookup of each of these hashes is answered from a lagging view: "not found" (the payment
+   * was not validated yet there), and the ledger then moves `lagLedgers` on before the next request.
+   */
+  lagOnce: Set<string>;
+  lagLedgers: number;
   /** Told of every submission (the standalone runner prints them for tests in other processes). */
   onSubmit: ((hash: string, tx: Record<string, unknown>) => void) | null;
   close(): Promise<void>;
@@ -42,6 +53,9 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
     submitted: new Map(),
     applied: new Map(),
     validatedLedger: () => validated,
+    historyFrom: 1,
+    lagOnce: new Set(),
+    lagLedgers: 25,
     onSubmit: null,
     async close() {
       clearInterval(ticker);
@@ -94,8 +108,27 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
         return { engine_result: fake.outcome, tx_json: { ...tx, hash } };
       }
       case 'tx': {
-        const entry = fake.applied.get(String(request['transaction']));
-        if (!entry) throw Object.assign(new Error('txnNotFound'), { rippled: 'txnNotFound' });
+        const hash = String(request['transaction']);
+        const entry = fake.applied.get(hash);
+        // rippled's txnNotFound says whether the whole range asked for was searched: only when the
+        // server holds every ledger in [min_ledger, max_ledger] and has validated up to max_ledger.
+        const min = typeof request['min_ledger'] === 'number' ? request['min_ledger'] : null;
+        const max = typeof request['max_ledger'] === 'number' ? request['max_ledger'] : null;
+        const searchedAll = min !== null && max !== null && min >= fake.historyFrom && max <= validated;
+        const notFound = () =>
+          Object.assign(new Error('txnNotFound'), { rippled: 'txnNotFound', searched_all: searchedAll });
+        if (fake.lagOnce.delete(hash)) {
+          // The open ledger closes with the payment in it, this lagging view has not seen that yet, and
+          // by the next request the network is `lagLedgers` further on.
+          validated += 1;
+          for (const entry of pending.splice(0)) {
+            entry.ledgerIndex = validated;
+            fake.applied.set(entry.hash, entry);
+          }
+          validated += fake.lagLedgers;
+          throw Object.assign(new Error('txnNotFound'), { rippled: 'txnNotFound', searched_all: false });
+        }
+        if (!entry || entry.ledgerIndex < fake.historyFrom) throw notFound();
         return {
           hash: entry.hash,
           tx_json: entry.tx,
@@ -121,8 +154,16 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
         socket.send(JSON.stringify({ id: request['id'], type: 'response', status: 'success', result }));
       } catch (error) {
         const code = (error as { rippled?: string }).rippled ?? 'internal';
+        const searchedAll = (error as { searched_all?: boolean }).searched_all;
         socket.send(
-          JSON.stringify({ id: request['id'], type: 'response', status: 'error', error: code, request }),
+          JSON.stringify({
+            id: request['id'],
+            type: 'response',
+            status: 'error',
+            error: code,
+            ...(searchedAll === undefined ? {} : { searched_all: searchedAll }),
+            request,
+          }),
         );
       }
     });

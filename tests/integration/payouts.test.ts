@@ -199,6 +199,37 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     }
   }, 120_000);
 
+  it('never refunds a payment looked up before its inclusion showed, once the ledger passed its last one', async () => {
+    const due = await dueWithdrawal(121n);
+    // The lookup races the inclusion: "not found", and meanwhile the ledger passes LastLedgerSequence.
+    rippled.onSubmit = (hash) => void rippled.lagOnce.add(hash);
+    await run();
+    rippled.onSubmit = null;
+    expect(await withdrawal(due.id)).toMatchObject({ status: 'transferring' });
+    expect(await settle(due.id)).toMatchObject({ status: 'success', deliveredAmount: xrp(121n) });
+    expect(await refunds(due.userId)).toEqual([]);
+    expect(paymentsTo(due.tag)).toHaveLength(1);
+  });
+
+  it('never refunds a paid payment that a server missing part of the history cannot find', async () => {
+    const due = await dueWithdrawal(122n);
+    await run();
+    const row = await withdrawal(due.id);
+    const last = row?.lastLedgerSequence ?? 0;
+    // The payment is validated; then the server loses the history that holds it (restarted, catching
+    // up, or another backend answers) while the ledger moves past its LastLedgerSequence.
+    while (!rippled.applied.has(row?.txHash ?? '')) await new Promise((r) => setTimeout(r, 10));
+    rippled.historyFrom = Number.MAX_SAFE_INTEGER;
+    while (rippled.validatedLedger() <= last + 1) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 5; i++) await run();
+    expect(await withdrawal(due.id)).toMatchObject({ status: 'transferring' });
+    expect(await refunds(due.userId)).toEqual([]);
+    // The history is back: the payment is found and final.
+    rippled.historyFrom = 1;
+    expect(await settle(due.id)).toMatchObject({ status: 'success', deliveredAmount: xrp(122n) });
+    expect(await refunds(due.userId)).toEqual([]);
+  });
+
   it('refunds a validated failure exactly once, and an expired payment too', async () => {
     rippled.outcome = 'tecNO_DST_INSUF_XRP';
     const failed = await dueWithdrawal(110n);

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ProductRules } from '#domain/rules/product-rules.ts';
 import { UNITS_PER_DROP } from '#domain/money/amount.ts';
 import type { Clock } from '#server/clock.ts';
@@ -18,6 +19,8 @@ export interface PayoutJobDeps {
   payer: Payer | null;
   /** Called after each persisted step (tests use it to crash the job there). */
   afterStep?: (step: PayoutStep, withdrawalId: number) => void;
+  /** Where a payment that needs an operator's eyes is reported. */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
   /** Told once a withdrawal is final (paid or failed and refunded), after it is committed. */
   onFinal?: (withdrawal: { id: number; userId: number; status: 'success' | 'failed' }) => Promise<void>;
 }
@@ -36,11 +39,12 @@ const BATCH = 20;
  *    before anything is sent — a withdrawal that has a blob is never signed again;
  * 3. the stored blob is (re)submitted; the same blob cannot pay twice;
  * 4. the outcome is read from the ledger: validated tesSUCCESS → success with the delivered amount;
- *    a validated failure or an expired LastLedgerSequence → failed, refunded by one ledger entry;
- *    anything uncertain → left as it is, to be looked up again on the next pass.
+ *    a validated failure, or an expiry PROVEN by a complete search up to LastLedgerSequence → failed,
+ *    refunded by one ledger entry; anything uncertain (not validated yet, or "not found" by a server
+ *    that lacks some of the history) → left as it is, looked up again on the next pass, and reported.
  */
 export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
-  const { db, clock, rules, payer, afterStep, onFinal } = deps;
+  const { db, clock, rules, payer, afterStep, onFinal, log } = deps;
   const claimed = await claimDue(db, clock, rules);
   for (const id of claimed) afterStep?.('claimed', id);
   if (!payer) return { claimed: claimed.length, settled: 0 };
@@ -97,7 +101,16 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
     afterStep?.('submitted', id);
 
     const outcome = await xrpl.outcome(row.txHash, row.lastLedgerSequence);
-    if (outcome.kind === 'pending') return false;
+    if (outcome.kind === 'pending') {
+      // Never refunded without proof it failed: an operator must look (the hash is on the record).
+      if (outcome.unproven) {
+        log?.warn(
+          { withdrawalId: id, txHash: row.txHash },
+          'payment past its last ledger but not proven absent: held',
+        );
+      }
+      return false;
+    }
     const done = await db.transaction(async (tx) => {
       const [locked] = await tx
         .select()

@@ -27,7 +27,7 @@ export function startPayoutRunner({ db, clock, rules, xrpl, intervalMs, log, onF
   async function pass() {
     try {
       if (xrpl && !payer) payer = await connectXrplPayer(xrpl.url, xrpl.seed);
-      const run = await runPayoutOnce({ db, clock, rules, payer, ...(onFinal ? { onFinal } : {}) });
+      const run = await runPayoutOnce({ db, clock, rules, payer, log, ...(onFinal ? { onFinal } : {}) });
       if (run.claimed || run.settled) log.info(run, 'payout pass');
     } catch (error) {
       // A lost connection is reopened on the next pass; nothing is paid twice (see payout-job.ts).

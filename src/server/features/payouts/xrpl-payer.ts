@@ -18,12 +18,22 @@ export interface SignedPayment {
 }
 
 export type PaymentOutcome =
-  { kind: 'success'; deliveredDrops: bigint } | { kind: 'failed'; reason: string } | { kind: 'pending' };
+  | { kind: 'success'; deliveredDrops: bigint }
+  | { kind: 'failed'; reason: string }
+  /** Undecided; `unproven` when its time is over but the server could not prove it was never included. */
+  | { kind: 'pending'; unproven?: true };
 
 /** Ledgers a payment may wait for inclusion before it can never be included (about a minute). */
 const VALID_FOR_LEDGERS = 20;
 /** Drops paid as the transaction fee; the open ledger's minimum is 10. */
 const FEE_DROPS = '12';
+
+/** Whether a txnNotFound answer says the server searched the whole range asked for (only `true` counts). */
+function searchedAllOf(error: Error): boolean {
+  const data = (error as Error & { data?: Record<string, unknown> }).data;
+  const nested = data?.['data'] as Record<string, unknown> | undefined;
+  return data?.['searched_all'] === true || nested?.['searched_all'] === true;
+}
 
 /** The XRP Ledger through xrpl.js: the payout wallet's seed signs, a rippled server submits. */
 export async function connectXrplPayer(url: string, seed: string): Promise<Payer> {
@@ -63,8 +73,19 @@ export async function connectXrplPayer(url: string, seed: string): Promise<Payer
     },
 
     async outcome(hash, lastLedgerSequence) {
+      // The validated ledger is read BEFORE the lookup: a payment that a complete search up to its
+      // LastLedgerSequence did not find can never be included afterwards. Read after, a lookup that
+      // raced the payment's inclusion would look like an expiry, and a paid withdrawal be refunded.
+      const validated = await validatedLedger();
+      let searchedAll = false;
       try {
-        const response = await client.request({ command: 'tx', transaction: hash });
+        const response = await client.request({
+          command: 'tx',
+          transaction: hash,
+          // It cannot be in a ledger before the one validated when it was signed.
+          min_ledger: lastLedgerSequence - VALID_FOR_LEDGERS,
+          max_ledger: lastLedgerSequence,
+        });
         const { result } = response;
         if (result.validated) {
           const meta = result.meta;
@@ -82,11 +103,15 @@ export async function connectXrplPayer(url: string, seed: string): Promise<Payer
       } catch (error) {
         if (!(error instanceof Error) || !/txnNotFound/.test(error.message + JSON.stringify(error)))
           throw error;
+        searchedAll = searchedAllOf(error);
       }
-      // Not validated (or unknown): final only once the ledger is past its last allowed sequence.
-      return (await validatedLedger()) > lastLedgerSequence
+      if (validated <= lastLedgerSequence) return { kind: 'pending' };
+      // Past its last ledger, "not found" proves nothing unless the server searched every ledger the
+      // payment could be in: one missing history (restarted, catching up, another backend behind a
+      // load balancer) answers "not found" for a payment it has. Unproven, it stays pending.
+      return searchedAll
         ? { kind: 'failed', reason: 'expired: not included before LastLedgerSequence' }
-        : { kind: 'pending' };
+        : { kind: 'pending', unproven: true };
     },
 
     close: () => client.disconnect(),
