@@ -1,3 +1,4 @@
+import { Wallet } from 'xrpl';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -179,7 +180,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     timeZone,
     accounts: createAccountRepository,
     phoneVerified: (executor, userId) => kyc.isVerified(executor, userId),
-    whitelist: loadWhitelist(env.EXCHANGE_WHITELIST_FILE),
+    whitelist: loadWhitelist(
+      env.EXCHANGE_WHITELIST_FILE,
+      env.XRPL_SEED ? Wallet.fromSeed(env.XRPL_SEED).address : null,
+    ),
     adVideoUrl: env.AD_VIDEO_URL ?? null,
     checkPassword: async (userId, password, device) =>
       passwordRefusal(await auth.checkCurrentPassword(userId, password, device)) ?? ok(true as const),

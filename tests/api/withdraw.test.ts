@@ -1,3 +1,4 @@
+import { Wallet } from 'xrpl';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,6 +69,28 @@ describe('the withdrawal address', () => {
       ]);
       await app.close();
       await good.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses to start when the payout wallet's own address is in the exchange list", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'earnest-whitelist-'));
+    const hot = Wallet.generate();
+    try {
+      const file = join(dir, 'whitelist.json');
+      writeFileSync(file, JSON.stringify([{ name: 'Kraken', addresses: [KRAKEN, hot.address] }]));
+      const database = await openDatabase({ dataDir: 'memory://' });
+      try {
+        await expect(
+          buildTestApp({
+            database,
+            env: { EXCHANGE_WHITELIST_FILE: file, XRPL_URL: 'ws://127.0.0.1:9', XRPL_SEED: hot.seed ?? '' },
+          }),
+        ).rejects.toThrow(`The payout wallet ${hot.address} is in the exchange list`);
+      } finally {
+        await database.close();
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -188,7 +211,7 @@ describe('withdrawing', () => {
     await db
       .insert(withdrawals)
       .values([
-        withdrawal(paid.id, 'success', xrp(150) + 5n),
+        withdrawal(paid.id, 'success', xrp(150) + 50n),
         withdrawal(failed.id, 'failed', xrp(120)),
         withdrawal(waiting.id, 'processing', xrp(110)),
       ]);
@@ -197,7 +220,7 @@ describe('withdrawing', () => {
       list: [
         {
           username: maskName(paidUser?.username ?? ''),
-          amount: '150.0000005',
+          amount: '150.000005',
           time: paidAt.getTime() / 1000,
         },
       ],

@@ -12,6 +12,7 @@ export type FakeOutcome = 'tesSUCCESS' | 'tecNO_DST_INSUF_XRP' | 'never-included
 
 interface Applied {
   hash: string;
+  delivered?: string;
   tx: Record<string, unknown>;
   result: string;
   ledgerIndex: number;
@@ -35,6 +36,8 @@ export interface FakeRippled {
    * was not validated yet there), and the ledger then moves `lagLedgers` on before the next request.
    */
   lagOnce: Set<string>;
+  /** When set, a successful payment delivers only this many drops (a partial payment's metadata). */
+  partialDelivery: string | null;
   lagLedgers: number;
   /** Told of every submission (the standalone runner prints them for tests in other processes). */
   onSubmit: ((hash: string, tx: Record<string, unknown>) => void) | null;
@@ -56,6 +59,7 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
     historyFrom: 1,
     lagOnce: new Set(),
     lagLedgers: 25,
+    partialDelivery: null,
     onSubmit: null,
     async close() {
       clearInterval(ticker);
@@ -104,7 +108,13 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
         if (fake.outcome === 'never-included')
           return { engine_result: 'tesSUCCESS', tx_json: { ...tx, hash } };
         sequences.set(account, expected + 1);
-        pending.push({ hash, tx, result: fake.outcome, ledgerIndex: 0 });
+        pending.push({
+          hash,
+          tx,
+          result: fake.outcome,
+          ledgerIndex: 0,
+          ...(fake.partialDelivery === null ? {} : { delivered: fake.partialDelivery }),
+        });
         return { engine_result: fake.outcome, tx_json: { ...tx, hash } };
       }
       case 'tx': {
@@ -137,7 +147,9 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
           meta: {
             TransactionIndex: 0,
             TransactionResult: entry.result,
-            ...(entry.result === 'tesSUCCESS' ? { delivered_amount: entry.tx['Amount'] } : {}),
+            ...(entry.result === 'tesSUCCESS'
+              ? { delivered_amount: entry.delivered ?? entry.tx['Amount'] }
+              : {}),
           },
         };
       }

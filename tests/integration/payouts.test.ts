@@ -230,6 +230,39 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     expect(await refunds(due.userId)).toEqual([]);
   });
 
+  it('holds, never pays and never refunds a withdrawal whose saved tag the ledger cannot carry', async () => {
+    const due = await dueWithdrawal(123n);
+    await database.db.update(withdrawals).set({ tag: '' }).where(eq(withdrawals.id, due.id));
+    for (let i = 0; i < 3; i++) await run();
+    expect(await withdrawal(due.id)).toMatchObject({ status: 'transferring', txBlob: null });
+    expect((await withdrawal(due.id))?.heldReason).toMatch(/destination tag/);
+    expect(await refunds(due.userId)).toEqual([]);
+  });
+
+  it('holds a payment that delivered another amount for an operator: neither success nor refund', async () => {
+    const due = await dueWithdrawal(124n);
+    rippled.partialDelivery = '1000000';
+    for (let i = 0; i < 40 && !(await withdrawal(due.id))?.heldReason; i++) {
+      await run();
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    rippled.partialDelivery = null;
+    for (let i = 0; i < 3; i++) await run();
+    const row = await withdrawal(due.id);
+    expect(row).toMatchObject({ status: 'transferring', heldReason: 'delivered 1000000 drops of 124000000' });
+    expect(await refunds(due.userId)).toEqual([]);
+    expect(new Set(paymentsTo(due.tag).map((tx) => tx['hash'])).size).toBe(1);
+  });
+
+  it('one withdrawal that keeps failing does not stop the others', async () => {
+    const broken = await dueWithdrawal(125n);
+    const fine = await dueWithdrawal(126n);
+    await database.db.update(withdrawals).set({ address: 'rNotAnAddress' }).where(eq(withdrawals.id, broken.id));
+    expect(await settle(fine.id)).toMatchObject({ status: 'success' });
+    expect(await withdrawal(broken.id)).toMatchObject({ status: 'transferring', txBlob: null });
+    expect(await refunds(broken.userId)).toEqual([]);
+  });
+
   it('refunds a validated failure exactly once, and an expired payment too', async () => {
     rippled.outcome = 'tecNO_DST_INSUF_XRP';
     const failed = await dueWithdrawal(110n);

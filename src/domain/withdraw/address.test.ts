@@ -1,6 +1,6 @@
 import { classicAddressToXAddress } from 'ripple-address-codec';
 import { describe, expect, it } from 'vitest';
-import { parseDestination, readAddressQr } from './address.ts';
+import { ledgerTag, parseDestination, readAddressQr } from './address.ts';
 
 // Bitstamp's published deposit address (also in the exchange whitelist).
 const CLASSIC = 'rvYAfWj5gh67oV6fW32ZzP3Aw4Eubs59B';
@@ -57,3 +57,14 @@ describe('a deposit QR code', () => {
     expect(readAddressQr(`xrpl:${address.slice(0, -1)}b`)).toBeNull();
   });
 });
+
+describe('the tag a payment carries', () => {
+  it('is the saved digits within 32 bits, never 0 for an empty one', () => {
+    expect(ledgerTag('4242')).toBe(4242);
+    expect(ledgerTag('4294967295')).toBe(4_294_967_295);
+    expect(ledgerTag('')).toBeNull();
+    expect(ledgerTag('4294967296')).toBeNull();
+    expect(ledgerTag('12a')).toBeNull();
+  });
+});
+

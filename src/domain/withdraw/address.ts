@@ -63,3 +63,14 @@ export function readAddressQr(raw: string): { address: string; tag: string | nul
   const tag = /(?:^|&)dt=(\d{1,10})(?:&|$)/.exec(query)?.[1] ?? null;
   return { address, tag };
 }
+
+/**
+ * The destination tag a payment carries, read strictly from what was saved: digits only, within the
+ * ledger's 32-bit range. Null for anything else — an empty tag is never sent as tag 0, which would
+ * credit the exchange's shared account with no user attached.
+ */
+export function ledgerTag(saved: string): number | null {
+  if (!/^\d{1,10}$/.test(saved)) return null;
+  const tag = Number(saved);
+  return tag <= MAX_TAG ? tag : null;
+}

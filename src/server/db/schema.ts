@@ -316,6 +316,8 @@ export const withdrawals = pgTable(
     index('withdrawals_user_time_idx').on(t.userId, t.createdAt),
     check('withdrawals_status', sql`${t.status} in ('processing', 'transferring', 'failed', 'success')`),
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
+    // The ledger pays whole drops: an amount with a fraction of one could never be paid as it is.
+    check('withdrawals_amount_whole_drops', sql`${t.amount} % 10 = 0`),
   ],
 );
 

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProductRules } from '#domain/rules/product-rules.ts';
 import { UNITS_PER_DROP } from '#domain/money/amount.ts';
+import { ledgerTag } from '#domain/withdraw/address.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import { accountLocks, withdrawals } from '#server/db/schema.ts';
@@ -20,7 +21,7 @@ export interface PayoutJobDeps {
   /** Called after each persisted step (tests use it to crash the job there). */
   afterStep?: (step: PayoutStep, withdrawalId: number) => void;
   /** Where a payment that needs an operator's eyes is reported. */
-  log?: Pick<FastifyBaseLogger, 'warn'>;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** Told once a withdrawal is final (paid or failed and refunded), after it is committed. */
   onFinal?: (withdrawal: { id: number; userId: number; status: 'success' | 'failed' }) => Promise<void>;
 }
@@ -56,8 +57,24 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
     .orderBy(withdrawals.createdAt)
     .limit(BATCH);
   let settled = 0;
+  let stoppedAt: unknown = null;
+  const step = (name: PayoutStep, id: number) => {
+    try {
+      afterStep?.(name, id);
+    } catch (error) {
+      stoppedAt = error;
+      throw error;
+    }
+  };
   for (const { id } of transferring) {
-    if (await payOne(deps, payer, id)) settled += 1;
+    // One row that keeps failing never blocks the rest: it is reported and tried again next pass.
+    try {
+      if (await payOne(deps, payer, id)) settled += 1;
+    } catch (error) {
+      // The step hook stands for the process dying there (tests): that stops the pass, as a kill would.
+      if (error === stoppedAt) throw error;
+      log?.error({ err: error, withdrawalId: id }, 'payout of one withdrawal failed; the others go on');
+    }
   }
   return { claimed: claimed.length, settled };
 
@@ -70,17 +87,22 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
         .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'transferring')))
         .for('update', { skipLocked: true });
       if (!locked) return null;
-      if (locked.txBlob) return locked;
+      // A signed payment held for an operator (delivered amount not the amount) is theirs to settle.
+      if (locked.txBlob) return locked.heldReason === null ? locked : null;
       // A banned or deleted account is not paid: the withdrawal is held with the recorded reason (the
-      // user reads it on the record), and paid once the ban is lifted. Never refunded for it.
-      const hold = await closedReason(tx, locked.userId, clock.now());
+      // user reads it on the record), and paid once the ban is lifted. A tag the ledger cannot carry is
+      // held too. Never refunded for either.
+      const tag = ledgerTag(locked.tag);
+      const hold =
+        (await closedReason(tx, locked.userId, clock.now())) ??
+        (tag === null ? 'the saved destination tag is not one the ledger can carry' : null);
       if (hold !== locked.heldReason) {
         await tx.update(withdrawals).set({ heldReason: hold }).where(eq(withdrawals.id, id));
       }
-      if (hold !== null) return null;
+      if (hold !== null || tag === null) return null;
       const signed = await xrpl.sign({
         destination: locked.address,
-        tag: Number(locked.tag),
+        tag,
         drops: locked.amount / UNITS_PER_DROP,
       });
       const [stored] = await tx
@@ -91,14 +113,14 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
       return stored ?? null;
     });
     if (!row?.txBlob || !row.txHash || row.lastLedgerSequence === null) return false;
-    afterStep?.('signed', id);
+    step('signed', id);
 
     try {
       await xrpl.submit(row.txBlob);
     } catch {
       // A failed send is not a failed payment: the outcome lookup below (or the next pass) decides.
     }
-    afterStep?.('submitted', id);
+    step('submitted', id);
 
     const outcome = await xrpl.outcome(row.txHash, row.lastLedgerSequence);
     if (outcome.kind === 'pending') {
@@ -119,6 +141,16 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
         .for('update');
       if (!locked) return null;
       const now = clock.now();
+      if (outcome.kind === 'success' && outcome.deliveredDrops * UNITS_PER_DROP !== locked.amount) {
+        // Validated, but not the amount: neither a success nor a failure to refund. Held for an operator.
+        const reason = `delivered ${outcome.deliveredDrops} drops of ${locked.amount / UNITS_PER_DROP}`;
+        await tx.update(withdrawals).set({ heldReason: reason }).where(eq(withdrawals.id, id));
+        log?.error(
+          { withdrawalId: id, txHash: locked.txHash, reason },
+          'payment delivered another amount: held',
+        );
+        return null;
+      }
       if (outcome.kind === 'success') {
         await tx
           .update(withdrawals)
@@ -134,7 +166,7 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
       return { id, userId: locked.userId, status: 'failed' as const };
     });
     if (!done) return false;
-    afterStep?.('settled', id);
+    step('settled', id);
     // Telling the user must never undo or repeat a payment: a failure to notify is dropped here.
     await onFinal?.(done).catch(() => undefined);
     return true;

@@ -1,0 +1,1 @@
+ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_amount_whole_drops" CHECK ("withdrawals"."amount" % 10 = 0);
