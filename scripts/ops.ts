@@ -1,6 +1,7 @@
 // The operator's commands, on the database the server is configured with (with the embedded
 // database, stop the server first: only one process may open it):
-//   npm run ops -- payouts list | paid <id> <tx-hash> | reject <id> <reason>
+//   npm run ops -- payouts list | claim <id> | release <id> | paid <id> <tx-hash> | reject <id> <reason>
+//   (paid needs a claimed withdrawal; with XRPL_URL set, the transaction is checked on the ledger)
 //   npm run ops -- users ban <user> <reason> | unban <user>
 //   npm run ops -- tasks list | enable <id> | disable <id> | sort <id> <position>
 import { systemClock } from '#server/clock.ts';
@@ -8,11 +9,12 @@ import { openDatabase } from '#server/db/database.ts';
 import { loadEnv } from '#server/env.ts';
 import { accountOperator } from '#server/features/account/operator.ts';
 import { payoutOperator } from '#server/features/payouts/operator.ts';
+import { connectXrplPayer } from '#server/features/payouts/xrpl-payer.ts';
 import { taskOperator } from '#server/features/tasks/operator.ts';
 
 const [area, command, ...rest] = process.argv.slice(2);
 const usage =
-  'usage: npm run ops -- payouts list | paid <id> <tx-hash> | reject <id> <reason>\n' +
+  'usage: npm run ops -- payouts list | claim <id> | release <id> | paid <id> <tx-hash> | reject <id> <reason>\n' +
   '       npm run ops -- users ban <user> <reason> | unban <user>\n' +
   '       npm run ops -- tasks list | enable <id> | disable <id> | sort <id> <position>';
 if ((area !== 'payouts' && area !== 'users' && area !== 'tasks') || !command) {
@@ -50,8 +52,20 @@ try {
     const rows = await payoutOperator.list(database.db);
     if (rows.length === 0) console.log('No withdrawal is waiting to be paid.');
     else console.table(rows);
+  } else if (command === 'claim' && rest.length === 1) {
+    problem = await payoutOperator.claim(database.db, systemClock, Number(rest[0]));
+    if (!problem) console.log(`Withdrawal ${rest[0]} is yours to pay by hand; the payout job leaves it alone.`);
+  } else if (command === 'release' && rest.length === 1) {
+    problem = await payoutOperator.release(database.db, Number(rest[0]));
+    if (!problem) console.log(`Withdrawal ${rest[0]} is back with the payout job.`);
   } else if (command === 'paid' && rest.length === 2) {
-    problem = await payoutOperator.paid(database.db, systemClock, Number(rest[0]), rest[1] ?? '');
+    // With a ledger to ask, what the operator records is checked there first.
+    const ledger = env.XRPL_URL && env.XRPL_SEED ? await connectXrplPayer(env.XRPL_URL, env.XRPL_SEED) : null;
+    try {
+      problem = await payoutOperator.paid(database.db, systemClock, Number(rest[0]), rest[1] ?? '', ledger);
+    } finally {
+      await ledger?.close();
+    }
     if (!problem) console.log(`Withdrawal ${rest[0]} recorded as paid.`);
   } else if (command === 'reject' && rest.length >= 2) {
     problem = await payoutOperator.reject(database.db, systemClock, Number(rest[0]), rest.slice(1).join(' '));

@@ -113,14 +113,18 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     const listed = await payoutOperator.list(database.db);
     expect(listed.map((row) => row.id)).toEqual(expect.arrayContaining([paid.id, rejected.id]));
 
-    expect(await payoutOperator.paid(database.db, clock, paid.id, 'not-a-hash')).toMatch(/64 hexadecimal/);
-    expect(await payoutOperator.paid(database.db, clock, paid.id, 'ab'.repeat(32))).toBeNull();
+    expect(await payoutOperator.paid(database.db, clock, paid.id, 'not-a-hash', null)).toMatch(
+      /64 hexadecimal/,
+    );
+    expect(await payoutOperator.paid(database.db, clock, paid.id, 'ab'.repeat(32), null)).toMatch(/claim/);
+    expect(await payoutOperator.claim(database.db, clock, paid.id)).toBeNull();
+    expect(await payoutOperator.paid(database.db, clock, paid.id, 'ab'.repeat(32), null)).toBeNull();
     expect(await withdrawal(paid.id)).toMatchObject({
       status: 'success',
       txHash: 'AB'.repeat(32),
       deliveredAmount: xrp(120n),
     });
-    expect(await payoutOperator.paid(database.db, clock, paid.id, 'cd'.repeat(32))).toMatch(/no such/);
+    expect(await payoutOperator.paid(database.db, clock, paid.id, 'cd'.repeat(32), null)).toMatch(/no such/);
 
     expect(await payoutOperator.reject(database.db, clock, rejected.id, '  ')).toMatch(/needs a reason/);
     expect(
@@ -257,10 +261,57 @@ describe.each(await backends())('the payout job on $name', (backend) => {
   it('one withdrawal that keeps failing does not stop the others', async () => {
     const broken = await dueWithdrawal(125n);
     const fine = await dueWithdrawal(126n);
-    await database.db.update(withdrawals).set({ address: 'rNotAnAddress' }).where(eq(withdrawals.id, broken.id));
+    await database.db
+      .update(withdrawals)
+      .set({ address: 'rNotAnAddress' })
+      .where(eq(withdrawals.id, broken.id));
     expect(await settle(fine.id)).toMatchObject({ status: 'success' });
     expect(await withdrawal(broken.id)).toMatchObject({ status: 'transferring', txBlob: null });
     expect(await refunds(broken.userId)).toEqual([]);
+  });
+
+  it('lets an operator record a payment only for a claimed withdrawal, checked on the ledger, one hash once', async () => {
+    const job = await payer();
+    const due = await dueWithdrawal(127n);
+    const other = await dueWithdrawal(128n);
+    // The operator claims both before the job signs: the job leaves claimed withdrawals alone.
+    await runPayoutOnce({ db: database.db, clock, rules: RULES, payer: null });
+    expect(await payoutOperator.claim(database.db, clock, due.id)).toBeNull();
+    expect(await payoutOperator.claim(database.db, clock, other.id)).toBeNull();
+    for (let i = 0; i < 3; i++) await run();
+    expect(await withdrawal(due.id)).toMatchObject({ status: 'transferring', txBlob: null });
+    expect(paymentsTo(due.tag)).toEqual([]);
+
+    // A hash the ledger does not have is refused.
+    expect(await payoutOperator.paid(database.db, clock, due.id, 'ab'.repeat(32), job)).toMatch(
+      /no validated/,
+    );
+    // The operator pays the claimed one by hand (here: the other withdrawal's payment, through the
+    // job after releasing it), then tries to record that payment for the wrong withdrawal.
+    expect(await payoutOperator.release(database.db, other.id)).toBeNull();
+    const paidOther = await settle(other.id);
+    const otherHash = paidOther.txHash ?? '';
+    expect(await payoutOperator.paid(database.db, clock, due.id, otherHash, job)).toMatch(
+      /another address or tag|delivered/,
+    );
+    expect(await withdrawal(due.id)).toMatchObject({ status: 'transferring' });
+
+    // A real payment to this withdrawal: sent outside Earnest's job, then recorded and checked.
+    const outside = await payer();
+    const signed = await outside.sign({
+      destination: (await withdrawal(due.id))?.address ?? '',
+      tag: due.tag,
+      drops: 127_000_000n,
+    });
+    await outside.submit(signed.blob);
+    while (!rippled.applied.has(signed.hash)) await new Promise((r) => setTimeout(r, 10));
+    expect(await payoutOperator.paid(database.db, clock, due.id, signed.hash, job)).toBeNull();
+    expect(await withdrawal(due.id)).toMatchObject({
+      status: 'success',
+      txHash: signed.hash,
+      deliveredAmount: xrp(127n),
+    });
+    expect(await refunds(due.userId)).toEqual([]);
   });
 
   it('refunds a validated failure exactly once, and an expired payment too', async () => {

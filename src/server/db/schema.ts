@@ -306,6 +306,8 @@ export const withdrawals = pgTable(
      * nothing holds it. A hold is never a refund: the job looks again on every pass.
      */
     heldReason: text('held_reason'),
+    /** Set while an operator pays this withdrawal by hand: the payout job leaves it alone. */
+    claimedByOperatorAt: time('claimed_by_operator_at'),
     settledAt: time('settled_at'),
   },
   (t) => [
@@ -315,6 +317,8 @@ export const withdrawals = pgTable(
     index('withdrawals_status_idx').on(t.status, t.createdAt),
     index('withdrawals_user_time_idx').on(t.userId, t.createdAt),
     check('withdrawals_status', sql`${t.status} in ('processing', 'transferring', 'failed', 'success')`),
+    // One ledger transaction pays one withdrawal, whoever recorded it.
+    uniqueIndex('withdrawals_tx_hash_unique').on(t.txHash),
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
     // The ledger pays whole drops: an amount with a fraction of one could never be paid as it is.
     check('withdrawals_amount_whole_drops', sql`${t.amount} % 10 = 0`),

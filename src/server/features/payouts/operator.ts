@@ -1,14 +1,29 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { formatAmount } from '#domain/money/amount.ts';
+import { formatAmount, UNITS_PER_DROP } from '#domain/money/amount.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import { withdrawals } from '#server/db/schema.ts';
 import { refund } from './payout-job.ts';
+import type { LedgerPayment, Payer } from './xrpl-payer.ts';
+
+/** Why a ledger transaction does not pay this withdrawal; null when it does. */
+function paymentProblem(payment: LedgerPayment | null, address: string, tag: string, drops: bigint): string | null {
+  if (!payment) return 'the ledger has no validated transaction with this hash';
+  if (payment.result !== 'tesSUCCESS') return `the transaction failed on the ledger (${payment.result})`;
+  if (payment.destination !== address || String(payment.tag) !== tag) {
+    return "the transaction went to another address or tag than this withdrawal's";
+  }
+  if (payment.deliveredDrops !== drops) {
+    return `the transaction delivered ${payment.deliveredDrops ?? 0} drops, not ${drops}`;
+  }
+  return null;
+}
 
 /**
- * What the operator does by hand when Earnest has no XRPL settings: list the withdrawals waiting to
- * be paid, record one as paid with its transaction hash, or reject one (which refunds it). A
- * withdrawal the payout job has already signed is never touched by hand: that could pay twice.
+ * What the operator does by hand: list the withdrawals waiting to be paid, claim one (the payout job
+ * then leaves it alone), record a claimed one as paid with its transaction hash — checked on the
+ * ledger when one is configured — or reject one (which refunds it). A withdrawal the payout job has
+ * already signed is never touched by hand: that could pay twice.
  */
 export const payoutOperator = {
   async list(db: Db) {
@@ -20,20 +35,73 @@ export const payoutOperator = {
       destination: `${row.address} tag ${row.tag}`,
       requested: row.createdAt.toISOString(),
       signedByJob: row.txBlob !== null,
+      claimed: row.claimedByOperatorAt !== null,
+      held: row.heldReason,
     }));
   },
 
-  async paid(db: Db, clock: Clock, id: number, txHash: string): Promise<string | null> {
-    if (!/^[0-9A-F]{64}$/i.test(txHash)) return 'a transaction hash is 64 hexadecimal characters';
-    const updated = await db
+  /** Takes a withdrawal the job has not signed out of the job's hands, to pay it by hand. */
+  async claim(db: Db, clock: Clock, id: number): Promise<string | null> {
+    const [row] = await db
       .update(withdrawals)
-      .set({ status: 'success', txHash: txHash.toUpperCase(), settledAt: clock.now() })
-      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'transferring'), isNull(withdrawals.txBlob)))
-      .returning({ id: withdrawals.id, amount: withdrawals.amount });
-    const [row] = updated;
-    if (!row) return 'no such withdrawal waiting for the operator';
-    await db.update(withdrawals).set({ deliveredAmount: row.amount }).where(eq(withdrawals.id, id));
-    return null;
+      .set({ claimedByOperatorAt: clock.now() })
+      .where(
+        and(
+          eq(withdrawals.id, id),
+          eq(withdrawals.status, 'transferring'),
+          isNull(withdrawals.txBlob),
+          isNull(withdrawals.claimedByOperatorAt),
+        ),
+      )
+      .returning({ id: withdrawals.id });
+    return row ? null : 'no such withdrawal waiting, unsigned and unclaimed';
+  },
+
+  /** Gives a claimed withdrawal back to the payout job. */
+  async release(db: Db, id: number): Promise<string | null> {
+    const [row] = await db
+      .update(withdrawals)
+      .set({ claimedByOperatorAt: null })
+      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'transferring')))
+      .returning({ id: withdrawals.id });
+    return row ? null : 'no such withdrawal waiting';
+  },
+
+  /**
+   * Records a claimed withdrawal as paid by a ledger transaction, in one transaction: with a ledger
+   * to ask, only a validated, successful payment to this withdrawal's address and tag that delivered
+   * exactly its amount; a hash can pay one withdrawal only.
+   */
+  async paid(
+    db: Db,
+    clock: Clock,
+    id: number,
+    txHash: string,
+    ledger: Pick<Payer, 'payment'> | null,
+  ): Promise<string | null> {
+    if (!/^[0-9A-F]{64}$/i.test(txHash)) return 'a transaction hash is 64 hexadecimal characters';
+    const hash = txHash.toUpperCase();
+    const onLedger = ledger ? await ledger.payment(hash) : undefined;
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'transferring'), isNull(withdrawals.txBlob)))
+        .for('update');
+      if (!row) return 'no such withdrawal waiting for the operator';
+      if (row.claimedByOperatorAt === null) return 'claim the withdrawal first, so the payout job leaves it alone';
+      if (onLedger !== undefined) {
+        const problem = paymentProblem(onLedger, row.address, row.tag, row.amount / UNITS_PER_DROP);
+        if (problem) return problem;
+      }
+      const [taken] = await tx.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.txHash, hash));
+      if (taken) return `this transaction already paid withdrawal ${taken.id}`;
+      await tx
+        .update(withdrawals)
+        .set({ status: 'success', txHash: hash, deliveredAmount: row.amount, settledAt: clock.now() })
+        .where(eq(withdrawals.id, id));
+      return null;
+    });
   },
 
   async reject(db: Db, clock: Clock, id: number, reason: string): Promise<string | null> {

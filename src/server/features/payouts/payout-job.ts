@@ -86,7 +86,7 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
         .from(withdrawals)
         .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'transferring')))
         .for('update', { skipLocked: true });
-      if (!locked) return null;
+      if (!locked || locked.claimedByOperatorAt !== null) return null;
       // A signed payment held for an operator (delivered amount not the amount) is theirs to settle.
       if (locked.txBlob) return locked.heldReason === null ? locked : null;
       // A banned or deleted account is not paid: the withdrawal is held with the recorded reason (the

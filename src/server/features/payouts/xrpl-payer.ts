@@ -8,7 +8,17 @@ export interface Payer {
   submit(blob: string): Promise<void>;
   /** The payment's final outcome, or pending while the ledger has not decided. */
   outcome(hash: string, lastLedgerSequence: number): Promise<PaymentOutcome>;
+  /** A payment as the ledger has it (validated ones only), for checking what an operator records. */
+  payment(hash: string): Promise<LedgerPayment | null>;
   close(): Promise<void>;
+}
+
+export interface LedgerPayment {
+  result: string;
+  destination: string;
+  tag: number | null;
+  /** Drops delivered; null when the metadata names none (not an XRP payment). */
+  deliveredDrops: bigint | null;
 }
 
 export interface SignedPayment {
@@ -112,6 +122,24 @@ export async function connectXrplPayer(url: string, seed: string): Promise<Payer
       return searchedAll
         ? { kind: 'failed', reason: 'expired: not included before LastLedgerSequence' }
         : { kind: 'pending', unproven: true };
+    },
+
+    async payment(hash) {
+      try {
+        const { result } = await client.request({ command: 'tx', transaction: hash });
+        if (!result.validated || typeof result.meta !== 'object' || result.meta === null) return null;
+        const tx = (result.tx_json ?? result) as { Destination?: string; DestinationTag?: number };
+        const delivered = result.meta.delivered_amount;
+        return {
+          result: result.meta.TransactionResult,
+          destination: tx.Destination ?? '',
+          tag: typeof tx.DestinationTag === 'number' ? tx.DestinationTag : null,
+          deliveredDrops: typeof delivered === 'string' ? BigInt(delivered) : null,
+        };
+      } catch (error) {
+        if (error instanceof Error && /txnNotFound/.test(error.message + JSON.stringify(error))) return null;
+        throw error;
+      }
     },
 
     close: () => client.disconnect(),

@@ -1,0 +1,2 @@
+ALTER TABLE "withdrawals" ADD COLUMN "claimed_by_operator_at" timestamp with time zone;--> statement-breakpoint
+CREATE UNIQUE INDEX "withdrawals_tx_hash_unique" ON "withdrawals" USING btree ("tx_hash");
