@@ -255,7 +255,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       db: database.db,
       clock,
       rules,
-      xrpl: env.XRPL_URL && env.XRPL_SEED ? { url: env.XRPL_URL, seed: env.XRPL_SEED } : null,
+      xrpl:
+        env.XRPL_URL && env.XRPL_SEED
+          ? { url: env.XRPL_URL, seed: env.XRPL_SEED, feeCapDrops: BigInt(env.PAYOUT_FEE_CAP_DROPS) }
+          : null,
       intervalMs: env.PAYOUT_INTERVAL_SECONDS * 1000,
       log: app.log,
     });

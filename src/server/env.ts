@@ -181,6 +181,8 @@ const EnvSchema = z
     PUSH_SCHEDULE_SECONDS: z.coerce.number().positive().default(60),
     /** How often the payout job looks for due withdrawals. */
     PAYOUT_INTERVAL_SECONDS: z.coerce.number().positive().default(60),
+    /** The most a payout's fee may be, in drops: the server's open-ledger cost is paid up to this. */
+    PAYOUT_FEE_CAP_DROPS: z.coerce.number().int().min(10).default(5000),
     /**
      * Runs the server's clock this many seconds ahead of real time, to try waiting periods in a test or a
      * demo. Refused in production.

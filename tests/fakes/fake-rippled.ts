@@ -38,6 +38,12 @@ export interface FakeRippled {
   lagOnce: Set<string>;
   /** When set, a successful payment delivers only this many drops (a partial payment's metadata). */
   partialDelivery: string | null;
+  /** Every account's XRP in drops; a payment moves it (amount and fee), a failed one burns the fee. */
+  balances: Map<string, bigint>;
+  /** The reserve an account must keep, in drops (base reserve; these accounts own no objects). */
+  reserveDrops: bigint;
+  /** The open ledger's cost in drops (rises under load); a lower fee is queued, one below the base refused. */
+  openLedgerFee: bigint;
   lagLedgers: number;
   /** Told of every submission (the standalone runner prints them for tests in other processes). */
   onSubmit: ((hash: string, tx: Record<string, unknown>) => void) | null;
@@ -60,6 +66,9 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
     lagOnce: new Set(),
     lagLedgers: 25,
     partialDelivery: null,
+    balances: new Map(),
+    reserveDrops: 10_000_000n,
+    openLedgerFee: 10n,
     onSubmit: null,
     async close() {
       clearInterval(ticker);
@@ -68,27 +77,71 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
     },
   };
 
+  const BASE_FEE = 10n;
+  const STARTING_BALANCE = 100_000_000_000n;
+  const balanceOf = (account: string) => fake.balances.get(account) ?? STARTING_BALANCE;
+
+  /** Applies a payment in the ledger that closes: its result follows the sender's funds then. */
+  function apply(entry: Applied) {
+    entry.ledgerIndex = validated;
+    const from = String(entry.tx['Account']);
+    const to = String(entry.tx['Destination']);
+    const fee = BigInt(String(entry.tx['Fee']));
+    const amount = BigInt(String(entry.tx['Amount']));
+    const delivered = entry.delivered === undefined ? amount : BigInt(entry.delivered);
+    if (entry.result === 'tesSUCCESS' && balanceOf(from) - fake.reserveDrops - fee < delivered) {
+      entry.result = 'tecUNFUNDED_PAYMENT';
+    }
+    fake.balances.set(from, balanceOf(from) - fee - (entry.result === 'tesSUCCESS' ? delivered : 0n));
+    if (entry.result === 'tesSUCCESS') fake.balances.set(to, balanceOf(to) + delivered);
+    fake.applied.set(entry.hash, entry);
+  }
+
   // Each tick closes a ledger: what was applied in the open one is now validated.
   const ticker = setInterval(() => {
     validated += 1;
-    for (const entry of pending.splice(0)) {
-      entry.ledgerIndex = validated;
-      fake.applied.set(entry.hash, entry);
-    }
+    for (const entry of pending.splice(0)) apply(entry);
   }, closeMs);
 
   const answer = (request: Record<string, unknown>): Record<string, unknown> => {
     switch (request['command']) {
       case 'server_info':
         return {
-          info: { build_version: 'fake', validated_ledger: { seq: validated, base_fee_xrp: 0.00001 } },
+          info: {
+            build_version: 'fake',
+            server_state: 'full',
+            complete_ledgers: `${fake.historyFrom}-${validated}`,
+            validated_ledger: {
+              seq: validated,
+              base_fee_xrp: Number(BASE_FEE) / 1e6,
+              reserve_base_xrp: Number(fake.reserveDrops) / 1e6,
+              reserve_inc_xrp: 2,
+            },
+          },
+        };
+      case 'fee':
+        return {
+          current_ledger_size: '10',
+          current_queue_size: '0',
+          ledger_current_index: validated + 1,
+          drops: {
+            base_fee: String(BASE_FEE),
+            median_fee: '5000',
+            minimum_fee: String(BASE_FEE),
+            open_ledger_fee: String(fake.openLedgerFee),
+          },
         };
       case 'ledger':
         return { ledger_index: validated, ledger_hash: 'F'.repeat(64), validated: true };
       case 'account_info': {
         const account = String(request['account']);
         return {
-          account_data: { Account: account, Sequence: sequences.get(account) ?? 1, Balance: '100000000000' },
+          account_data: {
+            Account: account,
+            Sequence: sequences.get(account) ?? 1,
+            Balance: String(balanceOf(account)),
+            OwnerCount: 0,
+          },
         };
       }
       case 'submit': {
@@ -102,7 +155,13 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
         if (fake.applied.has(hash) || pending.some((p) => p.hash === hash)) {
           return { engine_result: 'tefPAST_SEQ', tx_json: { ...tx, hash } };
         }
-        if (tx['Sequence'] !== expected) return { engine_result: 'tefPAST_SEQ', tx_json: { ...tx, hash } };
+        const sequence = Number(tx['Sequence']);
+        // A Sequence already used is past; one ahead of the account's waits for the gap (rippled holds
+        // it locally and never includes it while the gap stays open).
+        if (sequence < expected) return { engine_result: 'tefPAST_SEQ', tx_json: { ...tx, hash } };
+        if (sequence > expected) return { engine_result: 'terPRE_SEQ', tx_json: { ...tx, hash } };
+        const fee = BigInt(String(tx['Fee']));
+        if (fee < BASE_FEE) return { engine_result: 'telINSUF_FEE_P', tx_json: { ...tx, hash } };
         if (Number(tx['LastLedgerSequence']) <= validated)
           return { engine_result: 'tefMAX_LEDGER', tx_json: { ...tx, hash } };
         if (fake.outcome === 'never-included')
@@ -115,7 +174,11 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
           ledgerIndex: 0,
           ...(fake.partialDelivery === null ? {} : { delivered: fake.partialDelivery }),
         });
-        return { engine_result: fake.outcome, tx_json: { ...tx, hash } };
+        // Below the open ledger's cost it waits in the queue for a later ledger (here: the next one).
+        return {
+          engine_result: fee < fake.openLedgerFee ? 'terQUEUED' : fake.outcome,
+          tx_json: { ...tx, hash },
+        };
       }
       case 'tx': {
         const hash = String(request['transaction']);
@@ -131,10 +194,7 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
           // The open ledger closes with the payment in it, this lagging view has not seen that yet, and
           // by the next request the network is `lagLedgers` further on.
           validated += 1;
-          for (const entry of pending.splice(0)) {
-            entry.ledgerIndex = validated;
-            fake.applied.set(entry.hash, entry);
-          }
+          for (const entry of pending.splice(0)) apply(entry);
           validated += fake.lagLedgers;
           throw Object.assign(new Error('txnNotFound'), { rippled: 'txnNotFound', searched_all: false });
         }

@@ -8,7 +8,7 @@ import { adjustableClock } from '#server/clock.ts';
 import { ledgerEntries, users, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
 import { accountOperator } from '#server/features/account/operator.ts';
 import { payoutOperator } from '#server/features/payouts/operator.ts';
-import { runPayoutOnce, type PayoutStep } from '#server/features/payouts/payout-job.ts';
+import { runPayoutOnce, WALLET_REFILL, type PayoutStep } from '#server/features/payouts/payout-job.ts';
 import { connectXrplPayer, type Payer } from '#server/features/payouts/xrpl-payer.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { startFakeRippled, type FakeRippled } from '#tests/fakes/fake-rippled.ts';
@@ -312,6 +312,44 @@ describe.each(await backends())('the payout job on $name', (backend) => {
       deliveredAmount: xrp(127n),
     });
     expect(await refunds(due.userId)).toEqual([]);
+  });
+
+  it('holds withdrawals while the payout wallet is dry, without a refund or a fee burnt, and pays once refilled', async () => {
+    const hot = Wallet.fromSeed(seed).address;
+    const before = rippled.balances.get(hot);
+    // Enough for the reserve and a little: not for 129 XRP.
+    rippled.balances.set(hot, rippled.reserveDrops + 50_000_000n);
+    const due = await dueWithdrawal(129n);
+    for (let i = 0; i < 3; i++) await run();
+    expect(await withdrawal(due.id)).toMatchObject({
+      status: 'transferring',
+      txBlob: null,
+      heldReason: WALLET_REFILL,
+    });
+    expect(paymentsTo(due.tag)).toEqual([]);
+    expect(await refunds(due.userId)).toEqual([]);
+    expect(rippled.balances.get(hot)).toBe(rippled.reserveDrops + 50_000_000n);
+
+    rippled.balances.set(hot, before ?? 100_000_000_000n);
+    expect(await settle(due.id)).toMatchObject({
+      status: 'success',
+      heldReason: null,
+      deliveredAmount: xrp(129n),
+    });
+    expect(await refunds(due.userId)).toEqual([]);
+  });
+
+  it("pays the server's open-ledger fee under load, never more than the cap", async () => {
+    rippled.openLedgerFee = 3_000n;
+    const loaded = await dueWithdrawal(131n);
+    await settle(loaded.id);
+    expect(paymentsTo(loaded.tag).map((tx) => tx['Fee'])).toEqual(['3000']);
+    rippled.openLedgerFee = 1_000_000n;
+    const capped = await dueWithdrawal(132n);
+    await run();
+    expect(paymentsTo(capped.tag).map((tx) => tx['Fee'])).toEqual(['5000']);
+    rippled.openLedgerFee = 10n;
+    expect(await settle(capped.id)).toMatchObject({ status: 'success' });
   });
 
   it('refunds a validated failure exactly once, and an expired payment too', async () => {

@@ -7,7 +7,12 @@ import { refund } from './payout-job.ts';
 import type { LedgerPayment, Payer } from './xrpl-payer.ts';
 
 /** Why a ledger transaction does not pay this withdrawal; null when it does. */
-function paymentProblem(payment: LedgerPayment | null, address: string, tag: string, drops: bigint): string | null {
+function paymentProblem(
+  payment: LedgerPayment | null,
+  address: string,
+  tag: string,
+  drops: bigint,
+): string | null {
   if (!payment) return 'the ledger has no validated transaction with this hash';
   if (payment.result !== 'tesSUCCESS') return `the transaction failed on the ledger (${payment.result})`;
   if (payment.destination !== address || String(payment.tag) !== tag) {
@@ -86,15 +91,21 @@ export const payoutOperator = {
       const [row] = await tx
         .select()
         .from(withdrawals)
-        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'transferring'), isNull(withdrawals.txBlob)))
+        .where(
+          and(eq(withdrawals.id, id), eq(withdrawals.status, 'transferring'), isNull(withdrawals.txBlob)),
+        )
         .for('update');
       if (!row) return 'no such withdrawal waiting for the operator';
-      if (row.claimedByOperatorAt === null) return 'claim the withdrawal first, so the payout job leaves it alone';
+      if (row.claimedByOperatorAt === null)
+        return 'claim the withdrawal first, so the payout job leaves it alone';
       if (onLedger !== undefined) {
         const problem = paymentProblem(onLedger, row.address, row.tag, row.amount / UNITS_PER_DROP);
         if (problem) return problem;
       }
-      const [taken] = await tx.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.txHash, hash));
+      const [taken] = await tx
+        .select({ id: withdrawals.id })
+        .from(withdrawals)
+        .where(eq(withdrawals.txHash, hash));
       if (taken) return `this transaction already paid withdrawal ${taken.id}`;
       await tx
         .update(withdrawals)

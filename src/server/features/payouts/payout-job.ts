@@ -33,6 +33,9 @@ export interface PayoutRun {
 
 const BATCH = 20;
 
+/** What a withdrawal held for a dry payout wallet tells its user. */
+export const WALLET_REFILL = 'waiting for the payout wallet to be refilled';
+
 /**
  * One pass of the payout job, safe to run in several processes at once and to kill at any point:
  * 1. due withdrawals move from processing to transferring (rows claimed with SKIP LOCKED);
@@ -93,18 +96,23 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
       // user reads it on the record), and paid once the ban is lifted. A tag the ledger cannot carry is
       // held too. Never refunded for either.
       const tag = ledgerTag(locked.tag);
+      const drops = locked.amount / UNITS_PER_DROP;
       const hold =
         (await closedReason(tx, locked.userId, clock.now())) ??
-        (tag === null ? 'the saved destination tag is not one the ledger can carry' : null);
+        (tag === null ? 'the saved destination tag is not one the ledger can carry' : null) ??
+        // A wallet that cannot cover it would fail the payment (and burn a fee): it waits, never refunded.
+        ((await xrpl.spendableDrops()) - xrpl.feeCapDrops < drops ? WALLET_REFILL : null);
+      if (hold === WALLET_REFILL && locked.heldReason !== WALLET_REFILL) {
+        log?.error(
+          { withdrawalId: id, drops: String(drops) },
+          'the payout wallet cannot cover a withdrawal: refill it',
+        );
+      }
       if (hold !== locked.heldReason) {
         await tx.update(withdrawals).set({ heldReason: hold }).where(eq(withdrawals.id, id));
       }
       if (hold !== null || tag === null) return null;
-      const signed = await xrpl.sign({
-        destination: locked.address,
-        tag,
-        drops: locked.amount / UNITS_PER_DROP,
-      });
+      const signed = await xrpl.sign({ destination: locked.address, tag, drops });
       const [stored] = await tx
         .update(withdrawals)
         .set({ txBlob: signed.blob, txHash: signed.hash, lastLedgerSequence: signed.lastLedgerSequence })

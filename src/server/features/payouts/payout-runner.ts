@@ -9,7 +9,7 @@ export interface PayoutRunnerOptions {
   db: Db;
   clock: Clock;
   rules: ProductRules;
-  xrpl: { url: string; seed: string } | null;
+  xrpl: { url: string; seed: string; feeCapDrops: bigint } | null;
   intervalMs: number;
   log: FastifyBaseLogger;
   onFinal?: PayoutJobDeps['onFinal'];
@@ -26,7 +26,8 @@ export function startPayoutRunner({ db, clock, rules, xrpl, intervalMs, log, onF
 
   async function pass() {
     try {
-      if (xrpl && !payer) payer = await connectXrplPayer(xrpl.url, xrpl.seed);
+      if (xrpl && !payer)
+        payer = await connectXrplPayer(xrpl.url, xrpl.seed, { feeCapDrops: xrpl.feeCapDrops });
       const run = await runPayoutOnce({ db, clock, rules, payer, log, ...(onFinal ? { onFinal } : {}) });
       if (run.claimed || run.settled) log.info(run, 'payout pass');
     } catch (error) {

@@ -8,6 +8,12 @@ export interface Payer {
   submit(blob: string): Promise<void>;
   /** The payment's final outcome, or pending while the ledger has not decided. */
   outcome(hash: string, lastLedgerSequence: number): Promise<PaymentOutcome>;
+  /**
+   * What the payout wallet can spend, in drops: its validated balance less the reserve the ledger keeps
+   * (base + per owned object). The most a payment's fee can be is `feeCapDrops`.
+   */
+  spendableDrops(): Promise<bigint>;
+  readonly feeCapDrops: bigint;
   /** A payment as the ledger has it (validated ones only), for checking what an operator records. */
   payment(hash: string): Promise<LedgerPayment | null>;
   close(): Promise<void>;
@@ -35,8 +41,8 @@ export type PaymentOutcome =
 
 /** Ledgers a payment may wait for inclusion before it can never be included (about a minute). */
 const VALID_FOR_LEDGERS = 20;
-/** Drops paid as the transaction fee; the open ledger's minimum is 10. */
-const FEE_DROPS = '12';
+/** The fee when the operator sets no cap: generous against load, still a fraction of a cent. */
+export const DEFAULT_FEE_CAP_DROPS = 5_000n;
 
 /** Whether a txnNotFound answer says the server searched the whole range asked for (only `true` counts). */
 function searchedAllOf(error: Error): boolean {
@@ -46,7 +52,11 @@ function searchedAllOf(error: Error): boolean {
 }
 
 /** The XRP Ledger through xrpl.js: the payout wallet's seed signs, a rippled server submits. */
-export async function connectXrplPayer(url: string, seed: string): Promise<Payer> {
+export async function connectXrplPayer(
+  url: string,
+  seed: string,
+  { feeCapDrops = DEFAULT_FEE_CAP_DROPS }: { feeCapDrops?: bigint } = {},
+): Promise<Payer> {
   const wallet = Wallet.fromSeed(seed);
   const client = new Client(url, { connectionTimeout: 10_000 });
   await client.connect();
@@ -56,7 +66,31 @@ export async function connectXrplPayer(url: string, seed: string): Promise<Payer
     return response.result.ledger_index;
   }
 
+  /** The server's price of getting into the open ledger now (it rises under load), within the cap. */
+  async function feeDrops(): Promise<bigint> {
+    const { result } = await client.request({ command: 'fee' });
+    const wanted = [result.drops.open_ledger_fee, result.drops.minimum_fee, result.drops.base_fee]
+      .map((drops) => BigInt(drops))
+      .reduce((a, b) => (a > b ? a : b));
+    return wanted < feeCapDrops ? wanted : feeCapDrops;
+  }
+
   return {
+    feeCapDrops,
+
+    async spendableDrops() {
+      const [info, server] = await Promise.all([
+        client.request({ command: 'account_info', account: wallet.address, ledger_index: 'validated' }),
+        client.request({ command: 'server_info' }),
+      ]);
+      const ledger = server.result.info.validated_ledger;
+      const reserve =
+        BigInt(Math.round((ledger?.reserve_base_xrp ?? 10) * 1e6)) +
+        BigInt(info.result.account_data.OwnerCount) *
+          BigInt(Math.round((ledger?.reserve_inc_xrp ?? 2) * 1e6));
+      return BigInt(info.result.account_data.Balance) - reserve;
+    },
+
     async sign({ destination, tag, drops }) {
       const info = await client.request({
         command: 'account_info',
@@ -70,7 +104,7 @@ export async function connectXrplPayer(url: string, seed: string): Promise<Payer
         Destination: destination,
         DestinationTag: tag,
         Amount: drops.toString(),
-        Fee: FEE_DROPS,
+        Fee: (await feeDrops()).toString(),
         Sequence: info.result.account_data.Sequence,
         LastLedgerSequence: lastLedgerSequence,
       };
