@@ -88,8 +88,11 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     const [row] = await database.db.select().from(withdrawals).where(eq(withdrawals.id, id));
     return row;
   };
+  /** Every distinct signed payment the fake received for this tag, with its hash. */
   const paymentsTo = (destinationTag: number) =>
-    [...rippled.submitted.values()].filter((tx) => tx['DestinationTag'] === destinationTag);
+    [...rippled.submitted.entries()]
+      .map(([hash, tx]) => ({ ...tx, hash }))
+      .filter((tx) => tx['DestinationTag'] === destinationTag);
   const refunds = async (userId: number) =>
     (await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId))).filter(
       (entry) => entry.kind === 'refund',
@@ -352,7 +355,30 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     expect(await settle(capped.id)).toMatchObject({ status: 'success' });
   });
 
-  it('refunds a validated failure exactly once, and an expired payment too', async () => {
+  it('two job instances signing 50 withdrawals at once: 50 distinct Sequences, 50 payments, none refunded', async () => {
+    const due = [];
+    for (let i = 0; i < 50; i++) due.push(await dueWithdrawal(100n + BigInt(i)));
+    const [first, second] = [await payer(), await payer()];
+    const instance = async (xrpl: Payer) => {
+      for (let pass = 0; pass < 200; pass++) {
+        const rows = await Promise.all(due.map((d) => withdrawal(d.id)));
+        if (rows.every((row) => row?.status === 'success' || row?.status === 'failed')) return;
+        await runPayoutOnce({ db: database.db, clock, rules: RULES, payer: xrpl }).catch(() => undefined);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+    await Promise.all([instance(first), instance(second)]);
+    const rows = await Promise.all(due.map((d) => withdrawal(d.id)));
+    expect(rows.map((row) => row?.status)).toEqual(Array(50).fill('success'));
+    const sequences = rows.map((row) => row?.txSequence);
+    expect(new Set(sequences).size).toBe(50);
+    const paid = due.flatMap((d) => paymentsTo(d.tag));
+    expect(new Set(paid.map((tx) => tx['Sequence'])).size).toBe(50);
+    expect(new Set(paid.map((tx) => tx['hash'])).size).toBe(50);
+    for (const d of due) expect(await refunds(d.userId)).toEqual([]);
+  }, 120_000);
+
+  it('refunds a validated failure exactly once, and signs a proven expiry again instead of refunding it', async () => {
     rippled.outcome = 'tecNO_DST_INSUF_XRP';
     const failed = await dueWithdrawal(110n);
     await run(() => undefined);
@@ -363,12 +389,20 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     expect(await refunds(failed.userId)).toHaveLength(1);
     expect(await ledger.balance(database.db, failed.userId)).toBe(xrp(110n));
 
+    // A payment proven never included is signed again with the SAME Sequence, not refunded: the user
+    // keeps their place and no gap opens behind it.
     rippled.outcome = 'never-included';
     const expired = await dueWithdrawal(105n);
-    const expiredRow = await settle(expired.id);
-    expect(expiredRow.failureReason).toMatch(/expired/);
-    expect(await refunds(expired.userId)).toHaveLength(1);
-    expect(await ledger.sum(database.db, expired.userId)).toBe(xrp(105n));
+    for (let i = 0; i < 400 && new Set(paymentsTo(expired.tag).map((tx) => tx['hash'])).size < 2; i++) {
+      await run();
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const attempts = paymentsTo(expired.tag);
+    expect(new Set(attempts.map((tx) => tx['hash'])).size).toBeGreaterThanOrEqual(2);
+    expect(new Set(attempts.map((tx) => tx['Sequence'])).size).toBe(1);
+    expect(await refunds(expired.userId)).toEqual([]);
     rippled.outcome = 'tesSUCCESS';
+    expect(await settle(expired.id)).toMatchObject({ status: 'success', deliveredAmount: xrp(105n) });
+    expect(await refunds(expired.userId)).toEqual([]);
   }, 60_000);
 });

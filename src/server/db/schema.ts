@@ -306,6 +306,8 @@ export const withdrawals = pgTable(
      * nothing holds it. A hold is never a refund: the job looks again on every pass.
      */
     heldReason: text('held_reason'),
+    /** The payout's account Sequence, kept across re-signings so a gap never opens behind it. */
+    txSequence: integer('tx_sequence'),
     /** Set while an operator pays this withdrawal by hand: the payout job leaves it alone. */
     claimedByOperatorAt: time('claimed_by_operator_at'),
     settledAt: time('settled_at'),
@@ -490,3 +492,13 @@ export const pushSent = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind, t.day] })],
 );
+
+/**
+ * The payout wallets and the next account Sequence each will sign with: allocated under this row's
+ * lock, so no two payments from any number of processes ever share one.
+ */
+export const payoutWallets = pgTable('payout_wallets', {
+  address: text('address').primaryKey(),
+  nextSequence: integer('next_sequence').notNull(),
+  updatedAt: time('updated_at').notNull(),
+});

@@ -5,7 +5,7 @@ import { UNITS_PER_DROP } from '#domain/money/amount.ts';
 import { ledgerTag } from '#domain/withdraw/address.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { accountLocks, withdrawals } from '#server/db/schema.ts';
+import { accountLocks, payoutWallets, withdrawals } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import type { Payer } from './xrpl-payer.ts';
 
@@ -112,10 +112,21 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
         await tx.update(withdrawals).set({ heldReason: hold }).where(eq(withdrawals.id, id));
       }
       if (hold !== null || tag === null) return null;
-      const signed = await xrpl.sign({ destination: locked.address, tag, drops });
+      // One Sequence per payment, kept when a proven expiry is signed again: no gap ever opens.
+      const ledgerSequence = await xrpl.accountSequence();
+      const sequence =
+        locked.txSequence !== null && locked.txSequence >= ledgerSequence
+          ? locked.txSequence
+          : await allocateSequence(tx, xrpl.address, ledgerSequence, clock.now());
+      const signed = await xrpl.sign({ destination: locked.address, tag, drops, sequence });
       const [stored] = await tx
         .update(withdrawals)
-        .set({ txBlob: signed.blob, txHash: signed.hash, lastLedgerSequence: signed.lastLedgerSequence })
+        .set({
+          txBlob: signed.blob,
+          txHash: signed.hash,
+          lastLedgerSequence: signed.lastLedgerSequence,
+          txSequence: sequence,
+        })
         .where(eq(withdrawals.id, id))
         .returning();
       return stored ?? null;
@@ -159,6 +170,15 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
         );
         return null;
       }
+      if (outcome.kind === 'expired') {
+        // Proven never included: signed again with the same Sequence (a fresh fee and last ledger)
+        // rather than refunded — the user keeps their place, and no gap opens behind it.
+        await tx
+          .update(withdrawals)
+          .set({ txBlob: null, txHash: null, lastLedgerSequence: null })
+          .where(eq(withdrawals.id, id));
+        return null;
+      }
       if (outcome.kind === 'success') {
         await tx
           .update(withdrawals)
@@ -179,6 +199,28 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
     await onFinal?.(done).catch(() => undefined);
     return true;
   }
+}
+
+/**
+ * The next Sequence for the payout wallet, under its row's lock: no two payments share one, across
+ * processes. The ledger's own Sequence wins when it is ahead (the account was used from elsewhere).
+ */
+async function allocateSequence(tx: Db, address: string, ledgerSequence: number, now: Date): Promise<number> {
+  await tx
+    .insert(payoutWallets)
+    .values({ address, nextSequence: ledgerSequence, updatedAt: now })
+    .onConflictDoNothing();
+  const [wallet] = await tx
+    .select()
+    .from(payoutWallets)
+    .where(eq(payoutWallets.address, address))
+    .for('update');
+  const sequence = Math.max(wallet?.nextSequence ?? ledgerSequence, ledgerSequence);
+  await tx
+    .update(payoutWallets)
+    .set({ nextSequence: sequence + 1, updatedAt: now })
+    .where(eq(payoutWallets.address, address));
+  return sequence;
 }
 
 /** The reason of the account's ban or deletion in force, as recorded; null when the account is open. */

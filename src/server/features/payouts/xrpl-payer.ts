@@ -2,8 +2,15 @@ import { Client, Wallet, type Payment } from 'xrpl';
 
 /** What the payout job needs from the XRP Ledger; the adapter below is the real one. */
 export interface Payer {
-  /** Signs one payment (nothing is sent): the blob, its hash and the ledger after which it expires. */
-  sign(payment: { destination: string; tag: number; drops: bigint }): Promise<SignedPayment>;
+  /** The payout wallet's address (the only thing about the key that is ever logged). */
+  readonly address: string;
+  /** The account's next Sequence as of the validated ledger (what the ledger has consumed). */
+  accountSequence(): Promise<number>;
+  /**
+   * Signs one payment with the given Sequence (nothing is sent): the blob, its hash and the ledger
+   * after which it expires.
+   */
+  sign(payment: { destination: string; tag: number; drops: bigint; sequence: number }): Promise<SignedPayment>;
   /** Sends a signed blob; sending the same blob twice cannot pay twice (same hash, same sequence). */
   submit(blob: string): Promise<void>;
   /** The payment's final outcome, or pending while the ledger has not decided. */
@@ -36,6 +43,8 @@ export interface SignedPayment {
 export type PaymentOutcome =
   | { kind: 'success'; deliveredDrops: bigint }
   | { kind: 'failed'; reason: string }
+  /** Proven never included (a complete search up to its last ledger): safe to sign again. */
+  | { kind: 'expired' }
   /** Undecided; `unproven` when its time is over but the server could not prove it was never included. */
   | { kind: 'pending'; unproven?: true };
 
@@ -91,12 +100,18 @@ export async function connectXrplPayer(
       return BigInt(info.result.account_data.Balance) - reserve;
     },
 
-    async sign({ destination, tag, drops }) {
+    address: wallet.address,
+
+    async accountSequence() {
       const info = await client.request({
         command: 'account_info',
         account: wallet.address,
-        ledger_index: 'current',
+        ledger_index: 'validated',
       });
+      return info.result.account_data.Sequence;
+    },
+
+    async sign({ destination, tag, drops, sequence }) {
       const lastLedgerSequence = (await validatedLedger()) + VALID_FOR_LEDGERS;
       const payment: Payment = {
         TransactionType: 'Payment',
@@ -105,7 +120,7 @@ export async function connectXrplPayer(
         DestinationTag: tag,
         Amount: drops.toString(),
         Fee: (await feeDrops()).toString(),
-        Sequence: info.result.account_data.Sequence,
+        Sequence: sequence,
         LastLedgerSequence: lastLedgerSequence,
       };
       const signed = wallet.sign(payment);
@@ -153,9 +168,7 @@ export async function connectXrplPayer(
       // Past its last ledger, "not found" proves nothing unless the server searched every ledger the
       // payment could be in: one missing history (restarted, catching up, another backend behind a
       // load balancer) answers "not found" for a payment it has. Unproven, it stays pending.
-      return searchedAll
-        ? { kind: 'failed', reason: 'expired: not included before LastLedgerSequence' }
-        : { kind: 'pending', unproven: true };
+      return searchedAll ? { kind: 'expired' } : { kind: 'pending', unproven: true };
     },
 
     async payment(hash) {
