@@ -257,9 +257,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       rules,
       xrpl:
         env.XRPL_URL && env.XRPL_SEED
-          ? { url: env.XRPL_URL, seed: env.XRPL_SEED, feeCapDrops: BigInt(env.PAYOUT_FEE_CAP_DROPS) }
+          ? {
+              url: env.XRPL_URL,
+              seed: env.XRPL_SEED,
+              feeCapDrops: BigInt(env.PAYOUT_FEE_CAP_DROPS),
+              networkId: env.XRPL_NETWORK_ID ?? null,
+            }
           : null,
       intervalMs: env.PAYOUT_INTERVAL_SECONDS * 1000,
+      resubmitMs: env.PAYOUT_RESUBMIT_SECONDS * 1000,
+      alertAfterMs: env.PAYOUT_ALERT_MINUTES * 60_000,
       log: app.log,
     });
     app.addHook('onClose', () => payouts.stop());

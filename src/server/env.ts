@@ -183,6 +183,12 @@ const EnvSchema = z
     PAYOUT_INTERVAL_SECONDS: z.coerce.number().positive().default(60),
     /** The most a payout's fee may be, in drops: the server's open-ledger cost is paid up to this. */
     PAYOUT_FEE_CAP_DROPS: z.coerce.number().int().min(10).default(5000),
+    /** How often a signed payment is resubmitted and looked up while it waits for the ledger. */
+    PAYOUT_RESUBMIT_SECONDS: z.coerce.number().positive().default(4),
+    /** A withdrawal still not final this long after it became due is reported (logged) for the operator. */
+    PAYOUT_ALERT_MINUTES: z.coerce.number().positive().default(30),
+    /** The XRP Ledger network the payout server must be on (mainnet 0, testnet 1, …); unset: not checked. */
+    XRPL_NETWORK_ID: z.coerce.number().int().nonnegative().optional(),
     /**
      * Runs the server's clock this many seconds ahead of real time, to try waiting periods in a test or a
      * demo. Refused in production.

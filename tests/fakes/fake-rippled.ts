@@ -42,6 +42,8 @@ export interface FakeRippled {
   balances: Map<string, bigint>;
   /** The reserve an account must keep, in drops (base reserve; these accounts own no objects). */
   reserveDrops: bigint;
+  /** What server_info says of the server: `full` when synced (`connected`, `syncing` while catching up). */
+  serverState: string;
   /** The open ledger's cost in drops (rises under load); a lower fee is queued, one below the base refused. */
   openLedgerFee: bigint;
   lagLedgers: number;
@@ -69,6 +71,7 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
     balances: new Map(),
     reserveDrops: 10_000_000n,
     openLedgerFee: 10n,
+    serverState: 'full',
     onSubmit: null,
     async close() {
       clearInterval(ticker);
@@ -109,7 +112,8 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
         return {
           info: {
             build_version: 'fake',
-            server_state: 'full',
+            server_state: fake.serverState,
+            network_id: 0,
             complete_ledgers: `${fake.historyFrom}-${validated}`,
             validated_ledger: {
               seq: validated,

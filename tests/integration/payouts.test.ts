@@ -378,6 +378,20 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     for (const d of due) expect(await refunds(d.userId)).toEqual([]);
   }, 120_000);
 
+  it('signs nothing while the server is not synced or is on another network', async () => {
+    const due = await dueWithdrawal(133n);
+    rippled.serverState = 'syncing';
+    for (let i = 0; i < 3; i++) await run();
+    expect(await withdrawal(due.id)).toMatchObject({ status: 'transferring', txBlob: null });
+    rippled.serverState = 'full';
+    const testnet = await connectXrplPayer(rippled.url, seed, { networkId: 1 });
+    payers.push(testnet);
+    expect(await testnet.serverProblem()).toMatch(/network 0, not 1/);
+    await runPayoutOnce({ db: database.db, clock, rules: RULES, payer: testnet });
+    expect(await withdrawal(due.id)).toMatchObject({ txBlob: null });
+    expect(await settle(due.id)).toMatchObject({ status: 'success' });
+  });
+
   it('refunds a validated failure exactly once, and signs a proven expiry again instead of refunding it', async () => {
     rippled.outcome = 'tecNO_DST_INSUF_XRP';
     const failed = await dueWithdrawal(110n);

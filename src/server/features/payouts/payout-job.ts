@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProductRules } from '#domain/rules/product-rules.ts';
 import { UNITS_PER_DROP } from '#domain/money/amount.ts';
@@ -29,6 +29,8 @@ export interface PayoutJobDeps {
 export interface PayoutRun {
   claimed: number;
   settled: number;
+  /** Signed payments still waiting for the ledger's word: the runner comes back sooner for them. */
+  inFlight: number;
 }
 
 const BATCH = 20;
@@ -51,7 +53,13 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
   const { db, clock, rules, payer, afterStep, onFinal, log } = deps;
   const claimed = await claimDue(db, clock, rules);
   for (const id of claimed) afterStep?.('claimed', id);
-  if (!payer) return { claimed: claimed.length, settled: 0 };
+  if (!payer) return { claimed: claimed.length, settled: 0, inFlight: 0 };
+  // A server that is not synced or lacks history could mislead every decision below: no pass then.
+  const problem = await payer.serverProblem();
+  if (problem) {
+    log?.warn({ problem }, 'payout pass skipped');
+    return { claimed: claimed.length, settled: 0, inFlight: 0 };
+  }
 
   const transferring = await db
     .select({ id: withdrawals.id })
@@ -79,7 +87,11 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
       log?.error({ err: error, withdrawalId: id }, 'payout of one withdrawal failed; the others go on');
     }
   }
-  return { claimed: claimed.length, settled };
+  const [flying] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.status, 'transferring'), isNotNull(withdrawals.txBlob)));
+  return { claimed: claimed.length, settled, inFlight: flying?.n ?? 0 };
 
   async function payOne(_deps: PayoutJobDeps, xrpl: Payer, id: number): Promise<boolean> {
     // Sign once, under the row's lock, and commit before anything leaves this process.
@@ -276,4 +288,18 @@ async function claimDue(db: Db, clock: Clock, rules: ProductRules): Promise<numb
     await tx.update(withdrawals).set({ status: 'transferring' }).where(inArray(withdrawals.id, ids));
     return ids;
   });
+}
+
+/** Withdrawals still not final `alertAfterMs` after they became due: the operator must look. */
+export async function overduePayouts(db: Db, clock: Clock, rules: ProductRules, alertAfterMs: number) {
+  const rows = await db
+    .select({ id: withdrawals.id, heldReason: withdrawals.heldReason })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.status, 'transferring'),
+        sql`${withdrawals.createdAt} + make_interval(days => ${rules.waitingDays}) - make_interval(hours => ${withdrawals.reducedHours}) + make_interval(secs => ${alertAfterMs / 1000}) <= ${clock.now()}`,
+      ),
+    );
+  return rows;
 }

@@ -2,51 +2,77 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ProductRules } from '#domain/rules/product-rules.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { runPayoutOnce, type PayoutJobDeps } from './payout-job.ts';
+import { overduePayouts, runPayoutOnce, type PayoutJobDeps } from './payout-job.ts';
 import { connectXrplPayer, type Payer } from './xrpl-payer.ts';
 
 export interface PayoutRunnerOptions {
   db: Db;
   clock: Clock;
   rules: ProductRules;
-  xrpl: { url: string; seed: string; feeCapDrops: bigint } | null;
+  xrpl: { url: string; seed: string; feeCapDrops: bigint; networkId: number | null } | null;
   intervalMs: number;
+  /** How soon the runner comes back while a signed payment waits for the ledger (a few seconds). */
+  resubmitMs: number;
+  /** A withdrawal still not final this long after it became due is reported to the operator. */
+  alertAfterMs: number;
   log: FastifyBaseLogger;
   onFinal?: PayoutJobDeps['onFinal'];
 }
 
 /**
- * Runs the payout job every interval, one pass at a time. Without XRPL settings it only moves due
- * withdrawals to "transferring", where the operator pays them (`npm run ops -- payouts ...`).
+ * Runs the payout job, one pass at a time: every interval, and every few seconds while a signed
+ * payment waits for the ledger (it is resubmitted each time until validated or expired). Without
+ * XRPL settings it only moves due withdrawals to "transferring", where the operator pays them
+ * (`npm run ops -- payouts ...`). It can run in the web process or as its own (`npm run payouts`),
+ * so the web process need not hold the key.
  */
-export function startPayoutRunner({ db, clock, rules, xrpl, intervalMs, log, onFinal }: PayoutRunnerOptions) {
+export function startPayoutRunner(options: PayoutRunnerOptions) {
+  const { db, clock, rules, xrpl, intervalMs, resubmitMs, alertAfterMs, log, onFinal } = options;
   let payer: Payer | null = null;
   let running: Promise<void> | null = null;
   let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
 
-  async function pass() {
+  async function pass(): Promise<number> {
     try {
-      if (xrpl && !payer)
-        payer = await connectXrplPayer(xrpl.url, xrpl.seed, { feeCapDrops: xrpl.feeCapDrops });
+      if (xrpl && !payer) {
+        payer = await connectXrplPayer(xrpl.url, xrpl.seed, {
+          feeCapDrops: xrpl.feeCapDrops,
+          networkId: xrpl.networkId,
+        });
+        log.info({ address: payer.address }, 'payout wallet connected');
+      }
       const run = await runPayoutOnce({ db, clock, rules, payer, log, ...(onFinal ? { onFinal } : {}) });
       if (run.claimed || run.settled) log.info(run, 'payout pass');
+      const overdue = await overduePayouts(db, clock, rules, alertAfterMs);
+      if (overdue.length > 0) {
+        log.error({ withdrawals: overdue }, 'withdrawals not final long after they became due: look at them');
+      }
+      return run.inFlight;
     } catch (error) {
       // A lost connection is reopened on the next pass; nothing is paid twice (see payout-job.ts).
       log.error({ err: error }, 'payout pass failed');
       await payer?.close().catch(() => undefined);
       payer = null;
+      return 0;
     }
   }
 
-  const timer = setInterval(() => {
-    if (!running && !stopped) running = pass().finally(() => (running = null));
-  }, intervalMs);
-  timer.unref();
+  function schedule(delay: number) {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = pass()
+        .then((inFlight) => schedule(inFlight > 0 ? resubmitMs : intervalMs))
+        .finally(() => (running = null));
+    }, delay);
+    timer.unref();
+  }
+  schedule(intervalMs);
 
   return {
     async stop() {
       stopped = true;
-      clearInterval(timer);
+      clearTimeout(timer);
       await running;
       await payer?.close().catch(() => undefined);
     },

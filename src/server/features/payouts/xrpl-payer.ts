@@ -2,6 +2,11 @@ import { Client, Wallet, type Payment } from 'xrpl';
 
 /** What the payout job needs from the XRP Ledger; the adapter below is the real one. */
 export interface Payer {
+  /**
+   * Why the server should not be trusted for payouts now (not synced, no validated history, another
+   * network than configured); null when it is fine.
+   */
+  serverProblem(): Promise<string | null>;
   /** The payout wallet's address (the only thing about the key that is ever logged). */
   readonly address: string;
   /** The account's next Sequence as of the validated ledger (what the ledger has consumed). */
@@ -10,7 +15,12 @@ export interface Payer {
    * Signs one payment with the given Sequence (nothing is sent): the blob, its hash and the ledger
    * after which it expires.
    */
-  sign(payment: { destination: string; tag: number; drops: bigint; sequence: number }): Promise<SignedPayment>;
+  sign(payment: {
+    destination: string;
+    tag: number;
+    drops: bigint;
+    sequence: number;
+  }): Promise<SignedPayment>;
   /** Sends a signed blob; sending the same blob twice cannot pay twice (same hash, same sequence). */
   submit(blob: string): Promise<void>;
   /** The payment's final outcome, or pending while the ledger has not decided. */
@@ -64,7 +74,10 @@ function searchedAllOf(error: Error): boolean {
 export async function connectXrplPayer(
   url: string,
   seed: string,
-  { feeCapDrops = DEFAULT_FEE_CAP_DROPS }: { feeCapDrops?: bigint } = {},
+  {
+    feeCapDrops = DEFAULT_FEE_CAP_DROPS,
+    networkId = null,
+  }: { feeCapDrops?: bigint; networkId?: number | null } = {},
 ): Promise<Payer> {
   const wallet = Wallet.fromSeed(seed);
   const client = new Client(url, { connectionTimeout: 10_000 });
@@ -86,6 +99,20 @@ export async function connectXrplPayer(
 
   return {
     feeCapDrops,
+
+    async serverProblem() {
+      const { info } = (await client.request({ command: 'server_info' })).result;
+      if (!['full', 'proposing', 'validating'].includes(info.server_state)) {
+        return `the XRPL server is ${info.server_state}, not synced`;
+      }
+      if (!info.validated_ledger || !info.complete_ledgers || info.complete_ledgers === 'empty') {
+        return 'the XRPL server has no validated ledger history';
+      }
+      if (networkId !== null && info.network_id !== undefined && info.network_id !== networkId) {
+        return `the XRPL server is on network ${info.network_id}, not ${networkId}`;
+      }
+      return null;
+    },
 
     async spendableDrops() {
       const [info, server] = await Promise.all([
