@@ -42,6 +42,10 @@ export interface FakeRippled {
   balances: Map<string, bigint>;
   /** The reserve an account must keep, in drops (base reserve; these accounts own no objects). */
   reserveDrops: bigint;
+  /** The next this-many requests are answered `tooBusy`, as an overloaded server does. */
+  busyNext: number;
+  /** Drops every client connection, as a restarting server or a network cut does. */
+  disconnectAll(): void;
   /** What server_info says of the server: `full` when synced (`connected`, `syncing` while catching up). */
   serverState: string;
   /** The open ledger's cost in drops (rises under load); a lower fee is queued, one below the base refused. */
@@ -72,6 +76,10 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
     reserveDrops: 10_000_000n,
     openLedgerFee: 10n,
     serverState: 'full',
+    busyNext: 0,
+    disconnectAll() {
+      for (const client of server.clients) client.terminate();
+    },
     onSubmit: null,
     async close() {
       clearInterval(ticker);
@@ -107,6 +115,10 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
   }, closeMs);
 
   const answer = (request: Record<string, unknown>): Record<string, unknown> => {
+    if (fake.busyNext > 0) {
+      fake.busyNext -= 1;
+      throw Object.assign(new Error('tooBusy'), { rippled: 'tooBusy' });
+    }
     switch (request['command']) {
       case 'server_info':
         return {
