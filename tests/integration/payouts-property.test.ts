@@ -171,6 +171,7 @@ describe.each(await backends())('payouts under any interleaving on $name', (back
       }),
       { numRuns: RUNS },
     );
+    quiet.mockRestore();
     console.log(
       `payout interleavings on ${backend.name}: ${checked} runs, every withdrawal paid or refunded exactly once`,
     );
