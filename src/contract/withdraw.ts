@@ -98,6 +98,17 @@ export const WithdrawLogSchema = z.object({
   held_reason: z.string().nullable().default(null),
 });
 export type WithdrawLog = z.infer<typeof WithdrawLogSchema>;
+
+/**
+ * The reasons the payout job holds a withdrawal for itself (the app words them in the user's language;
+ * any other held_reason is an operator's recorded ban reason, shown as it is).
+ */
+export const JOB_HOLDS = {
+  walletRefill: 'waiting for the payout wallet to be refilled',
+  tag: 'the saved destination tag is not one the ledger can carry',
+  /** A prefix: "delivered N drops of M". */
+  delivered: 'delivered ',
+} as const;
 export const WithdrawLogsResponseSchema = successSchema(z.object({ list: z.array(WithdrawLogSchema) }));
 
 /** No fabricated activity (docs/product-rules.md#no-fabricated-activity): only withdrawals that were really paid, with the name masked. */

@@ -67,4 +67,3 @@ describe('the tag a payment carries', () => {
     expect(ledgerTag('12a')).toBeNull();
   });
 });
-

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProductRules } from '#domain/rules/product-rules.ts';
+import { JOB_HOLDS } from '#contract/withdraw.ts';
 import { UNITS_PER_DROP } from '#domain/money/amount.ts';
 import { ledgerTag } from '#domain/withdraw/address.ts';
 import type { Clock } from '#server/clock.ts';
@@ -36,7 +37,7 @@ export interface PayoutRun {
 const BATCH = 20;
 
 /** What a withdrawal held for a dry payout wallet tells its user. */
-export const WALLET_REFILL = 'waiting for the payout wallet to be refilled';
+export const WALLET_REFILL = JOB_HOLDS.walletRefill;
 
 /**
  * One pass of the payout job, safe to run in several processes at once and to kill at any point:
@@ -111,7 +112,7 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
       const drops = locked.amount / UNITS_PER_DROP;
       const hold =
         (await closedReason(tx, locked.userId, clock.now())) ??
-        (tag === null ? 'the saved destination tag is not one the ledger can carry' : null) ??
+        (tag === null ? JOB_HOLDS.tag : null) ??
         // A wallet that cannot cover it would fail the payment (and burn a fee): it waits, never refunded.
         ((await xrpl.spendableDrops()) - xrpl.feeCapDrops < drops ? WALLET_REFILL : null);
       if (hold === WALLET_REFILL && locked.heldReason !== WALLET_REFILL) {
@@ -174,7 +175,7 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
       const now = clock.now();
       if (outcome.kind === 'success' && outcome.deliveredDrops * UNITS_PER_DROP !== locked.amount) {
         // Validated, but not the amount: neither a success nor a failure to refund. Held for an operator.
-        const reason = `delivered ${outcome.deliveredDrops} drops of ${locked.amount / UNITS_PER_DROP}`;
+        const reason = `${JOB_HOLDS.delivered}${outcome.deliveredDrops} drops of ${locked.amount / UNITS_PER_DROP}`;
         await tx.update(withdrawals).set({ heldReason: reason }).where(eq(withdrawals.id, id));
         log?.error(
           { withdrawalId: id, txHash: locked.txHash, reason },

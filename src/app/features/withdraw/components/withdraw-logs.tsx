@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { useLocation } from '@tanstack/react-router';
-import type { WithdrawLog } from '#contract/withdraw.ts';
+import { JOB_HOLDS, type WithdrawLog } from '#contract/withdraw.ts';
 import { Card } from '#app/components/card.tsx';
 import { formatDateTime, formatXrp } from '#app/lib/format.ts';
 
@@ -66,7 +66,7 @@ function LogRow({ log }: { log: WithdrawLog }) {
       ) : null}
       {log.held_reason && (log.status === 'processing' || log.status === 'transferring') ? (
         <p className="muted" data-testid="held-reason">
-          <Trans>Held:</Trans> <bdi>{log.held_reason}</bdi>
+          <HeldReason reason={log.held_reason} />
         </p>
       ) : null}
       {log.status === 'failed' && log.failure_reason ? (
@@ -90,4 +90,28 @@ function StatusText({ status }: { status: WithdrawLog['status'] }) {
     case 'success':
       return <Trans context="withdrawal status">Withdrawal Successful</Trans>;
   }
+}
+
+/** Why a payout waits, in the user's words; an operator's recorded reason is shown as it was written. */
+function HeldReason({ reason }: { reason: string }) {
+  if (reason === JOB_HOLDS.walletRefill) {
+    return (
+      <Trans>
+        Waiting for Earnest&apos;s payout wallet to be refilled: it is paid as soon as it is, and never
+        refunded for this.
+      </Trans>
+    );
+  }
+  if (reason === JOB_HOLDS.tag || reason.startsWith(JOB_HOLDS.delivered)) {
+    return (
+      <Trans>
+        Held for a check by Earnest&apos;s operator, who has been told. It is not refunded for this.
+      </Trans>
+    );
+  }
+  return (
+    <>
+      <Trans>Held:</Trans> <bdi>{reason}</bdi>
+    </>
+  );
 }
