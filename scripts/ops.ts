@@ -54,7 +54,8 @@ try {
     else console.table(rows);
   } else if (command === 'claim' && rest.length === 1) {
     problem = await payoutOperator.claim(database.db, systemClock, Number(rest[0]));
-    if (!problem) console.log(`Withdrawal ${rest[0]} is yours to pay by hand; the payout job leaves it alone.`);
+    if (!problem)
+      console.log(`Withdrawal ${rest[0]} is yours to pay by hand; the payout job leaves it alone.`);
   } else if (command === 'release' && rest.length === 1) {
     problem = await payoutOperator.release(database.db, Number(rest[0]));
     if (!problem) console.log(`Withdrawal ${rest[0]} is back with the payout job.`);

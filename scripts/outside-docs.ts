@@ -31,7 +31,7 @@ const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclud
 
 /** A path into this repository as comments write it: `src/app/lib/http.ts`, `docs/x.md#heading`. */
 const REPO_PATH =
-  /(?<![\w./:-])(?:src|sw|tests|docs|scripts|bench)\/[\w./-]*\.(?:tsx|ts|md|css|json)(?![\w.])(?:#[\w-]+)?/g;
+  /(?<![\w./:-])(?:src|sw|tests|docs|scripts|bench)\/[\w./-]*\.(?:tsx|ts|md|css|json)(?!\w|\.\w)(?:#[\w-]+)?/g;
 
 /** GitHub's anchor for a Markdown heading. */
 const anchorOf = (heading: string) =>

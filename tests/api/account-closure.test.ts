@@ -2,28 +2,17 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { API, TOKEN_HEADER } from '#contract/paths.ts';
 import { xrp } from '#domain/money/amount.ts';
-import { adjustableClock } from '#server/clock.ts';
 import { addressChanges, sessions, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
 import { accountOperator } from '#server/features/account/operator.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { startFakeSms } from '#tests/fakes/fake-sms.ts';
-import { envelope, getAs, login, postAs, register, useStarted, useTestApp } from '#tests/helpers/app.ts';
+import { envelope, getAs, login, postAs, register, useTestAppWithSms } from '#tests/helpers/app.ts';
 import { credit, userIdOf } from '#tests/helpers/money-fixtures.ts';
 
 /**
  * An account's state changes end every way into it, and limits hold whatever the account does
  * (docs/product-rules.md#accounts-that-stay-closed). Each case here was an open door once.
  */
-const sms = useStarted(startFakeSms);
-const clock = adjustableClock();
-const handle = useTestApp(() => ({
-  clock,
-  env: {
-    SMS_PROVIDER_URL: sms.value.url,
-    PUBLIC_ORIGIN: 'https://earnest.example',
-    LINK_ATTEMPT_LIMIT: '1000',
-  },
-}));
+const { sms, clock, handle } = useTestAppWithSms({ LINK_ATTEMPT_LIMIT: '1000' });
 
 const ANDROID =
   'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';

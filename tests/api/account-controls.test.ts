@@ -18,29 +18,17 @@ describe('account controls', () => {
     const other = envelope(await login(handle.app, 'changer', 'secret12')).data['userInfo'] as {
       token: string;
     };
-    const wrong = envelope(
-      await post(handle.app, '/api/account/changePassword', token, {
-        password: 'nope',
-        new_password: 'better12',
-        confirm_password: 'better12',
-      }),
-    );
-    expect(wrong.data.error).toBe('account.password_wrong');
-    const mismatch = envelope(
-      await post(handle.app, '/api/account/changePassword', token, {
-        password: 'secret12',
-        new_password: 'better12',
-        confirm_password: 'better13',
-      }),
-    );
-    expect(mismatch.data.error).toBe('auth.password_mismatch');
-    const done = envelope(
-      await post(handle.app, '/api/account/changePassword', token, {
-        password: 'secret12',
-        new_password: 'better12',
-        confirm_password: 'better12',
-      }),
-    );
+    const change = async (password: string, newPassword: string, confirm = newPassword) =>
+      envelope(
+        await post(handle.app, '/api/account/changePassword', token, {
+          password,
+          new_password: newPassword,
+          confirm_password: confirm,
+        }),
+      );
+    expect((await change('nope', 'better12')).data.error).toBe('account.password_wrong');
+    expect((await change('secret12', 'better12', 'better13')).data.error).toBe('auth.password_mismatch');
+    const done = await change('secret12', 'better12');
     expect(done).toMatchObject({ code: 1, data: { signed_out_devices: 1 } });
     expect((await userInfo(token)).statusCode).toBe(200);
     expect((await userInfo(other.token)).statusCode).toBe(401);

@@ -1,25 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '#server/db/database.ts';
-import { startFakeTurnstile, type FakeTurnstile } from '#tests/fakes/fake-turnstile.ts';
-import { buildTestApp, envelope } from '#tests/helpers/app.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '#server/db/database.ts';
+import { startFakeTurnstile } from '#tests/fakes/fake-turnstile.ts';
+import { buildTestApp, envelope, useStarted } from '#tests/helpers/app.ts';
 
-let database: Database;
-let turnstile: FakeTurnstile;
+const database = useStarted(() => openDatabase({ dataDir: 'memory://' }));
+const fake = useStarted(() => startFakeTurnstile());
 const apps: FastifyInstance[] = [];
-
-beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
-  turnstile = await startFakeTurnstile();
-});
 afterAll(async () => {
   for (const app of apps) await app.close();
-  await turnstile.close();
-  await database.close();
 });
 
 async function appWith(env: Record<string, string>) {
-  const app = await buildTestApp({ database, env });
+  const app = await buildTestApp({ database: database.value, env });
   apps.push(app);
   return app;
 }
@@ -37,18 +30,18 @@ describe('the bot challenge', () => {
     const app = await appWith({
       TURNSTILE_SITE_KEY: 'site-key',
       TURNSTILE_SECRET: 'test-secret',
-      TURNSTILE_VERIFY_URL: turnstile.verifyUrl,
-      TURNSTILE_SCRIPT_URL: turnstile.scriptUrl,
+      TURNSTILE_VERIFY_URL: fake.value.verifyUrl,
+      TURNSTILE_SCRIPT_URL: fake.value.scriptUrl,
     });
     expect(envelope(await checkIn(app, 'botless', 'nope')).data.error).toBe('bot.check_failed');
     expect(envelope(await checkIn(app, 'botless')).data.error).toBe('bot.check_failed');
     expect(envelope(await checkIn(app, 'botless', 'pass')).code).toBe(1);
-    expect(turnstile.verifications.at(-1)).toMatchObject({ secret: 'test-secret', response: 'pass' });
+    expect(fake.value.verifications.at(-1)).toMatchObject({ secret: 'test-secret', response: 'pass' });
 
     const settings = envelope(await app.inject({ url: '/api/other/getCustomSettings' })).data;
-    expect(settings['bot_challenge']).toEqual({ site_key: 'site-key', script_url: turnstile.scriptUrl });
+    expect(settings['bot_challenge']).toEqual({ site_key: 'site-key', script_url: fake.value.scriptUrl });
     const csp = String((await app.inject({ url: '/' })).headers['content-security-policy']);
-    expect(csp).toContain(`script-src 'self' ${new URL(turnstile.scriptUrl).origin}`);
+    expect(csp).toContain(`script-src 'self' ${new URL(fake.value.scriptUrl).origin}`);
   });
 
   it('denies with the catalogue message when siteverify cannot be reached', async () => {

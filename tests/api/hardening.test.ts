@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, TOKEN_HEADER } from '#contract/paths.ts';
-import { openDatabase, type Database } from '#server/db/database.ts';
+import { openDatabase } from '#server/db/database.ts';
 import { parseEnv } from '#server/env.ts';
-import { startFakeSms, type FakeSms } from '#tests/fakes/fake-sms.ts';
-import { buildTestApp, envelope, postAs, register, useTestApp } from '#tests/helpers/app.ts';
+import { startFakeSms } from '#tests/fakes/fake-sms.ts';
+import { buildTestApp, envelope, postAs, register, useStarted, useTestApp } from '#tests/helpers/app.ts';
 
 /** What an attacker tried from outside: each of these was a 500, a bypass or a leak once. */
 describe('configuration that names the site and its proxies', () => {
@@ -100,24 +100,21 @@ describe('input no route can mean', () => {
 });
 
 describe('logs', () => {
-  let database: Database;
-  let sms: FakeSms;
+  const fakeSms = useStarted(startFakeSms);
   const lines: string[] = [];
 
-  beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory://' });
-    sms = await startFakeSms();
-  });
-  afterAll(async () => {
-    await sms.close();
-  });
-
   it('hold no password, hash, token, code, phone number or address, even when a query fails', async () => {
+    // Closed half-way by the test itself, so that a query fails.
+    const database = await openDatabase({ dataDir: 'memory://' });
     const stream = new PassThrough();
     stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
     const app = await buildTestApp({
       database,
-      env: { LOG_LEVEL: 'trace', SMS_PROVIDER_URL: sms.url, PUBLIC_ORIGIN: 'https://earnest.example' },
+      env: {
+        LOG_LEVEL: 'trace',
+        SMS_PROVIDER_URL: fakeSms.value.url,
+        PUBLIC_ORIGIN: 'https://earnest.example',
+      },
       logStream: stream,
     });
     const password = 'Very-Secret-Passw0rd';
@@ -130,7 +127,7 @@ describe('logs', () => {
     });
     const token = (envelope(registered).data['userInfo'] as { token: string }).token;
     await postAs(app, API.kycSendCode, token, { phone });
-    const code = sms.lastCode(phone) ?? '';
+    const code = fakeSms.value.lastCode(phone) ?? '';
     await postAs(app, API.kycVerify, token, { code }, { 'idempotency-key': 'log-kyc' });
     await postAs(app, API.setAddress, token, { walletaddress: address, tag: '4242' });
     await postAs(app, API.changePassword, token, {

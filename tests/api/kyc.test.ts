@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { xrp } from '#domain/money/amount.ts';
-import { adjustableClock } from '#server/clock.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { startFakeSms } from '#tests/fakes/fake-sms.ts';
-import { envelope, getAs, useStarted, useTestApp } from '#tests/helpers/app.ts';
+import { envelope, getAs, useTestAppWithSms } from '#tests/helpers/app.ts';
 import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
 import { TOKEN_HEADER } from '#contract/paths.ts';
 
-const sms = useStarted(startFakeSms);
-const clock = adjustableClock();
-const handle = useTestApp(() => ({
-  clock,
-  env: {
-    SMS_PROVIDER_URL: sms.value.url,
-    SMS_PROVIDER_TOKEN: 'secret',
-    PUBLIC_ORIGIN: 'https://earnest.example',
-  },
-}));
+const { sms, clock, handle } = useTestAppWithSms({ SMS_PROVIDER_TOKEN: 'secret' });
 
 const send = (token: string, phone: string, ip = '10.0.0.1') =>
   handle.app.inject({

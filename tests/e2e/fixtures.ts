@@ -1,4 +1,5 @@
 import { test as base, expect, type ConsoleMessage } from '@playwright/test';
+import { startFakeSms, type FakeSms } from '#tests/fakes/fake-sms.ts';
 import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 import { setUpUser } from './offline-support.ts';
 
@@ -12,14 +13,14 @@ export { expect };
  *   violation, so none of these can ship silently (a test that expects one lists it in
  *   `allowedConsoleErrors`);
  * - `server`: an Earnest server of the worker's own on a free port and its own PostgreSQL database,
- *   stopped (and the database dropped) when the worker ends;
+ *   stopped (and the database dropped) when the worker ends; its SMS go to `sms`, a fake provider;
  * - `user`: a new signed-up user on that server, with the gift claimed and the day accepted.
  * The browser's own lines about failed requests ("Failed to load resource: 401") are not errors of the
  * app: journeys that go offline or end sessions cause them on purpose.
  */
 export const test = base.extend<
   { allowedConsoleErrors: RegExp[]; failOnBrowserErrors: void; user: SignedUpUser },
-  { server: TestServer }
+  { sms: FakeSms; server: TestServer }
 >({
   allowedConsoleErrors: [[], { option: true }],
 
@@ -45,11 +46,20 @@ export const test = base.extend<
     { auto: true },
   ],
 
-  server: [
+  sms: [
     // Playwright reads a fixture's needs from its first parameter: this one needs none.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const server = await startTestServer();
+      const sms = await startFakeSms();
+      await use(sms);
+      await sms.close();
+    },
+    { scope: 'worker' },
+  ],
+
+  server: [
+    async ({ sms }, use) => {
+      const server = await startTestServer({ SMS_PROVIDER_URL: sms.url });
       await use(server);
       await server.stop();
     },

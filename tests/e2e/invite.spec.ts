@@ -1,27 +1,13 @@
 import { expect, test } from './fixtures.ts';
-import { startFakeSms, type FakeSms } from '#tests/fakes/fake-sms.ts';
-import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 import { PASSWORD, screenshot, uniqueName } from './support.ts';
 
 // Two people, two browsers: A invites B and C by link. Under the default rule an invitation counts once the
 // friend has verified a phone (docs/product-rules.md#invitations): B verifies, C only saves a withdrawal address, so only
 // B raises A's rate, and A sees each friend's standing under masked names.
 
-let sms: FakeSms;
-let server: TestServer;
-
-test.beforeAll(async () => {
-  sms = await startFakeSms();
-  server = await startTestServer({
-    SMS_PROVIDER_URL: sms.url,
-  });
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await sms?.close();
-});
-
 test('an invitee who verifies a phone raises the inviter rate by the step; one who only saves a withdrawal address does not', async ({
+  server,
+  sms,
   browser,
 }) => {
   test.setTimeout(90_000);

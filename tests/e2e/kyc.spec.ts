@@ -1,26 +1,14 @@
 import { expect, test } from './fixtures.ts';
-import { startFakeSms, type FakeSms } from '#tests/fakes/fake-sms.ts';
-import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 import { ledgerOf, openApp, setUpUser } from './offline-support.ts';
 import { screenshot } from './support.ts';
 
 // Phone verification in the browser, through the SMS adapter and a fake HTTP SMS provider.
 
-let sms: FakeSms;
-let server: TestServer;
-
-test.beforeAll(async () => {
-  sms = await startFakeSms();
-  server = await startTestServer({
-    SMS_PROVIDER_URL: sms.url,
-  });
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await sms?.close();
-});
-
-test('a user verifies a phone with the SMS code and receives the one-time bonus', async ({ page }) => {
+test('a user verifies a phone with the SMS code and receives the one-time bonus', async ({
+  server,
+  sms,
+  page,
+}) => {
   const user = await setUpUser(server.url, server.db);
   await openApp(page, server.url, user, '/withdraw/kyc', { worker: false });
   await expect(page.getByTestId('code-warning')).toContainText(

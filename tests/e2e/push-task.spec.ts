@@ -113,12 +113,16 @@ test('Mine turns each kind of message on or off, and after a no does not ask aga
   await withdrawals.uncheck();
   await tasks.check();
   await expect(tasks).toBeChecked();
-  const { rows } = await server.db.query<{ topic: string; enabled: boolean }>(
-    `select s.topic, s.enabled from push_settings s join users u on u.id = s.user_id
-      where u.username_key = $1 order by s.topic`,
-    [user.username.toLowerCase()],
-  );
-  expect(rows).toEqual([
+  // The switches follow the tap at once and the server hears of it a moment later: wait for it.
+  const saved = async () =>
+    (
+      await server.db.query<{ topic: string; enabled: boolean }>(
+        `select s.topic, s.enabled from push_settings s join users u on u.id = s.user_id
+          where u.username_key = $1 order by s.topic`,
+        [user.username.toLowerCase()],
+      )
+    ).rows;
+  await expect.poll(saved).toEqual([
     { topic: 'tasks', enabled: true },
     { topic: 'withdrawals', enabled: false },
   ]);

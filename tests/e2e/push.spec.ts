@@ -20,12 +20,17 @@ async function openWithWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
+/** The app open with its worker in control, allowed to show notifications. */
+async function openAllowingNotifications(context: BrowserContext, page: Page) {
+  await context.grantPermissions(['notifications']);
+  await openWithWorker(page);
+}
+
 test('a push with no Earnest page in front becomes a notification with its title, body, icon and link', async ({
   context,
   page,
 }) => {
-  await context.grantPermissions(['notifications']);
-  await openWithWorker(page);
+  await openAllowingNotifications(context, page);
   const push = await pushTo(context, page);
   // No Earnest page in the foreground: the tab shows another site.
   await page.goto('about:blank');
@@ -109,8 +114,7 @@ test('a click on a notification takes the open Earnest window to its link, openi
   context,
   page,
 }) => {
-  await context.grantPermissions(['notifications']);
-  await openWithWorker(page);
+  await openAllowingNotifications(context, page);
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   // A click dispatched inside the worker runs its notificationclick handler (Chromium refuses focus()
   // and openWindow() for such an untrusted click, but navigate() works: the case with a window open).

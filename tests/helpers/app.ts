@@ -2,9 +2,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { TOKEN_HEADER } from '#contract/paths.ts';
 import { buildApp } from '#server/app.ts';
-import type { Clock } from '#server/clock.ts';
+import { adjustableClock, type Clock } from '#server/clock.ts';
 import { openDatabase, type Database } from '#server/db/database.ts';
 import { parseEnv } from '#server/env.ts';
+import { startFakeSms } from '#tests/fakes/fake-sms.ts';
 import type { Backend, TestDatabase } from './databases.ts';
 
 export interface TestAppOptions {
@@ -158,4 +159,18 @@ export function useStarted<T extends { close(): Promise<void> }>(
       return started;
     },
   };
+}
+
+/**
+ * The app whose SMS go to a fake provider (`sms`), reached at https://earnest.example, on a clock the
+ * test moves: what the phone-verification and account-closure files share.
+ */
+export function useTestAppWithSms(env: Record<string, string> = {}) {
+  const sms = useStarted(startFakeSms);
+  const clock = adjustableClock();
+  const handle = useTestApp(() => ({
+    clock,
+    env: { SMS_PROVIDER_URL: sms.value.url, PUBLIC_ORIGIN: 'https://earnest.example', ...env },
+  }));
+  return { sms, clock, handle };
 }

@@ -91,7 +91,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
   /** Every distinct signed payment the fake received for this tag, with its hash. */
   const paymentsTo = (destinationTag: number) =>
     [...rippled.submitted.entries()]
-      .map(([hash, tx]) => ({ ...tx, hash }))
+      .map(([hash, tx]): Record<string, unknown> => ({ ...tx, hash }))
       .filter((tx) => tx['DestinationTag'] === destinationTag);
   const refunds = async (userId: number) =>
     (await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId))).filter(
@@ -305,6 +305,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
       destination: (await withdrawal(due.id))?.address ?? '',
       tag: due.tag,
       drops: 127_000_000n,
+      sequence: await outside.accountSequence(),
     });
     await outside.submit(signed.blob);
     while (!rippled.applied.has(signed.hash)) await new Promise((r) => setTimeout(r, 10));
@@ -356,7 +357,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
   });
 
   it('two job instances signing 50 withdrawals at once: 50 distinct Sequences, 50 payments, none refunded', async () => {
-    const due = [];
+    const due: Awaited<ReturnType<typeof dueWithdrawal>>[] = [];
     for (let i = 0; i < 50; i++) due.push(await dueWithdrawal(100n + BigInt(i)));
     const [first, second] = [await payer(), await payer()];
     const instance = async (xrpl: Payer) => {

@@ -1,9 +1,23 @@
+import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { log } from '#app/lib/log.ts';
 import { Button } from './button.tsx';
 import { Card } from './card.tsx';
 import { InfoIcon } from './icons.tsx';
+
+/** One card in place of a screen: an icon, what happened, and where to go from here. */
+function Fallback({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <main id="main" className="route-fallback">
+      <Card>
+        <InfoIcon />
+        <h1>{title}</h1>
+        {children}
+      </Card>
+    </main>
+  );
+}
 
 /**
  * What a screen shows when it broke while rendering or loading (the router's error component): a
@@ -12,49 +26,34 @@ import { InfoIcon } from './icons.tsx';
 export function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   log.error('route', error);
+  const tryAgain = () => {
+    reset();
+    void router.invalidate();
+  };
   return (
-    <main id="main" className="route-fallback">
-      <Card>
-        <InfoIcon />
-        <h1>
-          <Trans>Something went wrong on this screen</Trans>
-        </h1>
-        <p>
-          <Trans>Nothing was lost. Try again, or go back to the start.</Trans>
-        </p>
-        <div className="button-row">
-          <Button
-            onClick={() => {
-              reset();
-              void router.invalidate();
-            }}
-          >
-            <Trans>Try again</Trans>
-          </Button>
-          <Link to="/" className="btn btn-secondary">
-            <Trans>Back to the start</Trans>
-          </Link>
-        </div>
-      </Card>
-    </main>
+    <Fallback title={<Trans>Something went wrong on this screen</Trans>}>
+      <p>
+        <Trans>Nothing was lost. Try again, or go back to the start.</Trans>
+      </p>
+      <div className="button-row">
+        <Button onClick={tryAgain}>
+          <Trans>Try again</Trans>
+        </Button>
+        <Link to="/" className="btn btn-secondary">
+          <Trans>Back to the start</Trans>
+        </Link>
+      </div>
+    </Fallback>
   );
 }
 
 /** An address that is no screen of Earnest's (the router's not-found component). */
 export function RouteNotFound() {
   return (
-    <main id="main" className="route-fallback">
-      <Card>
-        <InfoIcon />
-        <h1>
-          <Trans>This page does not exist</Trans>
-        </h1>
-        <p>
-          <Link to="/">
-            <Trans>Back to the start</Trans>
-          </Link>
-        </p>
-      </Card>
-    </main>
+    <Fallback title={<Trans>This page does not exist</Trans>}>
+      <Link to="/">
+        <Trans>Back to the start</Trans>
+      </Link>
+    </Fallback>
   );
 }

@@ -30,10 +30,10 @@ describe('the withdrawal rules', () => {
     const config = { minBalance: xrp(100), requiredBoundInvitations: 3, requirePhone: true };
     const rules = withdrawRules(config, { ...facts, boundInvitations: 2 });
     expect(rules.map((r) => [r.id, r.met, r.current, r.required])).toEqual([
-      ['min_balance', true, '1000000000', '1000000000'],
-      ['address_saved', true, '1', '1'],
-      ['bound_invitations', false, '2', '3'],
-      ['phone_verified', false, '0', '1'],
+      ['min_balance', true, 1_000_000_000n, 1_000_000_000n],
+      ['address_saved', true, 1n, 1n],
+      ['bound_invitations', false, 2n, 3n],
+      ['phone_verified', false, 0n, 1n],
     ]);
     expect(mayWithdraw(rules)).toBe(false);
   });
@@ -42,9 +42,9 @@ describe('the withdrawal rules', () => {
     const config = { minBalance: xrp(100), requiredBoundInvitations: 0, requirePhone: false };
     const held = withdrawRules(config, { ...facts, addressHoldUntil: 1_800_000_000 });
     expect(held.map((r) => [r.id, r.met, r.required])).toEqual([
-      ['min_balance', true, '1000000000'],
-      ['address_saved', true, '1'],
-      ['address_settled', false, '1800000000'],
+      ['min_balance', true, 1_000_000_000n],
+      ['address_saved', true, 1n],
+      ['address_settled', false, 1_800_000_000n],
     ]);
     expect(mayWithdraw(held)).toBe(false);
   });

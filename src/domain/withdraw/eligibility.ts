@@ -35,9 +35,9 @@ export interface WithdrawFacts {
 export interface WithdrawRuleStatus {
   id: WithdrawRuleId;
   met: boolean;
-  /** Progress toward the rule, as strings of exact amounts or counts: e.g. 42 of 100 (XRP). */
-  current: string;
-  required: string;
+  /** Progress toward the rule, exactly: an Amount for the balance, a count for the others. */
+  current: bigint;
+  required: bigint;
 }
 
 /** Every rule in force, with the user's progress. */
@@ -46,34 +46,34 @@ export function withdrawRules(config: WithdrawRuleConfig, facts: WithdrawFacts):
     {
       id: 'min_balance',
       met: facts.balance >= config.minBalance,
-      current: facts.balance.toString(),
-      required: config.minBalance.toString(),
+      current: facts.balance,
+      required: config.minBalance,
     },
     {
       id: 'address_saved',
       met: facts.addressSaved,
-      current: facts.addressSaved ? '1' : '0',
-      required: '1',
+      current: facts.addressSaved ? 1n : 0n,
+      required: 1n,
     },
   ];
   // Listed only while it holds: the rule exists for an account only after its address was changed.
   if (facts.addressHoldUntil !== null) {
-    rules.push({ id: 'address_settled', met: false, current: '0', required: String(facts.addressHoldUntil) });
+    rules.push({ id: 'address_settled', met: false, current: 0n, required: BigInt(facts.addressHoldUntil) });
   }
   if (config.requiredBoundInvitations > 0) {
     rules.push({
       id: 'bound_invitations',
       met: facts.boundInvitations >= config.requiredBoundInvitations,
-      current: String(facts.boundInvitations),
-      required: String(config.requiredBoundInvitations),
+      current: BigInt(facts.boundInvitations),
+      required: BigInt(config.requiredBoundInvitations),
     });
   }
   if (config.requirePhone) {
     rules.push({
       id: 'phone_verified',
       met: facts.phoneVerified,
-      current: facts.phoneVerified ? '1' : '0',
-      required: '1',
+      current: facts.phoneVerified ? 1n : 0n,
+      required: 1n,
     });
   }
   return rules;

@@ -2,13 +2,8 @@ import { validateNewPassword } from '#domain/auth/credentials.ts';
 import { fail, ok, type Result } from '#domain/result.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import {
-  accounts,
-  passwordRefusal,
-  type AuthService,
-  type KnownDevice,
-  type PasswordError,
-} from '#server/features/auth/auth.service.ts';
+import { accounts, passwordRefusal } from '#server/features/auth/auth.service.ts';
+import type { AuthService, KnownDevice, PasswordError } from '#server/features/auth/auth.service.ts';
 import { erasePairingCodes } from '#server/features/devices/devices.service.ts';
 import { erasePhone } from '#server/features/kyc/kyc.service.ts';
 import { eraseWithdrawDestinations } from '#server/features/withdraw/withdraw.service.ts';

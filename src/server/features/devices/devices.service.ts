@@ -11,13 +11,8 @@ import {
 import { fail, ok, type Result } from '#domain/result.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import {
-  accounts,
-  passwordRefusal,
-  type AuthService,
-  type KnownDevice,
-  type PasswordError,
-} from '#server/features/auth/auth.service.ts';
+import { accounts, passwordRefusal } from '#server/features/auth/auth.service.ts';
+import type { AuthService, KnownDevice, PasswordError } from '#server/features/auth/auth.service.ts';
 import { hitRate } from '#server/lib/rate-counter.repository.ts';
 import type { KeyedHash } from '#server/lib/server-secrets.repository.ts';
 import { createDevicesRepository, type PairingCodeRow } from './devices.repository.ts';

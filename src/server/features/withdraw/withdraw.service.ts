@@ -11,6 +11,7 @@ import {
   mayWithdraw,
   withdrawRules,
   type WithdrawRuleConfig,
+  type WithdrawRuleId,
 } from '#domain/withdraw/eligibility.ts';
 import { adReductionHours, withdrawalEndTime } from '#domain/withdraw/waiting.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
@@ -86,6 +87,10 @@ export async function usersTheAdStillHelps(
     .map((row) => row.userId);
 }
 
+/** A rule's progress on the wire: the balance as an XRP decimal, the others as whole numbers. */
+const shownProgress = (id: WithdrawRuleId, value: bigint) =>
+  id === 'min_balance' ? formatAmount(value) : value.toString();
+
 export function createWithdrawService(deps: WithdrawServiceDeps) {
   const { db, clock, rules, timeZone, whitelist } = deps;
   const repo = createWithdrawRepository(db);
@@ -149,7 +154,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       };
       return withdrawRules(ruleConfig, none).map((rule) => ({
         id: rule.id,
-        required: rule.id === 'min_balance' ? formatAmount(BigInt(rule.required)) : rule.required,
+        required: shownProgress(rule.id, rule.required),
       }));
     },
 
@@ -264,15 +269,11 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
     ): Promise<{ rules: WithdrawRule[]; may_withdraw: boolean; invite_rule: InviteRule }> {
       const statuses = await ruleStatus(db, userId);
       return {
-        rules: statuses.map((rule) =>
-          rule.id === 'min_balance'
-            ? {
-                ...rule,
-                current: formatAmount(BigInt(rule.current)),
-                required: formatAmount(BigInt(rule.required)),
-              }
-            : rule,
-        ),
+        rules: statuses.map((rule) => ({
+          ...rule,
+          current: shownProgress(rule.id, rule.current),
+          required: shownProgress(rule.id, rule.required),
+        })),
         may_withdraw: mayWithdraw(statuses),
         invite_rule: rules.inviteRule,
       };

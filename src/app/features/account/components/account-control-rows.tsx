@@ -10,6 +10,7 @@ import { messageOf } from '#app/lib/error-messages.ts';
 import { formatCount, formatXrp } from '#app/lib/format.ts';
 import { toasts } from '#app/lib/toast-store.ts';
 import { useChangePassword, useDeleteAccount } from '../api/account-controls-queries.ts';
+import { PasswordConfirm } from '#app/components/password-confirm.tsx';
 
 /** Change the password: every other device is signed out (the dialog says so before). */
 export function ChangePasswordRow() {
@@ -104,16 +105,14 @@ export function DeleteAccountRow({ balance }: { balance: string | undefined }) {
               balance of {amount} XRP is lost. The accounting records stay, without anything that names you.
             </Trans>
           </p>
-          <PasswordField
-            kind="current"
-            label={<Trans>Password</Trans>}
-            value={password}
-            onValue={setPassword}
-          />
-          {error ? <ErrorAlert>{error}</ErrorAlert> : null}
-          <Button type="submit" variant="danger" block disabled={remove.isPending || password === ''}>
+          <PasswordConfirm
+            password={password}
+            onPassword={setPassword}
+            error={error}
+            pending={remove.isPending}
+          >
             <Trans>Delete my account</Trans>
-          </Button>
+          </PasswordConfirm>
         </form>
       </Dialog>
     </>

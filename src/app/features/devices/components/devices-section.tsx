@@ -8,7 +8,7 @@ import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { Dialog } from '#app/components/dialog.tsx';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
-import { Field, PasswordField } from '#app/components/field.tsx';
+import { Field } from '#app/components/field.tsx';
 import { QrScanner } from '#app/components/qr-scanner.tsx';
 import { messageOf } from '#app/lib/error-messages.ts';
 import { formatDateTime } from '#app/lib/format.ts';
@@ -20,6 +20,7 @@ import {
   useRevokeDevice,
   useSignOutOtherDevices,
 } from '../api/devices-queries.ts';
+import { PasswordConfirm } from '#app/components/password-confirm.tsx';
 
 /** Mine → Security: the devices signed in, one-tap sign-out, and "Link a device" (docs/product-rules.md#device-linking-stays-inside-earnest). */
 export function DevicesSection() {
@@ -203,16 +204,14 @@ function LinkDeviceDialog({ onClose }: { onClose: () => void }) {
               now.
             </Trans>
           </p>
-          <PasswordField
-            kind="current"
-            label={<Trans>Password</Trans>}
-            value={password}
-            onValue={setPassword}
-          />
-          {error ? <ErrorAlert>{error}</ErrorAlert> : null}
-          <Button type="submit" block variant="danger" disabled={approve.isPending || password === ''}>
+          <PasswordConfirm
+            password={password}
+            onPassword={setPassword}
+            error={error}
+            pending={approve.isPending}
+          >
             <Trans>Approve this device</Trans>
-          </Button>
+          </PasswordConfirm>
         </form>
       ) : (
         <form onSubmit={(event) => void onCheck(event)} noValidate>

@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { API } from '#contract/paths.ts';
 import { ClaimResponseSchema, DailyRewardResponseSchema } from '#contract/rewards.ts';
-import { apiRequest, newIdempotencyKey } from '#app/lib/http.ts';
-import { invalidateMoney, queryKeys } from '#app/lib/query-keys.ts';
+import { apiRequest } from '#app/lib/http.ts';
+import { queryKeys } from '#app/lib/query-keys.ts';
+import { postMoney, useMoneyMutation } from '#app/lib/money-mutation.ts';
 
 export const rewardKeys = queryKeys.rewards;
 
@@ -15,26 +16,11 @@ export const dailyRewardQueryOptions = () =>
 
 /** Claims today's interest: the amount shown travels along, so the server credits exactly it. */
 export function useClaimInterest() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (shownAmount: string) =>
-      apiRequest(API.claimInterest, ClaimResponseSchema, {
-        method: 'post',
-        json: { amount: shownAmount },
-        idempotencyKey: newIdempotencyKey(),
-      }),
-    onSettled: () => invalidateMoney(queryClient),
-  });
+  return useMoneyMutation((shownAmount: string) =>
+    postMoney(API.claimInterest, ClaimResponseSchema, { amount: shownAmount }),
+  );
 }
 
 export function useClaimGift() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
-      apiRequest(API.newUserReward, ClaimResponseSchema, {
-        method: 'post',
-        idempotencyKey: newIdempotencyKey(),
-      }),
-    onSettled: () => invalidateMoney(queryClient),
-  });
+  return useMoneyMutation(() => postMoney(API.newUserReward, ClaimResponseSchema));
 }

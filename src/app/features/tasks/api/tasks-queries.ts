@@ -8,8 +8,9 @@ import {
   TaskListResponseSchema,
 } from '#contract/tasks.ts';
 import { z } from 'zod';
-import { apiRequest, newIdempotencyKey } from '#app/lib/http.ts';
+import { apiRequest } from '#app/lib/http.ts';
 import { invalidateMoney, queryKeys } from '#app/lib/query-keys.ts';
+import { postMoney, useMoneyMutation } from '#app/lib/money-mutation.ts';
 
 export const taskKeys = queryKeys.tasks;
 
@@ -52,16 +53,12 @@ export function useStartTask() {
 }
 
 export function useCompleteTask() {
-  const refresh = useRefreshAfterTask();
-  return useMutation({
-    mutationFn: ({ taskId, answers }: { taskId: number; answers?: Record<string, string> }) =>
-      apiRequest(API.taskComplete, CompleteTaskResponseSchema, {
-        method: 'post',
-        json: { task_id: taskId, ...(answers ? { answers } : {}) },
-        idempotencyKey: newIdempotencyKey(),
-      }),
-    onSettled: refresh,
-  });
+  return useMoneyMutation(({ taskId, answers }: { taskId: number; answers?: Record<string, string> }) =>
+    postMoney(API.taskComplete, CompleteTaskResponseSchema, {
+      task_id: taskId,
+      ...(answers ? { answers } : {}),
+    }),
+  );
 }
 
 export function useFailTask() {

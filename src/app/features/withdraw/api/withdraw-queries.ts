@@ -16,6 +16,7 @@ import {
 import { deviceRecords } from '#app/lib/device-records.ts';
 import { apiRequest, newIdempotencyKey } from '#app/lib/http.ts';
 import { invalidateMoney, queryKeys } from '#app/lib/query-keys.ts';
+import { postMoney, useMoneyMutation } from '#app/lib/money-mutation.ts';
 
 export const withdrawKeys = queryKeys.withdraw;
 
@@ -101,15 +102,7 @@ export function useSaveAddress() {
 
 /** Withdraws the whole balance; the key is made when the user confirms, so a retry withdraws once. */
 export function useStartWithdrawal() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
-      apiRequest(API.setWithdrawStatus, WithdrawStatusResponseSchema, {
-        method: 'post',
-        idempotencyKey: newIdempotencyKey(),
-      }),
-    onSettled: () => invalidateMoney(queryClient),
-  });
+  return useMoneyMutation(() => postMoney(API.setWithdrawStatus, WithdrawStatusResponseSchema));
 }
 
 export function useStartAd() {
