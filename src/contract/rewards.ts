@@ -5,7 +5,7 @@ import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts'
 export const DailyRewardSchema = z.object({
   today_tasks: z.number().int().nonnegative(),
   tasks_per_day: z.number().int().positive(),
-  /** Interest claimable today, exactly what a claim now credits (7 decimals). */
+  /** Interest claimable today, exactly what a claim now credits (whole drops). */
   daily_reward: DecimalSchema,
   annual_rate: DecimalSchema,
   last_claim_time: EpochSecondsSchema.nullable(),

@@ -60,7 +60,12 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
   const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   let validated = 1000;
+  // The account's next Sequence in the open ledger (what submissions are checked against), and as of
+  // each validated ledger (what `account_info` answers for 'validated' or a ledger index).
   const sequences = new Map<string, number>();
+  const validatedSequences: { ledger: number; account: string; next: number }[] = [];
+  const sequenceAt = (account: string, ledger: number) =>
+    validatedSequences.filter((s) => s.account === account && s.ledger <= ledger).at(-1)?.next ?? 1;
   const pending: Applied[] = [];
   const fake: FakeRippled = {
     url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -105,6 +110,7 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
     }
     fake.balances.set(from, balanceOf(from) - fee - (entry.result === 'tesSUCCESS' ? delivered : 0n));
     if (entry.result === 'tesSUCCESS') fake.balances.set(to, balanceOf(to) + delivered);
+    validatedSequences.push({ ledger: validated, account: from, next: Number(entry.tx['Sequence']) + 1 });
     fake.applied.set(entry.hash, entry);
   }
 
@@ -147,14 +153,28 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
             open_ledger_fee: String(fake.openLedgerFee),
           },
         };
-      case 'ledger':
-        return { ledger_index: validated, ledger_hash: 'F'.repeat(64), validated: true };
+      case 'ledger': {
+        // A ledger index is honoured: one not validated yet is not found.
+        const asked = request['ledger_index'];
+        const index = typeof asked === 'number' ? asked : validated;
+        if (index > validated) throw Object.assign(new Error('lgrNotFound'), { rippled: 'lgrNotFound' });
+        return { ledger_index: index, ledger_hash: 'F'.repeat(64), validated: true };
+      }
       case 'account_info': {
         const account = String(request['account']);
+        const asked = request['ledger_index'];
+        if (typeof asked === 'number' && asked > validated) {
+          throw Object.assign(new Error('lgrNotFound'), { rippled: 'lgrNotFound' });
+        }
+        // 'current' sees the open ledger's submissions; 'validated' or an index only what is validated.
+        const sequence =
+          asked === 'current' || asked === undefined
+            ? (sequences.get(account) ?? 1)
+            : sequenceAt(account, typeof asked === 'number' ? asked : validated);
         return {
           account_data: {
             Account: account,
-            Sequence: sequences.get(account) ?? 1,
+            Sequence: sequence,
             Balance: String(balanceOf(account)),
             OwnerCount: 0,
           },
@@ -214,6 +234,9 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
           validated += fake.lagLedgers;
           throw Object.assign(new Error('txnNotFound'), { rippled: 'txnNotFound', searched_all: false });
         }
+        // Submitted but not in a validated ledger yet: found, and said to be not validated.
+        const open = pending.find((p) => p.hash === hash);
+        if (open) return { hash, tx_json: open.tx, validated: false };
         if (!entry || entry.ledgerIndex < fake.historyFrom) throw notFound();
         return {
           hash: entry.hash,

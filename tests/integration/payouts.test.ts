@@ -271,6 +271,15 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     expect(await settle(fine.id)).toMatchObject({ status: 'success' });
     expect(await withdrawal(broken.id)).toMatchObject({ status: 'transferring', txBlob: null });
     expect(await refunds(broken.userId)).toEqual([]);
+    // It is tried again after a pause that grows, not on every pass: 12 passes try it about 4 times.
+    const errors: unknown[] = [];
+    const log = { warn: () => undefined, error: (entry: unknown) => void errors.push(entry) };
+    const job = await payer();
+    for (let i = 0; i < 12; i++)
+      await runPayoutOnce({ db: database.db, clock, rules: RULES, payer: job, log });
+    expect(errors.length).toBeGreaterThanOrEqual(2);
+    expect(errors.length).toBeLessThanOrEqual(5);
+    await database.db.update(withdrawals).set({ status: 'failed' }).where(eq(withdrawals.id, broken.id));
   });
 
   it('lets an operator record a payment only for a claimed withdrawal, checked on the ledger, one hash once', async () => {

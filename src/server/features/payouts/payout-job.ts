@@ -35,6 +35,13 @@ export interface PayoutRun {
 }
 
 const BATCH = 20;
+const BACKOFF_MAX_PASSES = 64;
+interface Backoff {
+  failures: number;
+  retryAtPass: number;
+}
+/** Rows whose last attempt threw, and from which pass this process tries them again (per database). */
+const backoffsOf = new WeakMap<Db, { passes: number; rows: Map<number, Backoff> }>();
 
 /** What a withdrawal held for a dry payout wallet tells its user. */
 export const WALLET_REFILL = JOB_HOLDS.walletRefill;
@@ -78,13 +85,28 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
       throw error;
     }
   };
+  const state = backoffsOf.get(db) ?? { passes: 0, rows: new Map<number, Backoff>() };
+  backoffsOf.set(db, state);
+  state.passes += 1;
+  const passNumber = state.passes;
+  const backoffs = state.rows;
   for (const { id } of transferring) {
-    // One row that keeps failing never blocks the rest: it is reported and tried again next pass.
+    // One row that keeps failing never blocks the rest: it is reported and tried again after a
+    // growing pause (this process's own; the row itself stays as it was).
+    const backoff = backoffs.get(id);
+    if (backoff && backoff.retryAtPass > passNumber) continue;
     try {
       if (await payOne(deps, payer, id)) settled += 1;
+      backoffs.delete(id);
     } catch (error) {
       // The step hook stands for the process dying there (tests): that stops the pass, as a kill would.
       if (error === stoppedAt) throw error;
+      const failures = (backoff?.failures ?? 0) + 1;
+      // Skipped for 1, 2, 4 … up to 64 passes: a row that keeps failing is tried less and less often.
+      backoffs.set(id, {
+        failures,
+        retryAtPass: passNumber + Math.min(BACKOFF_MAX_PASSES, 2 ** (failures - 1)),
+      });
       log?.error({ err: error, withdrawalId: id }, 'payout of one withdrawal failed; the others go on');
     }
   }
