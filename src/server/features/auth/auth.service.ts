@@ -97,6 +97,11 @@ export const accounts = {
     return createAuthRepository(tx).setPasswordHash(userId, passwordHash);
   },
 
+  /** The reason of the ban or deletion in force at `now`, as recorded; null when the account is open. */
+  async closedReason(db: Db, userId: number, now: Date): Promise<string | null> {
+    return (await createAuthRepository(db).activeAccountLock(userId, now))?.reason ?? null;
+  },
+
   /** Records a ban with its reason (it stands until lifted). */
   ban(tx: Db, userId: number, reason: string, now: Date): Promise<void> {
     return createAuthRepository(tx).recordAccountLock(userId, reason, now, null);

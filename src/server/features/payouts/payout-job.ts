@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProductRules } from '#domain/rules/product-rules.ts';
 import { JOB_HOLDS } from '#contract/withdraw.ts';
@@ -6,7 +6,8 @@ import { UNITS_PER_DROP } from '#domain/money/amount.ts';
 import { ledgerTag } from '#domain/withdraw/address.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { accountLocks, payoutWallets, withdrawals } from '#server/db/schema.ts';
+import { payoutWallets, withdrawals } from '#server/db/schema.ts';
+import { accounts } from '#server/features/auth/auth.service.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import type { Payer } from './xrpl-payer.ts';
 
@@ -133,7 +134,7 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
       const tag = ledgerTag(locked.tag);
       const drops = locked.amount / UNITS_PER_DROP;
       const hold =
-        (await closedReason(tx, locked.userId, clock.now())) ??
+        (await accounts.closedReason(tx, locked.userId, clock.now())) ??
         (tag === null ? JOB_HOLDS.tag : null) ??
         // A wallet that cannot cover it would fail the payment (and burn a fee): it waits, never refunded.
         ((await xrpl.spendableDrops()) - xrpl.feeCapDrops < drops ? WALLET_REFILL : null);
@@ -256,23 +257,6 @@ async function allocateSequence(tx: Db, address: string, ledgerSequence: number,
     .set({ nextSequence: sequence + 1, updatedAt: now })
     .where(eq(payoutWallets.address, address));
   return sequence;
-}
-
-/** The reason of the account's ban or deletion in force, as recorded; null when the account is open. */
-async function closedReason(tx: Db, userId: number, now: Date): Promise<string | null> {
-  const [lock] = await tx
-    .select({ reason: accountLocks.reason })
-    .from(accountLocks)
-    .where(
-      and(
-        eq(accountLocks.userId, userId),
-        isNull(accountLocks.liftedAt),
-        or(isNull(accountLocks.until), gt(accountLocks.until, now)),
-      ),
-    )
-    .orderBy(desc(accountLocks.createdAt))
-    .limit(1);
-  return lock?.reason ?? null;
 }
 
 /** Marks a withdrawal failed and gives the money back: one ledger entry, at most once per withdrawal. */
