@@ -10,6 +10,8 @@ export const POSTGRES_ADMIN_URL =
 export interface TestDatabase extends Database {
   /** Closes the database and, on PostgreSQL, drops it. */
   dispose(): Promise<void>;
+  /** On PostgreSQL, its connection string (for other processes to open the same database). */
+  url?: string;
 }
 
 export interface Backend {
@@ -50,6 +52,7 @@ const postgres: Backend = {
     const database = await openDatabase({ url: url.toString(), dataDir: 'unused' });
     return {
       ...database,
+      url: url.toString(),
       async dispose() {
         await database.close();
         const dropper = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });

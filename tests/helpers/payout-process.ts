@@ -1,0 +1,23 @@
+// One payout job process for tests/integration/payouts-processes.test.ts: opens the given PostgreSQL
+// database and runs the job against the given rippled for a number of passes, as `npm run payouts` does.
+import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
+import { systemClock } from '#server/clock.ts';
+import { openDatabase } from '#server/db/database.ts';
+import { runPayoutOnce } from '#server/features/payouts/payout-job.ts';
+import { connectXrplPayer } from '#server/features/payouts/xrpl-payer.ts';
+
+const [url = '', rippledUrl = '', seed = '', passes = '0'] = process.argv.slice(2);
+const database = await openDatabase({ url, dataDir: 'unused' });
+const payer = await connectXrplPayer(rippledUrl, seed);
+for (let i = 0; i < Number(passes); i++) {
+  // The waiting period is the withdrawal screens' business: here every withdrawal is due at once.
+  await runPayoutOnce({
+    db: database.db,
+    clock: systemClock,
+    rules: { ...DEFAULT_RULES, waitingDays: 0 },
+    payer,
+  }).catch(() => undefined);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+}
+await payer.close();
+await database.close();
