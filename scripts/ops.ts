@@ -1,6 +1,6 @@
 // The operator's commands, on the database the server is configured with (with the embedded
 // database, stop the server first: only one process may open it):
-//   npm run ops -- payouts list | claim <id> | release <id> | paid <id> <tx-hash> | reject <id> <reason>
+//   npm run ops -- payouts list | alerts | claim <id> | release <id> | paid <id> <tx-hash> | reject <id> <reason>
 //   (paid needs a claimed withdrawal; with XRPL_URL set, the transaction is checked on the ledger)
 //   npm run ops -- users ban <user> <reason> | unban <user>
 //   npm run ops -- tasks list | enable <id> | disable <id> | sort <id> <position>
@@ -14,7 +14,7 @@ import { taskOperator } from '#server/features/tasks/operator.ts';
 
 const [area, command, ...rest] = process.argv.slice(2);
 const usage =
-  'usage: npm run ops -- payouts list | claim <id> | release <id> | paid <id> <tx-hash> | reject <id> <reason>\n' +
+  'usage: npm run ops -- payouts list | alerts | claim <id> | release <id> | paid <id> <tx-hash> | reject <id> <reason>\n' +
   '       npm run ops -- users ban <user> <reason> | unban <user>\n' +
   '       npm run ops -- tasks list | enable <id> | disable <id> | sort <id> <position>';
 if ((area !== 'payouts' && area !== 'users' && area !== 'tasks') || !command) {
@@ -51,6 +51,10 @@ try {
   } else if (command === 'list') {
     const rows = await payoutOperator.list(database.db);
     if (rows.length === 0) console.log('No withdrawal is waiting to be paid.');
+    else console.table(rows);
+  } else if (command === 'alerts' && rest.length === 0) {
+    const rows = await payoutOperator.alerts(database.db);
+    if (rows.length === 0) console.log('No notice from the payout job.');
     else console.table(rows);
   } else if (command === 'claim' && rest.length === 1) {
     problem = await payoutOperator.claim(database.db, systemClock, Number(rest[0]));

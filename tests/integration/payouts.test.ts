@@ -231,6 +231,9 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     for (let i = 0; i < 5; i++) await run();
     expect(await withdrawal(due.id)).toMatchObject({ status: 'transferring' });
     expect(await refunds(due.userId)).toEqual([]);
+    // …and leaves one notice for the operator, however many passes saw it.
+    const notices = (await payoutOperator.alerts(database.db)).filter((a) => a.withdrawal === due.id);
+    expect(notices).toEqual([expect.objectContaining({ kind: 'unproven' })]);
     // The history is back: the payment is found and final.
     rippled.historyFrom = 1;
     expect(await settle(due.id)).toMatchObject({ status: 'success', deliveredAmount: xrp(122n) });
@@ -342,6 +345,9 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     expect(paymentsTo(due.tag)).toEqual([]);
     expect(await refunds(due.userId)).toEqual([]);
     expect(rippled.balances.get(hot)).toBe(rippled.reserveDrops + 50_000_000n);
+    expect((await payoutOperator.alerts(database.db)).filter((a) => a.withdrawal === due.id)).toEqual([
+      expect.objectContaining({ kind: 'wallet' }),
+    ]);
 
     rippled.balances.set(hot, before ?? 100_000_000_000n);
     expect(await settle(due.id)).toMatchObject({

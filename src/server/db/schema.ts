@@ -502,3 +502,20 @@ export const payoutWallets = pgTable('payout_wallets', {
   nextSequence: integer('next_sequence').notNull(),
   updatedAt: time('updated_at').notNull(),
 });
+
+/**
+ * What the payout job asks an operator to look at (a payment it cannot prove either way, a dry
+ * wallet, another delivered amount, a withdrawal overdue): one open notice per withdrawal and kind,
+ * listed by `npm run ops -- payouts alerts`.
+ */
+export const operatorAlerts = pgTable(
+  'operator_alerts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    withdrawalId: bigint('withdrawal_id', { mode: 'number' }).notNull(),
+    message: text('message').notNull(),
+    createdAt: time('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('operator_alerts_once').on(t.withdrawalId, t.kind)],
+);

@@ -1,8 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { formatAmount, UNITS_PER_DROP } from '#domain/money/amount.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { withdrawals } from '#server/db/schema.ts';
+import { operatorAlerts, withdrawals } from '#server/db/schema.ts';
 import { refund } from './payout-job.ts';
 import type { LedgerPayment, Payer } from './xrpl-payer.ts';
 
@@ -42,6 +42,17 @@ export const payoutOperator = {
       signedByJob: row.txBlob !== null,
       claimed: row.claimedByOperatorAt !== null,
       held: row.heldReason,
+    }));
+  },
+
+  /** The payout job's notices, newest first. */
+  async alerts(db: Db) {
+    const rows = await db.select().from(operatorAlerts).orderBy(desc(operatorAlerts.createdAt));
+    return rows.map((row) => ({
+      withdrawal: row.withdrawalId,
+      kind: row.kind,
+      message: row.message,
+      since: row.createdAt.toISOString(),
     }));
   },
 

@@ -6,7 +6,7 @@ import { UNITS_PER_DROP } from '#domain/money/amount.ts';
 import { ledgerTag } from '#domain/withdraw/address.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { payoutWallets, withdrawals } from '#server/db/schema.ts';
+import { operatorAlerts, payoutWallets, withdrawals } from '#server/db/schema.ts';
 import { accounts } from '#server/features/auth/auth.service.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import type { Payer } from './xrpl-payer.ts';
@@ -139,6 +139,7 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
         // A wallet that cannot cover it would fail the payment (and burn a fee): it waits, never refunded.
         ((await xrpl.spendableDrops()) - xrpl.feeCapDrops < drops ? WALLET_REFILL : null);
       if (hold === WALLET_REFILL && locked.heldReason !== WALLET_REFILL) {
+        await alertOperator(tx, id, 'wallet', `the payout wallet cannot cover ${drops} drops`, clock.now());
         log?.error(
           { withdrawalId: id, drops: String(drops) },
           'the payout wallet cannot cover a withdrawal: refill it',
@@ -181,6 +182,13 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
     if (outcome.kind === 'pending') {
       // Never refunded without proof it failed: an operator must look (the hash is on the record).
       if (outcome.unproven) {
+        await alertOperator(
+          db,
+          id,
+          'unproven',
+          `payment ${row.txHash} is past its last ledger but the server could not prove it absent`,
+          clock.now(),
+        );
         log?.warn(
           { withdrawalId: id, txHash: row.txHash },
           'payment past its last ledger but not proven absent: held',
@@ -200,6 +208,7 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
         // Validated, but not the amount: neither a success nor a failure to refund. Held for an operator.
         const reason = `${JOB_HOLDS.delivered}${outcome.deliveredDrops} drops of ${locked.amount / UNITS_PER_DROP}`;
         await tx.update(withdrawals).set({ heldReason: reason }).where(eq(withdrawals.id, id));
+        await alertOperator(tx, id, 'delivered', `${locked.txHash}: ${reason}`, now);
         log?.error(
           { withdrawalId: id, txHash: locked.txHash, reason },
           'payment delivered another amount: held',
@@ -309,4 +318,12 @@ export async function overduePayouts(db: Db, clock: Clock, rules: ProductRules, 
       ),
     );
   return rows;
+}
+
+/** Leaves a notice for the operator about a withdrawal, once per kind (listed by `ops payouts alerts`). */
+export async function alertOperator(db: Db, withdrawalId: number, kind: string, message: string, now: Date) {
+  await db
+    .insert(operatorAlerts)
+    .values({ withdrawalId, kind, message, createdAt: now })
+    .onConflictDoNothing();
 }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ProductRules } from '#domain/rules/product-rules.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { overduePayouts, runPayoutOnce, type PayoutJobDeps } from './payout-job.ts';
+import { alertOperator, overduePayouts, runPayoutOnce, type PayoutJobDeps } from './payout-job.ts';
 import { connectXrplPayer, type Payer } from './xrpl-payer.ts';
 
 export interface PayoutRunnerOptions {
@@ -45,6 +45,9 @@ export function startPayoutRunner(options: PayoutRunnerOptions) {
       const run = await runPayoutOnce({ db, clock, rules, payer, log, ...(onFinal ? { onFinal } : {}) });
       if (run.claimed || run.settled) log.info(run, 'payout pass');
       const overdue = await overduePayouts(db, clock, rules, alertAfterMs);
+      for (const row of overdue) {
+        await alertOperator(db, row.id, 'overdue', 'not final long after it became due', clock.now());
+      }
       if (overdue.length > 0) {
         log.error({ withdrawals: overdue }, 'withdrawals not final long after they became due: look at them');
       }
