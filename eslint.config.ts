@@ -197,12 +197,6 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
-    // The payout job is being reworked on another branch; it moves behind a repository when that
-    // work lands, and this exception goes with it.
-    files: ['src/server/features/payouts/payout-job.ts', 'src/server/features/payouts/operator.ts'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
-  {
     // Browser journeys wait for what a user would see, or move the page's clock (page.clock): a
     // fixed sleep either wastes time or flakes.
     files: ['tests/e2e/**/*.ts'],

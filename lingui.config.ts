@@ -4,6 +4,8 @@ import { LOCALES, SOURCE_LOCALE } from './src/domain/i18n/locales.ts';
 
 // LINGUI_CATALOG_DIR lets `npm run check` extract into a scratch folder and compare it with locales/.
 const catalogDir = process.env['LINGUI_CATALOG_DIR'] ?? '<rootDir>/locales';
+// Where the console's code lives: its feature folder and its routes.
+const OPS_CONSOLE = ['<rootDir>/src/app/features/ops', '<rootDir>/src/app/routes/ops'];
 
 export default defineConfig({
   sourceLocale: SOURCE_LOCALE,
@@ -13,7 +15,14 @@ export default defineConfig({
     {
       path: `${catalogDir}/{locale}/messages`,
       include: ['<rootDir>/src/app', '<rootDir>/sw'],
-      exclude: ['**/*.test.*', '**/routeTree.gen.ts'],
+      exclude: ['**/*.test.*', '**/routeTree.gen.ts', ...OPS_CONSOLE],
+    },
+    // The operator console's own catalog, loaded only by the console (docs/operators.md): none of its
+    // texts add to what the user app downloads.
+    {
+      path: `${catalogDir}/{locale}/ops`,
+      include: OPS_CONSOLE,
+      exclude: ['**/*.test.*'],
     },
   ],
   // Line numbers churn the catalogs on every edit; file names are enough for translators.

@@ -5,6 +5,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
+// What only the operator console loads (docs/operators.md): its routes, feature, contract and domain
+// modules, its catalogs and its chart library.
+const OPS_MODULE =
+  /src[\\/](app[\\/](features|routes)[\\/]ops[\\/]|(contract|domain)[\\/]ops)|node_modules[\\/]uplot[\\/]|locales[\\/][^/\\]+[\\/]ops\.po/;
+
 // Every build gets its own id: it busts the device's persisted query cache (src/app/lib/query-persistence.ts).
 const buildId = process.env['EARNEST_BUILD_ID'] ?? Date.now().toString(36);
 
@@ -61,7 +66,8 @@ export default defineConfig({
         // Icons and the manifest are added by the plugin itself; listing them here would precache them twice.
         globPatterns: ['**/*.{js,css,html}', 'logo.png'],
         // Only the default catalog (English) is precached; sw/locales.ts caches the others on use.
-        globIgnores: ['**/assets/locale-!(en)-*.js'],
+        // The operator console's chunks (ops-*) are for operators: never precached on users' phones.
+        globIgnores: ['**/assets/locale-!(en)-*.js', '**/assets/ops-*'],
       },
     }),
   ],
@@ -97,9 +103,15 @@ export default defineConfig({
             : '',
         // Catalogs get recognisable names, so the service worker can precache only the default one
         // and cache the others when a user first picks them.
+        // The operator console's own chunks (routes/ops, features/ops, its catalogs, its chart library)
+        // are named ops-*: they load only under /ops, and the service worker never precaches them.
         chunkFileNames: (chunk) => {
-          const locale = /locales\/([^/]+)\/messages\.po/.exec(chunk.facadeModuleId ?? '')?.[1];
-          return locale ? `assets/locale-${locale}-[hash].js` : 'assets/[name]-[hash].js';
+          const [, locale, catalog] =
+            /locales\/([^/]+)\/(messages|ops)\.po/.exec(chunk.facadeModuleId ?? '') ?? [];
+          if (locale) return `assets/${catalog === 'ops' ? 'ops-' : ''}locale-${locale}-[hash].js`;
+          const consoleOnly =
+            chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => OPS_MODULE.test(id));
+          return consoleOnly ? 'assets/ops-[name]-[hash].js' : 'assets/[name]-[hash].js';
         },
       },
     },

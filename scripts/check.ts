@@ -1,6 +1,7 @@
 // `npm run check`: typecheck every runtime's tsconfig, lint with zero warnings, check formatting,
 // check that no comment names a document outside the repository or a missing file, and check that
-// the translation catalogs match the source and are complete.
+// the translation catalogs match the source and are complete, and that Chinese texts use full-width
+// punctuation.
 import { spawnSync } from 'node:child_process';
 
 // Each tool runs on this Node (24), whatever `node` the PATH would find.
@@ -15,6 +16,7 @@ const steps: [string, string, string[]][] = [
   ['lint', 'node_modules/eslint/bin/eslint.js', ['.', '--max-warnings', '0']],
   ['format', 'node_modules/prettier/bin/prettier.cjs', ['--check', '--log-level', 'warn', '.']],
   ['outside documents and dead links', 'scripts/outside-docs.ts', []],
+  ['Chinese punctuation', 'scripts/zh-punctuation.ts', []],
   ['catalogs', 'node_modules/vitest/vitest.mjs', ['run', 'tests/unit/catalogs.test.ts', '--reporter', 'dot']],
 ];
 

@@ -4,9 +4,14 @@
 //   (paid needs a claimed withdrawal; with XRPL_URL set, the transaction is checked on the ledger)
 //   npm run ops -- users ban <user> <reason> | unban <user>
 //   npm run ops -- tasks list | enable <id> | disable <id> | sort <id> <position>
+//   npm run ops -- admin create <name> [--role admin|support] | reset <name> <reason> | disable <name> <reason> | list
+import { catalogueEntry } from '#contract/ops-errors.ts';
+import { isOperatorRole } from '#domain/ops/operators.ts';
 import { systemClock } from '#server/clock.ts';
 import { openDatabase } from '#server/db/database.ts';
-import { loadEnv } from '#server/env.ts';
+import { loadEnv, publicOriginOf } from '#server/env.ts';
+import { CLI, createOperatorsService } from '#server/features/ops/ops.service.ts';
+import { keyedHash, randomKey, serverSecret } from '#server/lib/server-secrets.repository.ts';
 import { accountOperator } from '#server/features/account/operator.ts';
 import { payoutOperator } from '#server/features/payouts/operator.ts';
 import { connectXrplPayer } from '#server/features/payouts/xrpl-payer.ts';
@@ -16,8 +21,9 @@ const [area, command, ...rest] = process.argv.slice(2);
 const usage =
   'usage: npm run ops -- payouts list | alerts | claim <id> | release <id> | paid <id> <tx-hash> | reject <id> <reason>\n' +
   '       npm run ops -- users ban <user> <reason> | unban <user>\n' +
-  '       npm run ops -- tasks list | enable <id> | disable <id> | sort <id> <position>';
-if ((area !== 'payouts' && area !== 'users' && area !== 'tasks') || !command) {
+  '       npm run ops -- tasks list | enable <id> | disable <id> | sort <id> <position>\n' +
+  '       npm run ops -- admin create <name> [--role admin|support] | reset <name> <reason> | disable <name> <reason> | list';
+if ((area !== 'payouts' && area !== 'users' && area !== 'tasks' && area !== 'admin') || !command) {
   console.error(usage);
   process.exit(2);
 }
@@ -26,7 +32,42 @@ const env = loadEnv();
 const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
 let problem: string | null = null;
 try {
-  if (area === 'users') {
+  if (area === 'admin') {
+    const origin = publicOriginOf(env);
+    const operators = createOperatorsService({
+      db: database.db,
+      clock: systemClock,
+      hash: keyedHash(await serverSecret(database.db, 'hash-key', systemClock.now(), randomKey)),
+      issuer: `Earnest ${new URL(origin).hostname}`,
+    });
+    const printLink = (link: { name: string; role: string; token: string; expiresAt: Date }) =>
+      console.log(
+        `Set-up link for ${link.name} (${link.role}), to be used once before ${link.expiresAt.toISOString()}:\n` +
+          `${origin}/ops/setup#${link.token}\n` +
+          'Send it to them over a channel you trust; whoever opens it first sets the password and second factor.',
+      );
+    if (command === 'create' && (rest.length === 1 || (rest.length === 3 && rest[1] === '--role'))) {
+      const role = rest[2] ?? 'admin';
+      if (!isOperatorRole(role)) problem = usage;
+      else {
+        const created = await operators.create(CLI, rest[0] ?? '', role);
+        if (created.ok) printLink(created.value);
+        else problem = catalogueEntry(created.error).msg;
+      }
+    } else if (command === 'reset' && rest.length >= 2) {
+      const reset = await operators.reset(CLI, rest[0] ?? '', rest.slice(1).join(' '));
+      if (reset.ok) printLink(reset.value);
+      else problem = catalogueEntry(reset.error).msg;
+    } else if (command === 'disable' && rest.length >= 2) {
+      const disabled = await operators.disable(CLI, rest[0] ?? '', rest.slice(1).join(' '));
+      if (disabled.ok) console.log(`${disabled.value.name} can no longer sign in; their sessions are ended.`);
+      else problem = catalogueEntry(disabled.error).msg;
+    } else if (command === 'list' && rest.length === 0) {
+      console.table(await operators.list());
+    } else {
+      problem = usage;
+    }
+  } else if (area === 'users') {
     if (command === 'ban' && rest.length >= 2) {
       problem = await accountOperator.ban(database.db, systemClock, rest[0] ?? '', rest.slice(1).join(' '));
       if (!problem) console.log(`${rest[0]} is banned; the reason is shown when they sign in.`);

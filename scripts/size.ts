@@ -20,7 +20,8 @@ const child = spawn(process.execPath, ['src/server/main.ts'], {
   stdio: 'ignore',
 });
 try {
-  for (let i = 0; i < 100; i++) {
+  // Up to a minute: on a busy shared machine the server can take a while to start.
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${PORT}/api/other/serverTime`)).ok) break;
     } catch {

@@ -1,5 +1,5 @@
-import { ACCOUNT_HEADER, replayVerdict, retryDelayMs } from '#contract/sync.ts';
-import { IDEMPOTENCY_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
+import { ACCOUNT_HEADER, REPLAY_HEADER, replayVerdict, retryDelayMs } from '#contract/sync.ts';
+import { IDEMPOTENCY_HEADER, REQUEST_ID_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
 import { publishQueue, tellPages } from './clients.ts';
 import { queueStore, type QueueEntry } from './queue-store.ts';
 
@@ -112,6 +112,9 @@ function headersFor(entry: QueueEntry, token: string | null): Headers {
   const headers = new Headers({
     [IDEMPOTENCY_HEADER]: entry.id,
     [ACCOUNT_HEADER]: encodeURIComponent(entry.account),
+    // Counted apart by the server (its metrics), and each attempt gets its own id in the log.
+    [REPLAY_HEADER]: '1',
+    [REQUEST_ID_HEADER]: crypto.randomUUID(),
   });
   if (entry.contentType) headers.set('content-type', entry.contentType);
   if (token) headers.set(TOKEN_HEADER, token);

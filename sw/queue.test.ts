@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { IDEMPOTENCY_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
-import type { WorkerMessage } from '#contract/sync.ts';
+import { IDEMPOTENCY_HEADER, REQUEST_ID_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
+import { REPLAY_HEADER, type WorkerMessage } from '#contract/sync.ts';
 
 // The worker's globals, as far as the queue uses them: the pages it tells, and the network.
 const told: WorkerMessage[] = [];
@@ -18,10 +18,13 @@ interface Sent {
   token: string | null;
 }
 let sent: Sent[] = [];
+/** The headers of every replay sent, in order. */
+let headersSent: Headers[] = [];
 /** The server's answer to each replay, by Idempotency-Key; a success unless told otherwise. */
 let answers = new Map<string, { status: number; body: unknown }>();
 vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
   const headers = new Headers(init.headers);
+  headersSent.push(headers);
   const key = headers.get(IDEMPOTENCY_HEADER);
   sent.push({ key, token: headers.get(TOKEN_HEADER) });
   const answer = answers.get(key ?? '') ?? { status: 200, body: { code: 1, msg: 'ok', data: {} } };
@@ -58,8 +61,25 @@ beforeEach(async () => {
   for (const entry of await queueStore.all()) await queueStore.remove(entry.id);
   await queueStore.setSession({ account: null, token: null });
   sent = [];
+  headersSent = [];
   answers = new Map();
   told.length = 0;
+});
+
+describe('a replay', () => {
+  it('is marked as one for the server to count, with a request id of its own per attempt', async () => {
+    const id = await keep('alice', 'token-a');
+    answers.set(id, { status: 503, body: { code: 0, msg: 'busy', data: { error: 'server.error' } } });
+    await queueStore.setSession({ account: 'alice', token: 'token-a' });
+    await replayQueue();
+    await queueStore.change(id, { retryAt: null });
+    answers.delete(id);
+    await replayQueue();
+    expect(headersSent.map((headers) => headers.get(REPLAY_HEADER))).toEqual(['1', '1']);
+    const ids = headersSent.map((headers) => headers.get(REQUEST_ID_HEADER));
+    expect(ids.every((value) => /^[0-9a-f-]{36}$/.test(value ?? ''))).toBe(true);
+    expect(new Set(ids).size).toBe(2);
+  });
 });
 
 describe('the offline queue on a shared device', () => {

@@ -10,21 +10,35 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as GuideRouteRouteImport } from './routes/guide/route'
 import { Route as HistoryRouteImport } from './routes/history'
 import { Route as HomeRouteRouteImport } from './routes/home/route'
 import { Route as LandingRouteImport } from './routes/landing'
 import { Route as LinkDeviceRouteImport } from './routes/link-device'
+import { Route as OpsRouteRouteImport } from './routes/ops/route'
 import { Route as WithdrawRouteRouteImport } from './routes/withdraw/route'
+import { Route as GuideAddressRouteImport } from './routes/guide/address'
+import { Route as GuideInterestRouteImport } from './routes/guide/interest'
+import { Route as GuideWithdrawRouteImport } from './routes/guide/withdraw'
 import { Route as HomeIndexRouteImport } from './routes/home/index'
 import { Route as HomeInviteRouteImport } from './routes/home/invite'
 import { Route as HomeMineRouteImport } from './routes/home/mine'
 import { Route as HomeWithdrawRouteImport } from './routes/home/withdraw'
+import { Route as OpsIndexRouteImport } from './routes/ops/index'
+import { Route as OpsAuditRouteImport } from './routes/ops/audit'
+import { Route as OpsSetupRouteImport } from './routes/ops/setup'
+import { Route as OpsSignInRouteImport } from './routes/ops/sign-in'
 import { Route as WithdrawKycRouteImport } from './routes/withdraw/kyc'
 import { Route as WithdrawStatusRouteImport } from './routes/withdraw/status'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GuideRouteRoute = GuideRouteRouteImport.update({
+  id: '/guide',
+  path: '/guide',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HistoryRoute = HistoryRouteImport.update({
@@ -47,10 +61,30 @@ const LinkDeviceRoute = LinkDeviceRouteImport.update({
   path: '/link-device',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OpsRouteRoute = OpsRouteRouteImport.update({
+  id: '/ops',
+  path: '/ops',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const WithdrawRouteRoute = WithdrawRouteRouteImport.update({
   id: '/withdraw',
   path: '/withdraw',
   getParentRoute: () => rootRouteImport,
+} as any)
+const GuideAddressRoute = GuideAddressRouteImport.update({
+  id: '/address',
+  path: '/address',
+  getParentRoute: () => GuideRouteRoute,
+} as any)
+const GuideInterestRoute = GuideInterestRouteImport.update({
+  id: '/interest',
+  path: '/interest',
+  getParentRoute: () => GuideRouteRoute,
+} as any)
+const GuideWithdrawRoute = GuideWithdrawRouteImport.update({
+  id: '/withdraw',
+  path: '/withdraw',
+  getParentRoute: () => GuideRouteRoute,
 } as any)
 const HomeIndexRoute = HomeIndexRouteImport.update({
   id: '/',
@@ -72,6 +106,26 @@ const HomeWithdrawRoute = HomeWithdrawRouteImport.update({
   path: '/withdraw',
   getParentRoute: () => HomeRouteRoute,
 } as any)
+const OpsIndexRoute = OpsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
+const OpsAuditRoute = OpsAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
+const OpsSetupRoute = OpsSetupRouteImport.update({
+  id: '/setup',
+  path: '/setup',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
+const OpsSignInRoute = OpsSignInRouteImport.update({
+  id: '/sign-in',
+  path: '/sign-in',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
 const WithdrawKycRoute = WithdrawKycRouteImport.update({
   id: '/kyc',
   path: '/kyc',
@@ -85,93 +139,147 @@ const WithdrawStatusRoute = WithdrawStatusRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/guide': typeof GuideRouteRouteWithChildren
   '/home': typeof HomeRouteRouteWithChildren
+  '/ops': typeof OpsRouteRouteWithChildren
   '/withdraw': typeof WithdrawRouteRouteWithChildren
   '/history': typeof HistoryRoute
   '/landing': typeof LandingRoute
   '/link-device': typeof LinkDeviceRoute
+  '/guide/address': typeof GuideAddressRoute
+  '/guide/interest': typeof GuideInterestRoute
+  '/guide/withdraw': typeof GuideWithdrawRoute
   '/home/invite': typeof HomeInviteRoute
   '/home/mine': typeof HomeMineRoute
   '/home/withdraw': typeof HomeWithdrawRoute
+  '/ops/audit': typeof OpsAuditRoute
+  '/ops/setup': typeof OpsSetupRoute
+  '/ops/sign-in': typeof OpsSignInRoute
   '/withdraw/kyc': typeof WithdrawKycRoute
   '/withdraw/status': typeof WithdrawStatusRoute
   '/home/': typeof HomeIndexRoute
+  '/ops/': typeof OpsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/guide': typeof GuideRouteRouteWithChildren
   '/withdraw': typeof WithdrawRouteRouteWithChildren
   '/history': typeof HistoryRoute
   '/landing': typeof LandingRoute
   '/link-device': typeof LinkDeviceRoute
+  '/guide/address': typeof GuideAddressRoute
+  '/guide/interest': typeof GuideInterestRoute
+  '/guide/withdraw': typeof GuideWithdrawRoute
   '/home/invite': typeof HomeInviteRoute
   '/home/mine': typeof HomeMineRoute
   '/home/withdraw': typeof HomeWithdrawRoute
+  '/ops/audit': typeof OpsAuditRoute
+  '/ops/setup': typeof OpsSetupRoute
+  '/ops/sign-in': typeof OpsSignInRoute
   '/withdraw/kyc': typeof WithdrawKycRoute
   '/withdraw/status': typeof WithdrawStatusRoute
   '/home': typeof HomeIndexRoute
+  '/ops': typeof OpsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/guide': typeof GuideRouteRouteWithChildren
   '/home': typeof HomeRouteRouteWithChildren
+  '/ops': typeof OpsRouteRouteWithChildren
   '/withdraw': typeof WithdrawRouteRouteWithChildren
   '/history': typeof HistoryRoute
   '/landing': typeof LandingRoute
   '/link-device': typeof LinkDeviceRoute
+  '/guide/address': typeof GuideAddressRoute
+  '/guide/interest': typeof GuideInterestRoute
+  '/guide/withdraw': typeof GuideWithdrawRoute
   '/home/invite': typeof HomeInviteRoute
   '/home/mine': typeof HomeMineRoute
   '/home/withdraw': typeof HomeWithdrawRoute
+  '/ops/audit': typeof OpsAuditRoute
+  '/ops/setup': typeof OpsSetupRoute
+  '/ops/sign-in': typeof OpsSignInRoute
   '/withdraw/kyc': typeof WithdrawKycRoute
   '/withdraw/status': typeof WithdrawStatusRoute
   '/home/': typeof HomeIndexRoute
+  '/ops/': typeof OpsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/guide'
     | '/home'
+    | '/ops'
     | '/withdraw'
     | '/history'
     | '/landing'
     | '/link-device'
+    | '/guide/address'
+    | '/guide/interest'
+    | '/guide/withdraw'
     | '/home/invite'
     | '/home/mine'
     | '/home/withdraw'
+    | '/ops/audit'
+    | '/ops/setup'
+    | '/ops/sign-in'
     | '/withdraw/kyc'
     | '/withdraw/status'
     | '/home/'
+    | '/ops/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/guide'
     | '/withdraw'
     | '/history'
     | '/landing'
     | '/link-device'
+    | '/guide/address'
+    | '/guide/interest'
+    | '/guide/withdraw'
     | '/home/invite'
     | '/home/mine'
     | '/home/withdraw'
+    | '/ops/audit'
+    | '/ops/setup'
+    | '/ops/sign-in'
     | '/withdraw/kyc'
     | '/withdraw/status'
     | '/home'
+    | '/ops'
   id:
     | '__root__'
     | '/'
+    | '/guide'
     | '/home'
+    | '/ops'
     | '/withdraw'
     | '/history'
     | '/landing'
     | '/link-device'
+    | '/guide/address'
+    | '/guide/interest'
+    | '/guide/withdraw'
     | '/home/invite'
     | '/home/mine'
     | '/home/withdraw'
+    | '/ops/audit'
+    | '/ops/setup'
+    | '/ops/sign-in'
     | '/withdraw/kyc'
     | '/withdraw/status'
     | '/home/'
+    | '/ops/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  GuideRouteRoute: typeof GuideRouteRouteWithChildren
   HomeRouteRoute: typeof HomeRouteRouteWithChildren
+  OpsRouteRoute: typeof OpsRouteRouteWithChildren
   WithdrawRouteRoute: typeof WithdrawRouteRouteWithChildren
   HistoryRoute: typeof HistoryRoute
   LandingRoute: typeof LandingRoute
@@ -185,6 +293,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/guide': {
+      id: '/guide'
+      path: '/guide'
+      fullPath: '/guide'
+      preLoaderRoute: typeof GuideRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/history': {
@@ -215,12 +330,40 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LinkDeviceRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/ops': {
+      id: '/ops'
+      path: '/ops'
+      fullPath: '/ops'
+      preLoaderRoute: typeof OpsRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/withdraw': {
       id: '/withdraw'
       path: '/withdraw'
       fullPath: '/withdraw'
       preLoaderRoute: typeof WithdrawRouteRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/guide/address': {
+      id: '/guide/address'
+      path: '/address'
+      fullPath: '/guide/address'
+      preLoaderRoute: typeof GuideAddressRouteImport
+      parentRoute: typeof GuideRouteRoute
+    }
+    '/guide/interest': {
+      id: '/guide/interest'
+      path: '/interest'
+      fullPath: '/guide/interest'
+      preLoaderRoute: typeof GuideInterestRouteImport
+      parentRoute: typeof GuideRouteRoute
+    }
+    '/guide/withdraw': {
+      id: '/guide/withdraw'
+      path: '/withdraw'
+      fullPath: '/guide/withdraw'
+      preLoaderRoute: typeof GuideWithdrawRouteImport
+      parentRoute: typeof GuideRouteRoute
     }
     '/home/': {
       id: '/home/'
@@ -250,6 +393,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HomeWithdrawRouteImport
       parentRoute: typeof HomeRouteRoute
     }
+    '/ops/': {
+      id: '/ops/'
+      path: '/'
+      fullPath: '/ops/'
+      preLoaderRoute: typeof OpsIndexRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
+    '/ops/audit': {
+      id: '/ops/audit'
+      path: '/audit'
+      fullPath: '/ops/audit'
+      preLoaderRoute: typeof OpsAuditRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
+    '/ops/setup': {
+      id: '/ops/setup'
+      path: '/setup'
+      fullPath: '/ops/setup'
+      preLoaderRoute: typeof OpsSetupRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
+    '/ops/sign-in': {
+      id: '/ops/sign-in'
+      path: '/sign-in'
+      fullPath: '/ops/sign-in'
+      preLoaderRoute: typeof OpsSignInRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
     '/withdraw/kyc': {
       id: '/withdraw/kyc'
       path: '/kyc'
@@ -266,6 +437,22 @@ declare module '@tanstack/react-router' {
     }
   }
 }
+
+interface GuideRouteRouteChildren {
+  GuideAddressRoute: typeof GuideAddressRoute
+  GuideInterestRoute: typeof GuideInterestRoute
+  GuideWithdrawRoute: typeof GuideWithdrawRoute
+}
+
+const GuideRouteRouteChildren: GuideRouteRouteChildren = {
+  GuideAddressRoute: GuideAddressRoute,
+  GuideInterestRoute: GuideInterestRoute,
+  GuideWithdrawRoute: GuideWithdrawRoute,
+}
+
+const GuideRouteRouteWithChildren = GuideRouteRoute._addFileChildren(
+  GuideRouteRouteChildren,
+)
 
 interface HomeRouteRouteChildren {
   HomeInviteRoute: typeof HomeInviteRoute
@@ -285,6 +472,24 @@ const HomeRouteRouteWithChildren = HomeRouteRoute._addFileChildren(
   HomeRouteRouteChildren,
 )
 
+interface OpsRouteRouteChildren {
+  OpsAuditRoute: typeof OpsAuditRoute
+  OpsSetupRoute: typeof OpsSetupRoute
+  OpsSignInRoute: typeof OpsSignInRoute
+  OpsIndexRoute: typeof OpsIndexRoute
+}
+
+const OpsRouteRouteChildren: OpsRouteRouteChildren = {
+  OpsAuditRoute: OpsAuditRoute,
+  OpsSetupRoute: OpsSetupRoute,
+  OpsSignInRoute: OpsSignInRoute,
+  OpsIndexRoute: OpsIndexRoute,
+}
+
+const OpsRouteRouteWithChildren = OpsRouteRoute._addFileChildren(
+  OpsRouteRouteChildren,
+)
+
 interface WithdrawRouteRouteChildren {
   WithdrawKycRoute: typeof WithdrawKycRoute
   WithdrawStatusRoute: typeof WithdrawStatusRoute
@@ -301,7 +506,9 @@ const WithdrawRouteRouteWithChildren = WithdrawRouteRoute._addFileChildren(
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  GuideRouteRoute: GuideRouteRouteWithChildren,
   HomeRouteRoute: HomeRouteRouteWithChildren,
+  OpsRouteRoute: OpsRouteRouteWithChildren,
   WithdrawRouteRoute: WithdrawRouteRouteWithChildren,
   HistoryRoute: HistoryRoute,
   LandingRoute: LandingRoute,

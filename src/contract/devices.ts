@@ -28,12 +28,27 @@ export const ApproveLinkBodySchema = z.object({
   password: z.string().max(1000).default(''),
 });
 
+/**
+ * A device as its User-Agent names it: product names ("Chrome", "Android"), which no language
+ * translates, or null when unknown; the app words "unknown" in the user's language. Caches written
+ * before these could be null hold English labels in their place, which still render.
+ */
+const DeviceNameFields = {
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+};
+
 /** What will be linked, for the user to recognise (docs/product-rules.md#device-linking-stays-inside-earnest). */
 export const LinkPreviewSchema = z.object({
-  browser: z.string(),
-  os: z.string(),
-  /** Approximate country from the IP, when a trusted proxy says it; null otherwise. */
-  country: z.string().nullable(),
+  ...DeviceNameFields,
+  /**
+   * Approximate country from the IP, when a trusted proxy says it: an ISO 3166-1 alpha-2 code ("NL")
+   * that the app names in the user's language; null otherwise.
+   */
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .nullable(),
   requested_time: EpochSecondsSchema,
   expires_time: EpochSecondsSchema,
 });
@@ -42,8 +57,7 @@ export const LinkPreviewResponseSchema = successSchema(LinkPreviewSchema);
 
 export const DeviceSessionSchema = z.object({
   id: z.number().int(),
-  browser: z.string(),
-  os: z.string(),
+  ...DeviceNameFields,
   current: z.boolean(),
   created_time: EpochSecondsSchema,
   last_seen_time: EpochSecondsSchema,
@@ -54,7 +68,7 @@ export const DeviceListResponseSchema = successSchema(
   z.object({
     list: z.array(DeviceSessionSchema),
     latest_link: z
-      .object({ browser: z.string(), os: z.string(), linked_time: EpochSecondsSchema, revoked: z.boolean() })
+      .object({ ...DeviceNameFields, linked_time: EpochSecondsSchema, revoked: z.boolean() })
       .nullable(),
   }),
 );

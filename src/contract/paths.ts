@@ -9,6 +9,7 @@ export const API = {
   deleteAccount: '/api/account/delete',
   customSettings: '/api/other/getCustomSettings',
   serverTime: '/api/other/serverTime',
+  xrpRate: '/api/other/xrpRate',
   dailyReward: '/api/account/dailyReward',
   claimInterest: '/api/withdraw/claimInterest',
   newUserReward: '/api/user/newUserReward',
@@ -52,6 +53,15 @@ export const API = {
 
 /** The header every money-moving POST carries (docs/product-rules.md#exactly-once). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/**
+ * A request's id: the app makes one per request and the server echoes it (making one when a request
+ * has none or an unusable one), so a user's report and the server's log lines meet on one id.
+ */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** What a request id may look like: short, no spaces or control characters (it lands in logs). */
+export const REQUEST_ID_PATTERN = /^[\w.:-]{8,64}$/;
 
 /** The header that carries the session token. */
 export const TOKEN_HEADER = 'ba-user-token';

@@ -28,6 +28,9 @@ export function queuedKindOf(path: string): QueuedKind | null {
  */
 export const ACCOUNT_HEADER = 'x-earnest-account';
 
+/** Marks a request the service worker replays from its queue (the server counts them). */
+export const REPLAY_HEADER = 'x-earnest-replay';
+
 /** The worker's answer to the page when it kept a request instead of sending it. */
 export const QUEUED_STATUS = 202;
 export const QUEUED_ERROR = 'sync.queued';

@@ -3,7 +3,6 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -12,12 +11,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { API, TOKEN_HEADER } from '#contract/paths.ts';
+import { API, REQUEST_ID_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
 import { ok } from '#domain/result.ts';
 import type { ProductRules } from '#domain/rules/product-rules.ts';
 import { adjustableClock, systemClock, type Clock } from './clock.ts';
-import { openDatabase, type Database } from './db/database.ts';
-import { publicOriginOf, rulesFrom, trustProxyOf, type Env } from './env.ts';
+import { openDatabase, ping, type Database } from './db/database.ts';
+import { metricsTokenOf, publicOriginOf, rulesFrom, trustProxyOf, type Env } from './env.ts';
 import { createAccountRepository } from './features/account/account.repository.ts';
 import { createAccountControls } from './features/account/account-controls.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
@@ -30,6 +29,9 @@ import { rewardsRoutes } from './features/rewards/rewards.routes.ts';
 import { createRewardsService } from './features/rewards/rewards.service.ts';
 import { pushRoutes } from './features/push/push.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { httpRateSource } from './features/rates/rate-source.ts';
+import { ratesRoutes } from './features/rates/rates.routes.ts';
+import { createRatesService } from './features/rates/rates.service.ts';
 import { createSettingsService } from './features/settings/settings.service.ts';
 import { tasksRoutes } from './features/tasks/tasks.routes.ts';
 import { devicesRoutes } from './features/devices/devices.routes.ts';
@@ -37,22 +39,29 @@ import { createDevicesService } from './features/devices/devices.service.ts';
 import { requireBotCheck, turnstileVerifier } from './features/bot-check/turnstile.ts';
 import { kycRoutes } from './features/kyc/kyc.routes.ts';
 import { createKycService } from './features/kyc/kyc.service.ts';
-import { httpSmsSender, logSmsSink } from './features/kyc/sms-sender.ts';
+import { countedSms, httpSmsSender, logSmsSink } from './features/kyc/sms-sender.ts';
 import { addressChangedNotice, deviceLinkedNotice, withdrawalNotice } from './features/push/notices.ts';
 import { connectFcm } from './features/push/fcm-messaging.ts';
 import { startPushSchedule } from './features/push/push-schedule.ts';
 import { createPushSender } from './features/push/push-sender.ts';
 import { createPushService } from './features/push/push.service.ts';
-import { startPayoutRunner } from './features/payouts/payout-runner.ts';
+import { payoutLagSeconds } from './features/payouts/payout-job.ts';
+import { startPayoutRunner, type PayoutRunnerState } from './features/payouts/payout-runner.ts';
 import { loadWhitelist } from './features/withdraw/load-whitelist.ts';
 import { withdrawRoutes } from './features/withdraw/withdraw.routes.ts';
-import { createWithdrawService } from './features/withdraw/withdraw.service.ts';
+import { createWithdrawService, withdrawalsByStatus } from './features/withdraw/withdraw.service.ts';
 import { createTasksService } from './features/tasks/tasks.service.ts';
-import { loggerOptions } from './lib/logging.ts';
+import { opsRoutes } from './features/ops/ops.routes.ts';
+import { createOperatorsService } from './features/ops/ops.service.ts';
+import { ledger } from './ledger/ledger.ts';
+import { loggerOptions, requestIdOf } from './lib/logging.ts';
+import { createMetrics } from './lib/metrics.ts';
 import { keyedHash, randomKey, serverSecret } from './lib/server-secrets.repository.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { healthRoutes } from './plugins/health.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { createIdempotentSender } from './plugins/idempotent.ts';
+import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerAccessGate, type RouteAccess } from './plugins/session.ts';
 import { registerStaticApp } from './plugins/static-app.ts';
@@ -89,7 +98,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: trustProxyOf(env),
     // Fastify answers 500 to a request that outlives this; keeps slow clients from holding sockets.
     requestTimeout: 30_000,
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
+  // Echoed on every answer, errors included: a user's report names the line in the log.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  // Only with metrics on: the counting hook costs every request something.
+  const metrics = metricsTokenOf(env) ? createMetrics() : null;
+  metrics?.observeRequests(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -112,13 +130,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     threshold: 1024,
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
   });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      message: 'rate limited',
-    }),
-  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Earnest API', version: '1' },
@@ -132,12 +143,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const accountRepo = createAccountRepository(database.db);
   // Keys made once per installation and kept in the database: every process hashes and signs alike.
   const hash = keyedHash(await serverSecret(database.db, 'hash-key', clock.now(), randomKey));
+  await registerRateLimits(app, { db: database.db, clock, hash });
   await app.register(cookie, {
     secret: await serverSecret(database.db, 'cookie-key', clock.now(), randomKey),
   });
   const auth = createAuthService({ db: database.db, clock, sessionTtlDays: env.SESSION_TTL_DAYS, hash });
   const account = createAccountService({ repo: accountRepo, rules, clock });
-  const routeTable = registerAccessGate(app, auth, clock);
+  const operators = createOperatorsService({
+    db: database.db,
+    clock,
+    hash,
+    // Authenticator apps list the account under this: which Earnest it signs in to.
+    issuer: `Earnest ${new URL(publicOriginOf(env)).hostname}`,
+  });
+  const routeTable = registerAccessGate(app, auth, operators, clock, metricsTokenOf(env));
   app.decorate('routeTable', routeTable);
   const botChallenge =
     env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET
@@ -163,9 +182,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     clock,
     rules,
-    sms: env.SMS_PROVIDER_URL
-      ? httpSmsSender(env.SMS_PROVIDER_URL, env.SMS_PROVIDER_TOKEN)
-      : logSmsSink(app.log, env.NODE_ENV === 'production'),
+    sms: countedSms(
+      env.SMS_PROVIDER_URL
+        ? httpSmsSender(env.SMS_PROVIDER_URL, env.SMS_PROVIDER_TOKEN)
+        : logSmsSink(app.log, env.NODE_ENV === 'production'),
+      (outcome) => metrics?.sms.inc({ outcome }),
+    ),
     publicHost: new URL(publicOriginOf(env)).hostname, // the SMS one-time-code format names the host without a port
     hash,
   });
@@ -220,7 +242,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     extraOrigins: env.PUSH_SERVICE_ORIGINS,
     fcm: env.FIREBASE_SERVICE_ACCOUNT ? await connectFcm(env.FIREBASE_SERVICE_ACCOUNT) : null,
+    observe: (outcome) => metrics?.pushes.inc({ outcome }),
   });
+  // A shutdown does not wait out push services' Retry-After.
+  app.addHook('preClose', async () => push.close());
   await app.register(pushRoutes, {
     push: createPushService({ db: database.db, clock, sender: push, extraOrigins: env.PUSH_SERVICE_ORIGINS }),
   });
@@ -247,6 +272,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
     countryHeader: env.COUNTRY_HEADER ?? null,
   });
+  let payoutState: (() => PayoutRunnerState) | null = null;
   if (env.PAYOUTS) {
     const payouts = startPayoutRunner({
       onFinal: async ({ id, userId, status }) => {
@@ -270,6 +296,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       log: app.log,
     });
     app.addHook('onClose', () => payouts.stop());
+    payoutState = payouts.state;
+    metrics?.watchPayouts(() => payouts.state().lastPassAt);
   }
   await app.register(settingsRoutes, {
     settings: createSettingsService({
@@ -282,7 +310,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       botChallenge,
     }),
   });
+  await app.register(opsRoutes, { operators, clock });
+  await app.register(ratesRoutes, {
+    rates: createRatesService({
+      source: env.RATE_SOURCE_URL
+        ? httpRateSource(env.RATE_SOURCE_URL, env.RATE_TIMEOUT_SECONDS * 1000)
+        : null,
+      clock,
+      cacheMs: env.RATE_CACHE_SECONDS * 1000,
+      maxAgeMs: env.RATE_MAX_AGE_SECONDS * 1000,
+      log: app.log,
+    }),
+  });
   app.get(API.docs, { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  metrics?.watchDatabase({
+    ping: () => ping(database.db),
+    ledgerByKind: () => ledger.countsByKind(database.db),
+    withdrawalsByStatus: () => withdrawalsByStatus(database.db),
+    payoutLagSeconds: () => payoutLagSeconds(database.db, clock, rules),
+  });
+  await app.register(healthRoutes, { db: database.db, payouts: payoutState, metrics });
 
   await registerStaticApp(app, env.DIST_DIR, { production: env.NODE_ENV === 'production' });
   return app;

@@ -86,6 +86,22 @@ const EnvSchema = z
       .string()
       .regex(/^https:\/\/[^\s]*\{hash\}/, 'an https: URL containing {hash}')
       .default('https://livenet.xrpl.org/transactions/{hash}'),
+    /**
+     * Where the approximate price of 1 XRP comes from: an http(s) URL answering the JSON shape in
+     * docs/exchange-rate.md (e.g. a small proxy in front of a public price API). Unset: no price is shown.
+     */
+    RATE_SOURCE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** How long the source's answer is used before it is asked again. */
+    RATE_CACHE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+    /** How old a quote may be (by the time the source gave it) and still be shown. */
+    RATE_MAX_AGE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(7 * 86_400)
+      .default(1800),
+    /** How long to wait for the rate source. */
+    RATE_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(3),
     /** The time zone whose midnight starts Earnest's day (tasks, interest, the ad). */
     DAY_TIME_ZONE: z.string().default('UTC').refine(isTimeZone, 'not a time zone this runtime knows'),
     /** Seconds every demo task requires, instead of each task's own; for tests and demos. */
@@ -196,6 +212,15 @@ const EnvSchema = z
     CLOCK_OFFSET_SECONDS: z.coerce.number().int().min(0).default(0),
     /** Seconds to wait for requests in flight when shutting down. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(10),
+    /**
+     * `/metrics` in Prometheus's format, for a scraper holding METRICS_TOKEN (as a bearer token).
+     * Off: `/metrics` answers 404. On, a token is required; in production one of 32 characters or more.
+     */
+    METRICS: z
+      .enum(['on', 'off'])
+      .default('off')
+      .transform((v) => v === 'on'),
+    METRICS_TOKEN: z.string().optional(),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.CLOCK_OFFSET_SECONDS === 0, {
     message: 'a production server runs on the real clock',
@@ -204,6 +229,15 @@ const EnvSchema = z
   .refine((env) => env.NODE_ENV !== 'production' || env.PUBLIC_ORIGIN !== undefined, {
     message: 'a production server needs its public origin (e.g. https://earnest.example)',
     path: ['PUBLIC_ORIGIN'],
+  })
+  .refine((env) => !env.METRICS || (env.METRICS_TOKEN ?? '').length >= 1, {
+    message: 'METRICS=on needs the token scrapers send (METRICS_TOKEN)',
+    path: ['METRICS_TOKEN'],
+  })
+  .refine((env) => !env.METRICS || env.NODE_ENV !== 'production' || (env.METRICS_TOKEN ?? '').length >= 32, {
+    message:
+      'a production server needs a metrics token of at least 32 characters (e.g. openssl rand -hex 32)',
+    path: ['METRICS_TOKEN'],
   });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -226,6 +260,11 @@ export function trustProxyOf(env: Env): boolean | string[] | ((address: string, 
   const trust = env.TRUST_PROXY;
   if (typeof trust === 'number') return (_address, hop) => hop < trust;
   return trust;
+}
+
+/** The token `/metrics` asks for; null when metrics are off. */
+export function metricsTokenOf(env: Env): string | null {
+  return env.METRICS && env.METRICS_TOKEN ? env.METRICS_TOKEN : null;
 }
 
 /** Where users reach this server: PUBLIC_ORIGIN, or http://HOST:PORT outside production. */

@@ -96,9 +96,14 @@ describe('changing the address', () => {
     expect(await handle.database.db.select().from(addressChanges)).toEqual([]);
 
     const before = pushService.deliveries.length;
+    const askedAt = Math.floor(clock.now().getTime() / 1000);
     const changed = await post(API.changeAddress, user.token, change);
     expect(changed.code).toBe(1);
-    const holdUntil = Math.floor(clock.now().getTime() / 1000) + 72 * 3600;
+    // The hold runs 72 hours from the moment the server took the change, which may be a second after
+    // the test read the clock.
+    const holdUntil = Number(changed.data['hold_until']);
+    expect(holdUntil - 72 * 3600).toBeGreaterThanOrEqual(askedAt);
+    expect(holdUntil - 72 * 3600).toBeLessThanOrEqual(Math.floor(clock.now().getTime() / 1000));
     expect(changed.data).toMatchObject({
       walletaddress: KRAKEN,
       tag: '9',

@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { API } from '#contract/paths.ts';
+import { OPS_API, OPS_TOKEN_HEADER } from '#contract/ops.ts';
+import { API, TOKEN_HEADER } from '#contract/paths.ts';
+import { can, OPS_IDLE_MS, OPS_SESSION_MS, type OpsPermission } from '#domain/ops/operators.ts';
 import { adjustableClock } from '#server/clock.ts';
-import { sessions } from '#server/db/schema.ts';
+import { operators, operatorSessions, sessions } from '#server/db/schema.ts';
 import { accountOperator } from '#server/features/account/operator.ts';
 import { hashToken } from '#server/features/auth/tokens.ts';
+import { CLI, createOperatorsService } from '#server/features/ops/ops.service.ts';
+import { keyedHash } from '#server/lib/server-secrets.repository.ts';
 import type { Access } from '#server/plugins/session.ts';
 import { envelope, getAs, login, postAs, register, useTestApp } from '#tests/helpers/app.ts';
 import { userIdOf } from '#tests/helpers/money-fixtures.ts';
+import { createOperatorLink } from '#tests/helpers/operators.ts';
 
 /**
  * The authorization matrix: every route of the app's own route table × every kind of caller. A route
@@ -23,12 +28,17 @@ const PUBLIC = new Set([
   `POST ${API.checkIn}`,
   `GET ${API.customSettings}`,
   `GET ${API.serverTime}`,
+  `GET ${API.xrpRate}`,
   `GET ${API.exchangeWhitelist}`,
   `GET ${API.recentWithdrawals}`,
+  `GET ${API.xrpRate}`,
   `POST ${API.pairingStart}`,
   `POST ${API.pairingState}`,
   `POST ${API.pushAck}`,
   `GET ${API.docs}`,
+  `POST ${OPS_API.signIn}`,
+  `POST ${OPS_API.setupStart}`,
+  `POST ${OPS_API.setupFinish}`,
 ]);
 
 /** What a device linked less than 24 hours ago may not do: money, security and the account itself. */
@@ -54,7 +64,8 @@ type Caller =
   | 'password changed'
   | 'banned'
   | 'deleted'
-  | 'linked < 24 h';
+  | 'linked < 24 h'
+  | 'operator token';
 
 const CALLERS: Caller[] = [
   'no token',
@@ -66,6 +77,7 @@ const CALLERS: Caller[] = [
   'banned',
   'deleted',
   'linked < 24 h',
+  'operator token',
 ];
 
 /** The answer each class of route owes each caller: 'login' (401, code 303), 'expired' (401), 'cooldown' (403) or 'through'. */
@@ -92,6 +104,54 @@ async function sessionFor(userId: number, linkedAt: Date | null = null) {
   return token;
 }
 
+/** An operator, made as the command line makes one. */
+async function operatorId(name: string, role: 'admin' | 'support') {
+  await createOperatorLink(handle.database.db, clock, name, role);
+  const [row] = await handle.database.db
+    .select({ id: operators.id })
+    .from(operators)
+    .where(eq(operators.name, name));
+  if (!row) throw new Error('no operator');
+  return row.id;
+}
+
+/** An operator session straight in the database, begun and last used when given. */
+async function opsSessionFor(
+  id: number,
+  times: { createdAt?: Date; lastSeenAt?: Date; revokedAt?: Date | null } = {},
+) {
+  const createdAt = times.createdAt ?? clock.now();
+  const lastSeenAt = times.lastSeenAt ?? createdAt;
+  const revokedAt = times.revokedAt ?? null;
+  const token = randomBytes(32).toString('base64url');
+  await handle.database.db
+    .insert(operatorSessions)
+    .values({ operatorId: id, tokenHash: hashToken(token), createdAt, lastSeenAt, revokedAt });
+  return token;
+}
+
+type OpsCaller =
+  | 'no token'
+  | 'user session'
+  | 'user token as operator token'
+  | 'idle 30 min'
+  | 'older than 8 h'
+  | 'signed out'
+  | 'disabled operator'
+  | 'support'
+  | 'admin';
+
+/** What an operator route owes each caller: refused to sign in (401), expired (401), forbidden (403) or through. */
+function expectedOps(
+  permission: OpsPermission,
+  caller: OpsCaller,
+): 'login' | 'expired' | 'forbidden' | 'through' {
+  if (caller === 'no token' || caller === 'user session') return 'login';
+  if (caller === 'admin') return 'through';
+  if (caller === 'support') return can('support', permission) ? 'through' : 'forbidden';
+  return 'expired';
+}
+
 describe('authorization matrix', () => {
   it('lists the public routes and the routes closed to newly linked devices on purpose', () => {
     const table = handle.app.routeTable.filter((route) => route.url.startsWith('/api'));
@@ -99,6 +159,21 @@ describe('authorization matrix', () => {
     expect(new Set(publicRoutes)).toEqual(PUBLIC);
     const settled = new Set(table.filter((r) => r.access === 'settled').map((r) => `${r.method} ${r.url}`));
     for (const route of SETTLED_AT_LEAST) expect(settled, route).toContain(route);
+  });
+
+  it('knows the probes outside /api: /healthz and /readyz open, /metrics behind its own token', async () => {
+    const outside = handle.app.routeTable.filter((route) => !route.url.startsWith('/api'));
+    const guarded = outside.filter((route) => route.access !== 'public');
+    expect(guarded.map((r) => `${r.method} ${r.url} ${r.access}`)).toEqual(['GET /metrics metrics']);
+    const open = outside.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.url}`);
+    expect(open).toEqual(expect.arrayContaining(['GET /healthz', 'GET /readyz']));
+    const someone = await register(handle.app, 'matrix-probe');
+    for (const token of [null, 'not-a-token', someone.token]) {
+      expect((await getAs(handle.app, '/healthz', token)).statusCode).toBe(200);
+      expect((await getAs(handle.app, '/readyz', token)).statusCode).toBe(200);
+      // Metrics are off in this app: not there for anyone, a user's session included.
+      expect((await getAs(handle.app, '/metrics', token)).statusCode).toBe(404);
+    }
   });
 
   it('answers every route × caller as its class requires', async () => {
@@ -138,8 +213,12 @@ describe('authorization matrix', () => {
     const otherId = await userIdOf(handle.database.db, 'matrix-other');
     await register(app, 'matrix-linked');
     const linkedId = await userIdOf(handle.database.db, 'matrix-linked');
+    const operatorToken = await opsSessionFor(await operatorId('matrix-admin', 'admin'));
 
-    const table = app.routeTable.filter((route) => route.url.startsWith('/api/'));
+    // Operator routes have their own matrix below.
+    const table = app.routeTable.filter(
+      (route) => route.url.startsWith('/api/') && route.access !== 'operator',
+    );
     expect(table.length).toBeGreaterThan(40);
     let checked = 0;
     for (const route of table) {
@@ -154,6 +233,8 @@ describe('authorization matrix', () => {
         banned: bannedToken,
         deleted: deletedToken,
         'linked < 24 h': await sessionFor(linkedId, clock.now()),
+        // A live operator's token is no key to a user route.
+        'operator token': operatorToken,
       };
       for (const caller of CALLERS) {
         const token = tokens[caller];
@@ -188,6 +269,103 @@ describe('authorization matrix', () => {
     }
     console.log(
       `authorization matrix: ${checked} requests over ${table.length} routes × ${CALLERS.length} callers`,
+    );
+  });
+
+  it('refuses every operator route to users, to no token, to ended sessions and to a role without its permission', async () => {
+    const { app } = handle;
+    const user = await register(app, 'matrix-ops-user');
+    const adminId = await operatorId('matrix-ops-admin', 'admin');
+    const supportId = await operatorId('matrix-ops-support', 'support');
+    const disabledId = await operatorId('matrix-ops-gone', 'admin');
+    const service = createOperatorsService({
+      db: handle.database.db,
+      clock,
+      hash: keyedHash('t'),
+      issuer: 't',
+    });
+    expect((await service.disable(CLI, 'matrix-ops-gone', 'left the team')).ok).toBe(true);
+
+    const table = app.routeTable.filter((route) => route.access === 'operator');
+    expect(table.length).toBeGreaterThanOrEqual(3);
+    // Every path under /api/ops/ is an operator route but signing in and setting up.
+    const opsPaths = app.routeTable.filter((route) => route.url.startsWith('/api/ops/'));
+    expect(
+      opsPaths
+        .filter((route) => route.access !== 'operator')
+        .map((route) => route.url)
+        .sort(),
+    ).toEqual([OPS_API.setupFinish, OPS_API.setupStart, OPS_API.signIn].sort());
+    const callers: OpsCaller[] = [
+      'no token',
+      'user session',
+      'user token as operator token',
+      'idle 30 min',
+      'older than 8 h',
+      'signed out',
+      'disabled operator',
+      'support',
+      'admin',
+    ];
+    let checked = 0;
+    for (const route of table) {
+      const now = clock.now();
+      // Fresh sessions per route: a route (sign-out) may end the one it is given.
+      const headers: Record<OpsCaller, Record<string, string>> = {
+        'no token': {},
+        'user session': { [TOKEN_HEADER]: user.token },
+        'user token as operator token': { [OPS_TOKEN_HEADER]: user.token },
+        'idle 30 min': {
+          [OPS_TOKEN_HEADER]: await opsSessionFor(adminId, {
+            createdAt: new Date(now.getTime() - OPS_IDLE_MS - 60_000),
+            lastSeenAt: new Date(now.getTime() - OPS_IDLE_MS - 1000),
+          }),
+        },
+        'older than 8 h': {
+          [OPS_TOKEN_HEADER]: await opsSessionFor(adminId, {
+            createdAt: new Date(now.getTime() - OPS_SESSION_MS - 1000),
+            lastSeenAt: new Date(now.getTime() - 60_000),
+          }),
+        },
+        'signed out': { [OPS_TOKEN_HEADER]: await opsSessionFor(adminId, { revokedAt: now }) },
+        'disabled operator': { [OPS_TOKEN_HEADER]: await opsSessionFor(disabledId) },
+        support: { [OPS_TOKEN_HEADER]: await opsSessionFor(supportId) },
+        admin: { [OPS_TOKEN_HEADER]: await opsSessionFor(adminId) },
+      };
+      for (const caller of callers) {
+        const response = await app.inject({
+          method: route.method as 'GET' | 'POST',
+          url: route.url,
+          headers: headers[caller],
+          ...(route.method === 'POST' ? { payload: {} } : {}),
+        });
+        const body = response.headers['content-type']?.includes('json') ? envelope(response) : null;
+        const error = typeof body?.data === 'object' ? body.data.error : undefined;
+        const where = `${route.method} ${route.url} (${route.permission}) as ${caller} → ${response.statusCode} ${error ?? ''}`;
+        expect(response.statusCode, where).toBeLessThan(500);
+        switch (expectedOps(route.permission ?? 'read', caller)) {
+          case 'login':
+            expect(response.statusCode, where).toBe(401);
+            expect(error, where).toBe('ops.login_required');
+            break;
+          case 'expired':
+            expect(response.statusCode, where).toBe(401);
+            expect(error, where).toBe('ops.session_expired');
+            break;
+          case 'forbidden':
+            expect(response.statusCode, where).toBe(403);
+            expect(error, where).toBe('ops.forbidden');
+            break;
+          case 'through':
+            expect(response.statusCode, where).not.toBe(401);
+            expect(response.statusCode, where).not.toBe(403);
+            break;
+        }
+        checked += 1;
+      }
+    }
+    console.log(
+      `operator matrix: ${checked} requests over ${table.length} routes × ${callers.length} callers`,
     );
   });
 });

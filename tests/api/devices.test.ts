@@ -94,6 +94,21 @@ describe('linking a device', () => {
     expect((await getAs(handle.app, '/api/account/userInfo', linked)).statusCode).toBe(401);
   });
 
+  it('names what it knows and sends null for the rest: the app words "unknown" in the user language', async () => {
+    const { token } = await register(handle.app, 'plainname');
+    const asked = envelope(
+      await call('/api/device/pairing', {}, undefined, { 'user-agent': 'curl/8.5.0', 'cf-ipcountry': 'XX' }),
+    ).data as { code: string };
+    const preview = envelope(await call('/api/device/link/preview', { code: asked.code }, token));
+    // No English label ("Unknown browser") and no placeholder country (Cloudflare's XX) reach the screen.
+    expect(preview.data).toMatchObject({ browser: null, os: null, country: null });
+    const list = envelope(await getAs(handle.app, '/api/account/devices', token)).data as {
+      list: { browser: string | null; os: string | null }[];
+    };
+    // The test client's User-Agent (lightMyRequest) names no browser and no system.
+    expect(list.list).toEqual([expect.objectContaining({ browser: null, os: null, current: true })]);
+  });
+
   it('refuses an expired code, and stops code guessing', async () => {
     const { token } = await register(handle.app, 'guarded');
     const pairing = await newDeviceAsks();

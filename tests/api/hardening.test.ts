@@ -3,11 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, TOKEN_HEADER } from '#contract/paths.ts';
+import { OPS_TOKEN_HEADER } from '#contract/ops.ts';
+import { API, REQUEST_ID_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
+import { adjustableClock } from '#server/clock.ts';
 import { openDatabase } from '#server/db/database.ts';
 import { parseEnv } from '#server/env.ts';
 import { startFakeSms } from '#tests/fakes/fake-sms.ts';
 import { buildTestApp, envelope, postAs, register, useStarted, useTestApp } from '#tests/helpers/app.ts';
+import { createOperator, opsToken } from '#tests/helpers/operators.ts';
 
 /** What an attacker tried from outside: each of these was a 500, a bypass or a leak once. */
 describe('configuration that names the site and its proxies', () => {
@@ -51,7 +54,8 @@ describe('per-address limits behind one proxy', () => {
 });
 
 describe('input no route can mean', () => {
-  const handle = useTestApp();
+  const clock = adjustableClock();
+  const handle = useTestApp({ clock });
 
   it('gets a clear message for control characters, in JSON and in forms, and changes nothing', async () => {
     const json = await handle.app.inject({
@@ -79,6 +83,9 @@ describe('input no route can mean', () => {
 
   it('never answers 500 to nesting thousands deep, on any POST', async () => {
     const { token } = await register(handle.app, 'deep-nester');
+    // Operator routes refuse anyone else before reading a body: they get an operator's session.
+    const operator = await createOperator(handle.app, handle.database.db, clock, 'deep-admin');
+    const opsSession = await opsToken(handle.app, operator, clock);
     const deep = `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`;
     const posts = handle.app.routeTable.filter((route) => route.method === 'POST');
     expect(posts.length).toBeGreaterThan(25);
@@ -91,6 +98,7 @@ describe('input no route can mean', () => {
         headers: {
           'content-type': 'application/json',
           [TOKEN_HEADER]: token,
+          [OPS_TOKEN_HEADER]: opsSession,
           'idempotency-key': `deep-${route.url}`,
         },
       });
@@ -151,6 +159,41 @@ describe('logs', () => {
     for (const secret of [password, '$argon2', token, code, phone, phone.slice(1), address]) {
       expect(log, `the log holds ${secret}`).not.toContain(secret);
     }
+  });
+
+  it('carry the request id the app sent, echoed in the answer; an unusable one is replaced', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    const own: string[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => own.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
+    const app = await buildTestApp({ database, env: { LOG_LEVEL: 'info' }, logStream: stream });
+    const sent = 'b6f1c0de-5a7e-4c1b-9d2e-0123456789ab';
+    const answered = await app.inject({
+      method: 'POST',
+      url: API.checkIn,
+      payload: { tab: 'login', username: 'nobody-here', password: 'secret12' },
+      headers: { [REQUEST_ID_HEADER]: sent },
+    });
+    expect(answered.headers[REQUEST_ID_HEADER]).toBe(sent);
+    const hostile = await app.inject({
+      method: 'GET',
+      url: API.serverTime,
+      headers: { [REQUEST_ID_HEADER]: `x" injected\\n${'y'.repeat(100)}` },
+    });
+    const replaced = String(hostile.headers[REQUEST_ID_HEADER]);
+    expect(replaced).toMatch(/^[0-9a-f-]{36}$/);
+    const none = await app.inject({ method: 'GET', url: '/no/such/page/at/all' });
+    expect(String(none.headers[REQUEST_ID_HEADER])).toMatch(/^[0-9a-f-]{36}$/);
+    await app.close();
+    await database.close();
+
+    // Structured lines: the request's own lines name the id it came with.
+    const parsed = own.map((line) => JSON.parse(line) as { reqId?: string; msg?: string });
+    expect(parsed.filter((line) => line.reqId === sent).map((line) => line.msg)).toEqual(
+      expect.arrayContaining(['incoming request', 'request completed']),
+    );
+    expect(parsed.some((line) => line.reqId === replaced)).toBe(true);
+    expect(own.join('\n')).not.toContain('injected');
   });
 });
 

@@ -12,7 +12,7 @@ import {
 } from '#server/db/schema.ts';
 import { deviceLinkedNotice } from '#server/features/push/notices.ts';
 import { sendScheduledPushes } from '#server/features/push/push-schedule.ts';
-import { createPushSender } from '#server/features/push/push-sender.ts';
+import { createPushSender, PUSH_CONCURRENCY } from '#server/features/push/push-sender.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { startFakePushService } from '#tests/fakes/fake-push-service.ts';
 import { envelope, useStarted, useTestApp } from '#tests/helpers/app.ts';
@@ -262,5 +262,103 @@ describe('scheduled pushes', () => {
     expect(kinds('sched-opted')).toEqual(['tasks_reset', 'tasks_reset']);
     const rows = await handle.database.db.select().from(pushSent).where(eq(pushSent.userId, waiting.id));
     expect(rows).toHaveLength(2);
+  });
+});
+
+describe('a push service that says "not now"', () => {
+  /** Users whose sessions live by the test's clock (which earlier tests moved ahead). */
+  async function usersNow(count: number, prefix: string) {
+    const users = await seedUsers(handle.database.db, count, prefix);
+    await handle.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(clock.now().getTime() + 30 * 86_400_000) })
+      .where(
+        inArray(
+          sessions.userId,
+          users.map((user) => user.id),
+        ),
+      );
+    return users;
+  }
+
+  /** A user with one device subscribed at the fake service as `id`, and the device's token row. */
+  async function device(id: string) {
+    const [user] = await usersNow(1, id);
+    if (!user) throw new Error('no user');
+    await post(handle.app, '/api/other/saveFcmToken', user.token, { fcmtoken: token(id) });
+    const [row] = await handle.database.db.select().from(pushTokens).where(eq(pushTokens.userId, user.id));
+    if (!row) throw new Error('no token');
+    return row;
+  }
+  const attemptsOf = (id: string) => pushService.value.attempts.filter((attempt) => attempt.id === id);
+
+  it('is asked again after the Retry-After it gave (seconds or a date), or after a short backoff', async () => {
+    const sender = await senderForTests();
+    const notice = deviceLinkedNotice(1);
+    pushService.value.busy('busy-429', { status: 429, retryAfter: '1' });
+    expect(await sender.sendToToken(await device('busy-429'), notice)).toBe('sent');
+    const [first, second] = attemptsOf('busy-429');
+    expect([first?.status, second?.status]).toEqual([429, 201]);
+    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(1_000);
+
+    // An HTTP date two seconds after the server's clock: waited out too.
+    const at = new Date(Math.ceil((clock.now().getTime() + 2_000) / 1000) * 1000);
+    pushService.value.busy('busy-date', { status: 503, retryAfter: at.toUTCString() });
+    expect(await sender.sendToToken(await device('busy-date'), notice)).toBe('sent');
+    const dated = attemptsOf('busy-date');
+    expect(dated.map((attempt) => attempt.status)).toEqual([503, 201]);
+    expect((dated[1]?.at ?? 0) - (dated[0]?.at ?? 0)).toBeGreaterThanOrEqual(1_000);
+
+    pushService.value.busy('busy-5xx', { status: 502 }, { status: 500 });
+    expect(await sender.sendToToken(await device('busy-5xx'), notice)).toBe('sent');
+    expect(attemptsOf('busy-5xx').map((attempt) => attempt.status)).toEqual([502, 500, 201]);
+  });
+
+  it('gives up after two retries, or at once when the wait asked for is too long, and leaves the token', async () => {
+    const sender = await senderForTests();
+    const notice = deviceLinkedNotice(2);
+    const stubborn = await device('busy-stubborn');
+    pushService.value.busy('busy-stubborn', { status: 503 }, { status: 503 }, { status: 503 });
+    expect(await sender.sendToToken(stubborn, notice)).toBe('failed');
+    expect(attemptsOf('busy-stubborn').map((attempt) => attempt.status)).toEqual([503, 503, 503]);
+
+    const later = await device('busy-later');
+    pushService.value.busy('busy-later', { status: 429, retryAfter: '3600' });
+    const started = performance.now();
+    expect(await sender.sendToToken(later, notice)).toBe('failed');
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(attemptsOf('busy-later')).toHaveLength(1);
+    // "Not now" is not "gone": both devices keep their tokens for the next message.
+    const kept = await handle.database.db
+      .select()
+      .from(pushTokens)
+      .where(inArray(pushTokens.id, [stubborn.id, later.id]));
+    expect(kept).toHaveLength(2);
+  });
+
+  it('sends a day’s scheduled pushes to many users a few at a time', async () => {
+    const users = await usersNow(24, 'crowd');
+    for (const [i, user] of users.entries()) {
+      await post(handle.app, '/api/other/saveFcmToken', user.token, { fcmtoken: token(`crowd-${i}`) });
+      await post(handle.app, '/api/push/settings', user.token, { topic: 'tasks', enabled: true });
+    }
+    pushService.value.setLatency(50);
+    const before = pushService.value.peakConcurrent;
+    const sender = await senderForTests();
+    try {
+      const sent = await sendScheduledPushes({
+        db: handle.database.db,
+        clock,
+        rules: DEFAULT_RULES,
+        timeZone: 'UTC',
+        sender,
+      });
+      expect(sent.tasks_reset).toBeGreaterThanOrEqual(24);
+    } finally {
+      pushService.value.setLatency(0);
+    }
+    const peak = pushService.value.peakConcurrent;
+    expect(peak).toBeGreaterThan(Math.max(1, before));
+    expect(peak).toBeLessThanOrEqual(PUSH_CONCURRENCY);
   });
 });

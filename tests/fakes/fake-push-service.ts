@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * A Web Push service on 127.0.0.1, speaking the real protocol: accepts messages at /push/<id> (201),
  * answers 410 Gone for subscriptions marked gone, and records what arrived with its VAPID
- * authorization. It holds each subscription's private key (as the browser would), so it decrypts
+ * authorization. Like a real one under load (RFC 8030 §8.4), it can be told to answer "not now" —
+ * 429 Too Many Requests or a 5xx, with or without Retry-After — before it accepts again. It holds each subscription's private key (as the browser would), so it decrypts
  * the aes128gcm payload (RFC 8291 / RFC 8188) and tests can hand the plain text to the browser's
  * service worker with CDP, just as a push service delivers it.
  */
@@ -17,8 +18,22 @@ export interface Delivery {
   payload: string;
 }
 
+/** A scripted "not now": the status, and the Retry-After header if any (seconds or an HTTP date). */
+export interface BusyAnswer {
+  status: 429 | 500 | 502 | 503 | 504;
+  retryAfter?: string;
+}
+
 export interface FakePushService {
   origin: string;
+  /** The next requests for `id` get these answers, in order; later ones are accepted again. */
+  busy(id: string, ...answers: BusyAnswer[]): void;
+  /** Every request that arrived, accepted or not, with its time (ms, performance.now()) and answer. */
+  attempts: { id: string; at: number; status: number }[];
+  /** The most requests that were being handled at once. */
+  peakConcurrent: number;
+  /** How long the service takes to answer each request (ms; 0 by default). */
+  setLatency(ms: number): void;
   /** A subscription as a browser would hand the app (a real P-256 key and auth secret); one per id. */
   subscription(id: string): { endpoint: string; keys: { p256dh: string; auth: string } };
   gone: Set<string>;
@@ -57,18 +72,37 @@ export async function startFakePushService(): Promise<FakePushService> {
   const gone = new Set<string>();
   const deliveries: Delivery[] = [];
   const receivers = new Map<string, { ecdh: ECDH; auth: Buffer }>();
+  const scripts = new Map<string, BusyAnswer[]>();
+  const attempts: FakePushService['attempts'] = [];
+  let latency = 0;
+  let concurrent = 0;
+  let peakConcurrent = 0;
   const server = http.createServer((req, res) => {
     const id = /^\/push\/([\w-]+)$/.exec(req.url ?? '')?.[1] ?? '';
     const chunks: Buffer[] = [];
+    concurrent += 1;
+    peakConcurrent = Math.max(peakConcurrent, concurrent);
+    const at = performance.now();
+    res.on('close', () => (concurrent -= 1));
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+    req.on('end', () => setTimeout(answer, latency));
+    const answer = () => {
       const receiver = receivers.get(id);
+      const record = (status: number) => attempts.push({ id, at, status });
       if (!receiver) {
+        record(404);
         res.writeHead(404).end();
         return;
       }
       if (gone.has(id)) {
+        record(410);
         res.writeHead(410).end();
+        return;
+      }
+      const busy = scripts.get(id)?.shift();
+      if (busy) {
+        record(busy.status);
+        res.writeHead(busy.status, busy.retryAfter ? { 'retry-after': busy.retryAfter } : {}).end();
         return;
       }
       const body = Buffer.concat(chunks);
@@ -76,17 +110,29 @@ export async function startFakePushService(): Promise<FakePushService> {
       try {
         payload = decryptWebPush(body, receiver.ecdh, receiver.auth);
       } catch {
+        record(400);
         res.writeHead(400).end();
         return;
       }
       deliveries.push({ id, authorization: req.headers.authorization, bytes: body.length, payload });
+      record(201);
       res.writeHead(201).end();
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
+    busy(id, ...answers) {
+      scripts.set(id, [...(scripts.get(id) ?? []), ...answers]);
+    },
+    attempts,
+    get peakConcurrent() {
+      return peakConcurrent;
+    },
+    setLatency(ms) {
+      latency = ms;
+    },
     subscription(id) {
       let receiver = receivers.get(id);
       if (!receiver) {

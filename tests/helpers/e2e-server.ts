@@ -9,6 +9,8 @@ export interface TestServer {
   url: string;
   /** A connection to the server's database, to compare the ledger with the screen. */
   db: pg.Client;
+  /** The database's connection string (for the operator's command line, which works on it directly). */
+  databaseUrl: string;
   /** Stops the server and starts it again on the same database, with these settings changed. */
   restart(env: Record<string, string>): Promise<void>;
   stop(): Promise<void>;
@@ -68,6 +70,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   return {
     url,
     db,
+    databaseUrl: dbUrl.toString(),
     async restart(changes) {
       await halt();
       settings = { ...settings, ...changes };

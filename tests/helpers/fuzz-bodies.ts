@@ -10,6 +10,9 @@ export interface JsonSchema {
   oneOf?: JsonSchema[];
   additionalProperties?: JsonSchema | boolean;
   maxLength?: number;
+  minLength?: number;
+  minimum?: number;
+  maximum?: number;
   pattern?: string;
 }
 
@@ -70,9 +73,22 @@ function fieldsOf(schema: JsonSchema): Record<string, JsonSchema> {
   return merged;
 }
 
+/** Values on and just past the field's own limits: the longest string it takes and one longer, etc. */
+function boundaryFor(schema: JsonSchema): fc.Arbitrary<unknown>[] {
+  const edges: unknown[] = [];
+  if (schema.maxLength !== undefined)
+    edges.push('a'.repeat(schema.maxLength), 'a'.repeat(schema.maxLength + 1));
+  if (schema.minLength !== undefined)
+    edges.push('a'.repeat(schema.minLength), 'a'.repeat(Math.max(0, schema.minLength - 1)));
+  for (const limit of [schema.minimum, schema.maximum]) {
+    if (limit !== undefined) edges.push(limit, limit - 1, limit + 1, String(limit), String(limit + 1));
+  }
+  return edges.length > 0 ? [fc.constantFrom(...edges)] : [];
+}
+
 /** A value for a field: sometimes one its schema would take, often one it must refuse. */
 function valueFor(schema: JsonSchema): fc.Arbitrary<unknown> {
-  const plausible: fc.Arbitrary<unknown>[] = [];
+  const plausible: fc.Arbitrary<unknown>[] = [...boundaryFor(schema)];
   if (schema.enum && schema.enum.length > 0) plausible.push(fc.constantFrom(...schema.enum));
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
   if (types.includes('string')) plausible.push(nastyString);
@@ -107,6 +123,17 @@ export function bodiesFor(schema: JsonSchema | undefined): fc.Arbitrary<unknown>
     { weight: 1, arbitrary: anyJson },
     { weight: 1, arbitrary: fc.array(shaped, { maxLength: 3 }) },
   );
+}
+
+/** A query string for a GET: its own parameters (and a stray one) with odd values, or none. */
+export function queriesFor(parameters: string[]): fc.Arbitrary<string> {
+  const names = [...parameters, 'locale', 'page', 'x'];
+  return fc
+    .dictionary(fc.constantFrom(...names), fc.oneof(nastyString, nastyNumber.map(String)), { maxKeys: 3 })
+    .map((query) => {
+      const text = new URLSearchParams(query).toString();
+      return text ? `?${text}` : '';
+    });
 }
 
 /** Flattens a body into a form's key=value pairs (forms carry only strings). */

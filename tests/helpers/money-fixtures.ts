@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#server/db/database.ts';
-import { sessions, users } from '#server/db/schema.ts';
+import { sessions, users, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
 import { hashToken } from '#server/features/auth/tokens.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { TOKEN_HEADER } from '#contract/paths.ts';
@@ -91,3 +91,36 @@ export const registrationOf = (account: string) => ({
   confirmPassword: 'secret12',
 });
 export const TEST_CLIENT = { ip: '127.0.0.1', userAgent: 'test', language: null };
+
+/**
+ * Users who each asked to withdraw `amount` to a whitelisted address with their own tag (from
+ * `firstTag` on), through the API of `app`: their withdrawals wait in "processing". Answers the users
+ * and their withdrawals' ids.
+ */
+export async function seedWithdrawals(
+  app: FastifyInstance,
+  db: Db,
+  count: number,
+  { prefix, firstTag, amount }: { prefix: string; firstTag: number; amount: bigint },
+) {
+  const seeded = await seedUsers(db, count, prefix);
+  const made: { id: number; token: string; withdrawalId: number }[] = [];
+  for (const [i, user] of seeded.entries()) {
+    await credit(db, user.id, amount, `seed-${user.id}`);
+    await db.insert(withdrawAddresses).values({
+      userId: user.id,
+      address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh',
+      tag: String(firstTag + i),
+      createdAt: new Date(),
+    });
+    const answer = await post(app, '/api/user/setWithdrawStatus', user.token, {}, `w-${user.id}`);
+    if (answer.statusCode !== 200) throw new Error(`withdrawal refused: ${answer.body}`);
+    const [row] = await db
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(eq(withdrawals.userId, user.id));
+    if (!row) throw new Error('no withdrawal');
+    made.push({ ...user, withdrawalId: row.id });
+  }
+  return made;
+}

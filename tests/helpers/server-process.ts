@@ -30,7 +30,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const lines: string[] = [];
   let buffered = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${lines.join('\n')}`)), 30_000);
+    // Generous: on a busy machine a start (Node, the modules, the database) can take half a minute.
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${lines.join('\n')}`)), 120_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       buffered += chunk.toString('utf8');
       const parts = buffered.split('\n');

@@ -240,6 +240,38 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     expect(await refunds(due.userId)).toEqual([]);
   });
 
+  it("signs a payment never included again with the same Sequence, proven by the account's Sequence when the history is missing", async () => {
+    rippled.outcome = 'never-included';
+    rippled.historyFrom = Number.MAX_SAFE_INTEGER;
+    try {
+      const due = await dueWithdrawal(124n);
+      await run();
+      const first = await withdrawal(due.id);
+      const last = first?.lastLedgerSequence ?? 0;
+      expect(first).toMatchObject({ txSignedLedger: last - 20 });
+      // Past its last ledger, this server cannot search the payment's ledgers (no searched_all), but the
+      // account's Sequence at the validated ledger has not moved past the payment's: never included.
+      while (rippled.validatedLedger() <= last + 1) await new Promise((r) => setTimeout(r, 10));
+      rippled.outcome = 'tesSUCCESS';
+      for (let i = 0; i < 400 && new Set(paymentsTo(due.tag).map((tx) => tx['hash'])).size < 2; i++) {
+        await run();
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      const attempts = paymentsTo(due.tag);
+      expect(new Set(attempts.map((tx) => tx['hash'])).size).toBe(2);
+      expect(new Set(attempts.map((tx) => tx['Sequence']))).toEqual(new Set([first?.txSequence]));
+      expect(await refunds(due.userId)).toEqual([]);
+      rippled.historyFrom = 1;
+      expect(await settle(due.id)).toMatchObject({ status: 'success', deliveredAmount: xrp(124n) });
+      expect(await refunds(due.userId)).toEqual([]);
+      const paid = [...rippled.applied.values()].filter((entry) => entry.tx['DestinationTag'] === due.tag);
+      expect(paid).toHaveLength(1);
+    } finally {
+      rippled.outcome = 'tesSUCCESS';
+      rippled.historyFrom = 1;
+    }
+  }, 60_000);
+
   it('holds, never pays and never refunds a withdrawal whose saved tag the ledger cannot carry', async () => {
     const due = await dueWithdrawal(123n);
     await database.db.update(withdrawals).set({ tag: '' }).where(eq(withdrawals.id, due.id));

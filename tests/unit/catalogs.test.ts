@@ -6,8 +6,11 @@ import { parsePoFile } from '@lingui/format-po';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, SOURCE_LOCALE } from '#domain/i18n/locales.ts';
 
-function catalog(dir: string, locale: string) {
-  return parsePoFile(readFileSync(join(dir, locale, 'messages.po'), 'utf8')).items;
+/** The app's catalog, and the operator console's own (loaded only by the console: docs/operators.md). */
+const CATALOGS = ['messages', 'ops'] as const;
+
+function catalog(dir: string, locale: string, name: (typeof CATALOGS)[number] = 'messages') {
+  return parsePoFile(readFileSync(join(dir, locale, `${name}.po`), 'utf8')).items;
 }
 
 /** Placeholder names of an ICU message: {name}, {name, plural, ...}; `#` and branch words excluded. */
@@ -19,8 +22,8 @@ function placeholders(message: string): string[] {
 // same word in several languages) and amounts with their unit.
 const MAY_MATCH_ENGLISH = /^(\+?\{\w+\} XRP|[\p{L}-]+)$/u;
 
-describe('translation catalogs', () => {
-  const source = catalog('locales', SOURCE_LOCALE);
+describe.each(CATALOGS)('translation catalog %s', (name) => {
+  const source = catalog('locales', SOURCE_LOCALE, name);
 
   it('has messages to translate', () => {
     expect(source.length).toBeGreaterThan(50);
@@ -28,7 +31,7 @@ describe('translation catalogs', () => {
 
   for (const locale of LOCALES) {
     it(`${locale}: translates every message, keeping its placeholders`, () => {
-      const items = catalog('locales', locale);
+      const items = catalog('locales', locale, name);
       expect(items.map((i) => `${i.msgctxt ?? ''}\u0004${i.msgid}`).sort()).toEqual(
         source.map((i) => `${i.msgctxt ?? ''}\u0004${i.msgid}`).sort(),
       );
@@ -43,14 +46,16 @@ describe('translation catalogs', () => {
 
   for (const locale of LOCALES.filter((l) => l !== SOURCE_LOCALE)) {
     it(`${locale}: is really translated, not copied from English`, () => {
-      const copied = catalog('locales', locale).filter(
+      const copied = catalog('locales', locale, name).filter(
         (i) => i.msgstr[0] === i.msgid && !MAY_MATCH_ENGLISH.test(i.msgid),
       );
       expect(copied.map((i) => i.msgid)).toEqual([]);
     });
   }
+});
 
-  it('is in sync with the source code (extraction would change nothing)', () => {
+describe('translation catalogs', () => {
+  it('are in sync with the source code (extraction would change nothing)', () => {
     const scratch = mkdtempSync(join(tmpdir(), 'earnest-catalogs-'));
     try {
       execFileSync(process.execPath, ['node_modules/@lingui/cli/dist/lingui.js', 'extract', '--clean'], {
@@ -58,9 +63,13 @@ describe('translation catalogs', () => {
         env: { ...process.env, NODE_ENV: 'production', LINGUI_CATALOG_DIR: scratch },
         stdio: 'pipe',
       });
-      const extracted = catalog(scratch, SOURCE_LOCALE).map((i) => `${i.msgctxt ?? ''}\u0004${i.msgid}`);
-      const committed = catalog('locales', SOURCE_LOCALE).map((i) => `${i.msgctxt ?? ''}\u0004${i.msgid}`);
-      expect(committed.sort()).toEqual(extracted.sort());
+      for (const name of CATALOGS) {
+        const ids = (dir: string) =>
+          catalog(dir, SOURCE_LOCALE, name)
+            .map((i) => `${i.msgctxt ?? ''}\u0004${i.msgid}`)
+            .sort();
+        expect(ids('locales'), name).toEqual(ids(scratch));
+      }
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }

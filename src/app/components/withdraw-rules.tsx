@@ -1,8 +1,10 @@
 import { Trans } from '@lingui/react/macro';
 import type { WithdrawRule } from '#contract/withdraw.ts';
 import type { InviteRule } from '#domain/invite/counting.ts';
-import { formatCount, formatDateTime, formatXrp } from '#app/lib/format.ts';
+import { formatCount, formatDateTime } from '#app/lib/format.ts';
 import { CheckIcon, CloseIcon } from './icons.tsx';
+import { Isolate } from './isolate.tsx';
+import { XrpAmount } from './xrp-amount.tsx';
 
 /** A rule as Landing knows it (what it requires), or as the withdraw screen does (with progress). */
 export type ShownRule = Pick<WithdrawRule, 'id' | 'required'> &
@@ -47,19 +49,19 @@ export function WithdrawRules({
 function RuleText({ rule, inviteRule }: { rule: ShownRule; inviteRule: InviteRule }) {
   switch (rule.id) {
     case 'min_balance': {
-      const required = formatXrp(rule.required);
-      if (rule.current === undefined) return <Trans>A balance of at least {required} XRP</Trans>;
-      const current = formatXrp(rule.current);
+      const required = <XrpAmount amount={rule.required} />;
+      if (rule.current === undefined) return <Trans>A balance of at least {required}</Trans>;
+      const current = <XrpAmount amount={rule.current} />;
       return (
         <Trans>
-          A balance of at least {required} XRP (you have {current} XRP)
+          A balance of at least {required} (you have {current})
         </Trans>
       );
     }
     case 'address_saved':
       return <Trans>Your exchange address and tag are saved</Trans>;
     case 'address_settled': {
-      const until = formatDateTime(Number(rule.required));
+      const until = <Isolate dir="auto">{formatDateTime(Number(rule.required))}</Isolate>;
       return <Trans>A changed address is held until {until}</Trans>;
     }
     case 'bound_invitations': {

@@ -2,7 +2,7 @@ import ky, { isNetworkError, isTimeoutError } from 'ky';
 import type { z } from 'zod';
 import { EnvelopeCodeSchema, FailureSchema, RESULT } from '#contract/envelope.ts';
 import { isErrorCode, type ErrorCode } from '#contract/errors.ts';
-import { BOT_TOKEN_HEADER, IDEMPOTENCY_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
+import { BOT_TOKEN_HEADER, IDEMPOTENCY_HEADER, REQUEST_ID_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
 import { ACCOUNT_HEADER, QUEUED_ERROR, QUEUED_STATUS } from '#contract/sync.ts';
 import { connectivity } from './connectivity.ts';
 import { session } from './session.ts';
@@ -60,6 +60,8 @@ const client = ky.create({
       ({ request }) => {
         const token = session.token();
         if (token) request.headers.set(TOKEN_HEADER, token);
+        // One id per request, echoed by the server and in its log: what a support question can quote.
+        request.headers.set(REQUEST_ID_HEADER, crypto.randomUUID());
       },
     ],
   },

@@ -39,6 +39,9 @@ export const queryKeys = {
   push: {
     settings: () => ['push', 'settings'] as const,
   },
+  rates: {
+    xrp: () => ['rates', 'xrp'] as const,
+  },
 };
 
 /**

@@ -22,6 +22,8 @@ const PERSISTED_ROOTS = new Set([
   'exchanges',
   'kyc',
   'history',
+  // Shown offline only until its fresh_until (features/rates): an old price is never today's.
+  'rates',
 ]);
 // A cache written by another build may not match this build's shapes: it is dropped, not trusted.
 const BUILD_ID = import.meta.env.EARNEST_BUILD_ID ?? 'dev';

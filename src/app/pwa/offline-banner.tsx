@@ -6,6 +6,7 @@ import { ServerTimeResponseSchema } from '#contract/settings.ts';
 import { useServerReachable } from '#app/lib/connectivity.ts';
 import { apiRequest } from '#app/lib/http.ts';
 import { formatDateTime } from '#app/lib/format.ts';
+import { Isolate } from '#app/components/isolate.tsx';
 
 const PROBE_EVERY_MS = 10_000;
 
@@ -54,7 +55,7 @@ export function OfflineBanner() {
 
   if (reachable) return null;
   // The query cache counts in milliseconds, the formatter (like the API) in seconds.
-  const when = formatDateTime(Math.floor(lastSynced / 1000));
+  const when = <Isolate dir="auto">{formatDateTime(Math.floor(lastSynced / 1000))}</Isolate>;
   return (
     <div className="offline-banner" role="status" data-testid="offline-banner">
       {lastSynced > 0 ? (

@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { ASK_AGAIN_AFTER_MS } from '#domain/consent/ask-again.ts';
 import { formatDateTime } from '#app/lib/format.ts';
 import { refusedAt, type PushAvailability } from './push-device.ts';
+import { Isolate } from '#app/components/isolate.tsx';
 
 /** When the user said no on this device, while that no holds (not asked again for 7 days: docs/product-rules.md#respect-no). */
 export function useRefusedAt(refresh: unknown): number | null {
@@ -41,19 +42,24 @@ export function PushBlockedNote({
   if (availability === 'denied') {
     return (
       <p className="alert alert-info" data-testid="push-note">
-        <Trans>Notifications are blocked for Earnest in this browser.</Trans>{' '}
-        <Trans>Check browser settings and retry</Trans>
+        <Trans>
+          Notifications are blocked for Earnest in this browser. Check its settings and try again.
+        </Trans>
       </p>
     );
   }
   if (availability === 'default' && refused !== null) {
-    const saidNo = formatDateTime(Math.floor(refused / 1000));
-    const askAgain = formatDateTime(Math.floor((refused + ASK_AGAIN_AFTER_MS) / 1000));
+    const saidNo = <Isolate dir="auto">{formatDateTime(Math.floor(refused / 1000))}</Isolate>;
+    const askAgain = (
+      <Isolate dir="auto">{formatDateTime(Math.floor((refused + ASK_AGAIN_AFTER_MS) / 1000))}</Isolate>
+    );
     return (
       <p className="alert alert-info" data-testid="push-note">
-        <Trans>
-          You said no to notifications on {saidNo}. Earnest will not ask again before {askAgain}.
-        </Trans>
+        <span>
+          <Trans>
+            You said no to notifications on {saidNo}. Earnest will not ask again before {askAgain}.
+          </Trans>
+        </span>
       </p>
     );
   }

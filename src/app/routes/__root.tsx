@@ -32,6 +32,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function Root() {
   const path = useRouterState({ select: (state) => state.location.pathname });
+  // The operator console (routes/ops) has its own frame, title and session: none of the user app's.
+  return path === '/ops' || path.startsWith('/ops/') ? <Outlet /> : <UserRoot path={path} />;
+}
+
+function UserRoot({ path }: { path: string }) {
   useDocumentTitle();
   useSessionEndRedirect();
   return (

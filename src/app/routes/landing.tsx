@@ -7,6 +7,7 @@ import { LoadError } from '#app/components/load-error.tsx';
 import { LandingContent } from '#app/features/landing/components/landing-content.tsx';
 import { publicSettingsQueryOptions } from '#app/features/settings/api/settings-queries.ts';
 import { EntryHeader } from './-components/entry-header.tsx';
+import { XrpPrice } from '#app/features/rates/components/xrp-price.tsx';
 
 export const Route = createFileRoute('/landing')({
   staticData: { title: msg`For new users` },
@@ -23,6 +24,7 @@ function LandingPage() {
         logoLinksHome
         lead={<Trans>Honest rules, shown before you start. What you see credited is what you get.</Trans>}
       />
+      <XrpPrice className="landing-price" />
       {settings.data ? (
         <LandingContent settings={settings.data} />
       ) : settings.isError ? (

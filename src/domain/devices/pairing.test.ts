@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countryCode,
   describeDevice,
   formatPairingCode,
   inLinkCooldown,
@@ -31,6 +32,14 @@ describe('pairing codes', () => {
     expect(inLinkCooldown(linked, new Date(linked.getTime() + LINKED_DEVICE_COOLDOWN_MS))).toBe(false);
   });
 
+  it('name a country only with a code that names one', () => {
+    expect(countryCode('nl')).toBe('NL');
+    expect(countryCode(' EG ')).toBe('EG');
+    expect(countryCode('XK')).toBe('XK');
+    for (const unknown of [null, undefined, '', 'XX', 'T1', 'ZZ', 'QO', 'NLD', 'N'])
+      expect(countryCode(unknown)).toBeNull();
+  });
+
   it('describe a device by browser and system', () => {
     const android =
       'Mozilla/5.0 (Linux; Android 14; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
@@ -38,6 +47,8 @@ describe('pairing codes', () => {
     const iphone =
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
     expect(describeDevice(iphone)).toEqual({ browser: 'Safari', os: 'iOS' });
-    expect(describeDevice(null)).toEqual({ browser: 'Unknown browser', os: 'Unknown system' });
+    // Unknown is not a word the server chooses: the app says it in the user's language.
+    expect(describeDevice(null)).toEqual({ browser: null, os: null });
+    expect(describeDevice('curl/8.5.0')).toEqual({ browser: null, os: null });
   });
 });

@@ -33,13 +33,30 @@ export function formatPairingCode(code: string): string {
   return `${code.slice(0, 5)}-${code.slice(5)}`;
 }
 
+/**
+ * A country code as a proxy's header gives it ("nl", "NL"), or null: not two letters, or a code
+ * reserved for private use that names no country (Cloudflare's XX for unknown; Kosovo's XK is kept).
+ */
+export function countryCode(header: string | null | undefined): string | null {
+  const code = header?.trim().toUpperCase() ?? '';
+  if (!/^[A-Z]{2}$/.test(code)) return null;
+  const privateUse = code === 'AA' || code === 'ZZ' || /^Q[M-Z]$/.test(code) || /^X[A-Z]$/.test(code);
+  return privateUse && code !== 'XK' ? null : code;
+}
+
 /** Whether a session linked at `linkedAt` is still inside its cooldown at `now`. */
 export function inLinkCooldown(linkedAt: Date | null, now: Date): boolean {
   return linkedAt !== null && now.getTime() - linkedAt.getTime() < LINKED_DEVICE_COOLDOWN_MS;
 }
 
-/** Browser and operating system from a User-Agent, for people to recognise a device. */
-export function describeDevice(userAgent: string | null | undefined): { browser: string; os: string } {
+/**
+ * Browser and operating system from a User-Agent, for people to recognise a device: product names,
+ * which no language translates, or null when unknown (the app says "unknown" in the user's language).
+ */
+export function describeDevice(userAgent: string | null | undefined): {
+  browser: string | null;
+  os: string | null;
+} {
   const ua = userAgent ?? '';
   const browser = /EdgA?\//.test(ua)
     ? 'Edge'
@@ -53,7 +70,7 @@ export function describeDevice(userAgent: string | null | undefined): { browser:
             ? 'Chrome'
             : /Safari\//.test(ua)
               ? 'Safari'
-              : 'Unknown browser';
+              : null;
   const os = /Android/.test(ua)
     ? 'Android'
     : /iPhone|iPad|iPod/.test(ua)
@@ -64,6 +81,6 @@ export function describeDevice(userAgent: string | null | undefined): { browser:
           ? 'macOS'
           : /Linux/.test(ua)
             ? 'Linux'
-            : 'Unknown system';
+            : null;
   return { browser, os };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { isWholeDrops, xrp } from '../money/amount.ts';
-import { dailyInterest, yearlyWorthOfStep } from './interest.ts';
+import { dailyInterest, unroundedDailyInterest, yearlyWorthOfStep } from './interest.ts';
 
 describe('daily interest', () => {
   it('is balance × rate / 365, rounded down to a whole drop', () => {
@@ -22,6 +22,25 @@ describe('daily interest', () => {
           expect(isWholeDrops(paid)).toBe(true);
           const exact = (balance * BigInt(bp)) / (10_000n * 365n);
           expect(paid <= exact && exact - paid < 10n).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('shows the division before rounding, exactly, and the credit is it cut to whole drops', () => {
+    expect(unroundedDailyInterest(xrp(100), 500)).toEqual({ text: '0.0136986301', cut: true });
+    expect(unroundedDailyInterest(xrp(365), 2000)).toEqual({ text: '0.2', cut: false });
+    expect(unroundedDailyInterest(0n, 500)).toEqual({ text: '0', cut: false });
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 15n }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (balance, bp) => {
+          const { text } = unroundedDailyInterest(balance, bp, 6);
+          // Cut after 6 decimals (whole drops), the exact share is what dailyInterest credits.
+          const [whole = '0', fraction = ''] = text.split('.');
+          const drops = BigInt(whole) * 1_000_000n + BigInt(fraction.padEnd(6, '0'));
+          expect(drops * 10n).toBe(dailyInterest(balance, bp));
         },
       ),
     );

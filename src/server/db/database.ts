@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -60,7 +62,14 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // An unreachable server fails a request after a few seconds instead of holding it (and the
+    // readiness check) until the operating system gives up on the connection.
+    connectionTimeoutMillis: 5_000,
+    keepAlive: true,
+  });
   // An idle connection the server closed (restart, failover): the pool drops it and opens another.
   // Without a listener this event would crash the process.
   pool.on('error', () => {});
@@ -114,4 +123,24 @@ export function rowsOf<T>(result: unknown): T[] {
 /** A cheap round trip, for readiness checks. */
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+interface Journal {
+  entries: { when: number; tag: string }[];
+}
+/** The migrations this code ships with (read once: they do not change while it runs). */
+let journal: Journal | undefined;
+
+/**
+ * The migrations this code has that the database has not applied (by name; empty when it is up to
+ * date). Drizzle records each applied migration with its journal time, and applies only those newer
+ * than the last: a database a newer version already migrated counts as up to date.
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  journal ??= JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as Journal;
+  const [row] = rowsOf<{ latest: string | null }>(
+    await db.execute(sql`select max(created_at)::text as latest from drizzle.__drizzle_migrations`),
+  );
+  const latest = Number(row?.latest ?? 0);
+  return journal.entries.filter((entry) => entry.when > latest).map((entry) => entry.tag);
 }

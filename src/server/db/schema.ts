@@ -82,8 +82,9 @@ export const signInAttempts = pgTable('sign_in_attempts', {
 });
 
 /**
- * Hits per key and fixed time window, for limits that must hold across server processes and survive
- * a deletion (keys are hashes or ids, never personal data).
+ * The previous release's per-window counters. Nothing reads or writes it any more (rate_windows
+ * took over); it stays for one release so that processes of the previous release keep working
+ * while a rolling upgrade replaces them (docs/deploy.md#upgrading), and is dropped in the next.
  */
 export const rateCounters = pgTable(
   'rate_counters',
@@ -96,6 +97,22 @@ export const rateCounters = pgTable(
     primaryKey({ columns: [t.key, t.windowStart] }),
     index('rate_counters_window_idx').on(t.windowStart),
   ],
+);
+
+/**
+ * Hits per key in its current window, for limits that must hold across server processes and survive
+ * a deletion (keys are hashes or ids, never personal data). One row per key: a window starts with the
+ * first hit after the previous one ended, as a per-process limiter's would, so a burst that straddles
+ * a clock boundary is not allowed twice the limit.
+ */
+export const rateWindows = pgTable(
+  'rate_windows',
+  {
+    key: text('key').primaryKey(),
+    windowStart: time('window_start').notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [index('rate_windows_start_idx').on(t.windowStart)],
 );
 
 /** Every lock or ban put on an account, with its reason and time (docs/product-rules.md#accountable-enforcement). */
@@ -308,6 +325,11 @@ export const withdrawals = pgTable(
     heldReason: text('held_reason'),
     /** The payout's account Sequence, kept across re-signings so a gap never opens behind it. */
     txSequence: integer('tx_sequence'),
+    /**
+     * The validated ledger when the payment was signed: it cannot be in that ledger or an earlier one,
+     * so a search for it covers the ledgers after this one up to its LastLedgerSequence.
+     */
+    txSignedLedger: integer('tx_signed_ledger'),
     /** Set while an operator pays this withdrawal by hand: the payout job leaves it alone. */
     claimedByOperatorAt: time('claimed_by_operator_at'),
     settledAt: time('settled_at'),
@@ -518,4 +540,100 @@ export const operatorAlerts = pgTable(
     createdAt: time('created_at').notNull(),
   },
   (t) => [uniqueIndex('operator_alerts_once').on(t.withdrawalId, t.kind)],
+);
+
+/**
+ * The people who run Earnest (docs/operators.md), apart from user accounts: a role, a password and a
+ * TOTP second factor, both set by the operator through a one-time set-up link. Never deleted (the
+ * audit log points here); a disabled operator cannot sign in.
+ */
+export const operators = pgTable(
+  'operators',
+  {
+    id: serial('id').primaryKey(),
+    /** Lower-case; what the operator types to sign in and what the audit log shows. */
+    name: text('name').notNull().unique(),
+    role: text('role').notNull(),
+    /** Null until the set-up link was used. */
+    passwordHash: text('password_hash'),
+    /** Base32 TOTP secret (RFC 6238); null until the set-up link was used. */
+    totpSecret: text('totp_secret'),
+    /** The last TOTP time step accepted: a code is never accepted twice, nor an older one. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    createdAt: time('created_at').notNull(),
+    disabledAt: time('disabled_at'),
+  },
+  (t) => [check('operators_role', sql`${t.role} in ('admin', 'support')`)],
+);
+
+/** One-time set-up links: the operator sets a password and enrols TOTP; used once, then dead. */
+export const operatorSetupLinks = pgTable(
+  'operator_setup_links',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    /** SHA-256 of the link's secret part. */
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The TOTP secret the operator enrols with this link, shown on its page. */
+    totpSecret: text('totp_secret').notNull(),
+    createdAt: time('created_at').notNull(),
+    expiresAt: time('expires_at').notNull(),
+    usedAt: time('used_at'),
+  },
+  (t) => [index('operator_setup_links_operator_idx').on(t.operatorId)],
+);
+
+/** Operator sessions: short (idle and absolute limits in src/domain/ops/operators.ts), apart from users'. */
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    /** SHA-256 of the token. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: time('created_at').notNull(),
+    lastSeenAt: time('last_seen_at').notNull(),
+    revokedAt: time('revoked_at'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('operator_sessions_operator_idx').on(t.operatorId)],
+);
+
+/**
+ * Every operator action: who (an operator, or the command line), when, what, the reason typed, and
+ * the state before and after. Append-only: database triggers refuse UPDATE, DELETE and TRUNCATE.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    createdAt: time('created_at').notNull(),
+    /** Null for the command line. */
+    operatorId: integer('operator_id').references(() => operators.id),
+    /** The operator's name at the time, or `cli`. */
+    actor: text('actor').notNull(),
+    /** `console` or `cli`. */
+    via: text('via').notNull(),
+    /** What was done, e.g. `withdrawal.reject` (src/domain/ops/audit.ts). */
+    action: text('action').notNull(),
+    /** What it was done to, e.g. `withdrawal` and `12`. */
+    targetKind: text('target_kind'),
+    targetId: text('target_id'),
+    reason: text('reason'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('audit_log_time_idx').on(t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
+    index('audit_log_target_idx').on(t.targetKind, t.targetId),
+    index('audit_log_actor_idx').on(t.actor, t.createdAt),
+    check('audit_log_via', sql`${t.via} in ('console', 'cli')`),
+  ],
 );

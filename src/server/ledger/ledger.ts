@@ -57,6 +57,19 @@ export const ledger = {
     return row ?? null;
   },
 
+  /** How many entries of each kind the ledger holds, and their sum (the metrics' figures). */
+  async countsByKind(db: Db): Promise<{ kind: string; entries: number; total: Amount }[]> {
+    const rows = await db
+      .select({
+        kind: ledgerEntries.kind,
+        entries: sql<number>`count(*)::int`,
+        total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text`,
+      })
+      .from(ledgerEntries)
+      .groupBy(ledgerEntries.kind);
+    return rows.map((row) => ({ kind: row.kind, entries: row.entries, total: BigInt(row.total) }));
+  },
+
   async total(db: Db, userId: number, kind: EntryKind): Promise<Amount> {
     const [row] = await db
       .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
 import pino from 'pino';
-import { TOKEN_HEADER } from '#contract/paths.ts';
+import { REQUEST_ID_HEADER, REQUEST_ID_PATTERN, TOKEN_HEADER } from '#contract/paths.ts';
 
 /**
  * What a log line may never hold: passwords and their hashes, tokens and cookies, phone numbers,
@@ -64,4 +66,14 @@ export function loggerOptions(
     serializers: { err: serializeError },
     ...(stream ? { stream } : {}),
   };
+}
+
+/**
+ * The id a request is logged under: the one the app sent (src/app/lib/http.ts), when it is one, so
+ * the app's report and the server's lines meet; otherwise a new one. Anything else a client puts in
+ * the header is not trusted into the log.
+ */
+export function requestIdOf(raw: IncomingMessage): string {
+  const sent = raw.headers[REQUEST_ID_HEADER];
+  return typeof sent === 'string' && REQUEST_ID_PATTERN.test(sent) ? sent : randomUUID();
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { RESULT } from '#contract/envelope.ts';
-import { ERRORS, type ErrorCode } from '#contract/errors.ts';
+import { catalogueEntry, type AnyErrorCode } from '#contract/ops-errors.ts';
 import type { Result } from '#domain/result.ts';
 
 /** A success envelope. */
@@ -9,10 +9,10 @@ export function okEnvelope<T>(data: T, msg = 'ok') {
 }
 
 /** The catalogue's failure envelope for a code, with optional detail fields. */
-export function failureEnvelope(error: ErrorCode, detail: Record<string, unknown> = {}) {
+export function failureEnvelope(error: AnyErrorCode, detail: Record<string, unknown> = {}) {
   // Business code 303 marks "no session at all" so the app can say "Please log in first" (docs/product-rules.md#api-conventions).
   const code = error === 'auth.login_required' ? RESULT.loginRequired : RESULT.failed;
-  return { code, msg: ERRORS[error].msg, data: { ...detail, error } };
+  return { code, msg: catalogueEntry(error).msg, data: { ...detail, error } };
 }
 
 /** Sends a success envelope. */
@@ -21,11 +21,11 @@ export function sendOk<T>(reply: FastifyReply, data: T, msg = 'ok') {
 }
 
 /** Sends the catalogue's failure for a code, with its HTTP status. */
-export function sendFailure(reply: FastifyReply, error: ErrorCode, detail: Record<string, unknown> = {}) {
-  return reply.code(ERRORS[error].status).send(failureEnvelope(error, detail));
+export function sendFailure(reply: FastifyReply, error: AnyErrorCode, detail: Record<string, unknown> = {}) {
+  return reply.code(catalogueEntry(error).status).send(failureEnvelope(error, detail));
 }
 
 /** Sends a service's Result: its value as a success, or its code (and detail) as the catalogue's failure. */
-export function sendResult<T, E extends ErrorCode>(reply: FastifyReply, result: Result<T, E>, msg = 'ok') {
+export function sendResult<T, E extends AnyErrorCode>(reply: FastifyReply, result: Result<T, E>, msg = 'ok') {
   return result.ok ? sendOk(reply, result.value, msg) : sendFailure(reply, result.error, result.detail);
 }

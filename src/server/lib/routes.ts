@@ -8,10 +8,19 @@ import type {
 import type { z } from 'zod';
 import { KnownFailureSchema } from '#contract/envelope.ts';
 import type { ErrorCode } from '#contract/errors.ts';
+import { OpsFailureSchema, type AnyErrorCode } from '#contract/ops-errors.ts';
+import type { OpsPermission } from '#domain/ops/operators.ts';
 import type { Result } from '#domain/result.ts';
 import type { Db } from '#server/db/database.ts';
 import type { IdempotentSender } from '#server/plugins/idempotent.ts';
-import { sessionOf, type Access, type SessionContext } from '#server/plugins/session.ts';
+import {
+  accessOf,
+  operatorOf,
+  sessionOf,
+  type Access,
+  type OperatorContext,
+  type SessionContext,
+} from '#server/plugins/session.ts';
 import { sendOk, sendResult } from './reply.ts';
 
 /** The `data` of a success envelope schema. */
@@ -26,8 +35,10 @@ export interface RouteSpec<R extends z.ZodType, B = undefined, Q = undefined> {
   response: R;
   body?: B;
   query?: Q;
-  /** Default: a signed-in user (see `Access`). */
+  /** Default: a signed-in user, or an operator under /api/ops/ (see `Access`). */
   access?: Access;
+  /** What an operator route requires of the operator's role (default `read`). */
+  permission?: OpsPermission;
   preHandler?: preHandlerHookHandler;
   /** HTTP statuses of the catalogue failures the route may answer; 401 is added for signed-in routes. */
   failures?: readonly number[];
@@ -48,6 +59,8 @@ export interface RouteContext<B, Q> {
   /** The caller's session; only on routes that are not public. */
   readonly session: SessionContext;
   readonly userId: number;
+  /** The operator calling; only on operator routes. */
+  readonly operator: OperatorContext;
 }
 
 function contextOf<B, Q>(request: FastifyRequest): RouteContext<B, Q> {
@@ -61,17 +74,26 @@ function contextOf<B, Q>(request: FastifyRequest): RouteContext<B, Q> {
     get userId() {
       return sessionOf(request).userId;
     },
+    get operator() {
+      return operatorOf(request);
+    },
   };
 }
 
 function optionsOf<R extends z.ZodType, B, Q>(
+  url: string,
   spec: RouteSpec<R, B, Q>,
   tags: string[],
 ): RouteShorthandOptions {
+  const access = accessOf(url, spec.access);
   const statuses = new Set(spec.failures ?? []);
-  if (spec.access !== 'public') statuses.add(401);
+  if (access !== 'public') statuses.add(401);
+  // Operators may be refused for their role, and answer with the console's catalogue too.
+  if (access === 'operator') statuses.add(403);
+  const failure = url.startsWith('/api/ops/') ? OpsFailureSchema : KnownFailureSchema;
   const config: FastifyContextConfig = {
     ...(spec.access ? { access: spec.access } : {}),
+    ...(spec.permission ? { permission: spec.permission } : {}),
     ...(spec.invalidRequestError ? { invalidRequestError: spec.invalidRequestError } : {}),
     ...(spec.rateLimit ? { rateLimit: spec.rateLimit } : {}),
   };
@@ -85,7 +107,7 @@ function optionsOf<R extends z.ZodType, B, Q>(
       ...(spec.query ? { querystring: spec.query } : {}),
       response: {
         200: spec.response,
-        ...Object.fromEntries([...statuses].map((status) => [status, KnownFailureSchema])),
+        ...Object.fromEntries([...statuses].map((status) => [status, failure])),
       },
     },
   };
@@ -104,7 +126,7 @@ export function featureRoutes(app: FastifyInstance, tags: string[], sendIdempote
       spec: RouteSpec<R, undefined, Q>,
       answer: (context: RouteContext<undefined, Q>) => DataOf<R> | Promise<DataOf<R>>,
     ) {
-      app.get(url, optionsOf(spec, tags), async (request, reply) =>
+      app.get(url, optionsOf(url, spec, tags), async (request, reply) =>
         sendOk(reply, await answer(contextOf(request)), spec.msg),
       );
     },
@@ -113,9 +135,9 @@ export function featureRoutes(app: FastifyInstance, tags: string[], sendIdempote
     lookup<R extends z.ZodType, Q = undefined>(
       url: string,
       spec: RouteSpec<R, undefined, Q>,
-      answer: (context: RouteContext<undefined, Q>) => Promise<Result<DataOf<R>, ErrorCode>>,
+      answer: (context: RouteContext<undefined, Q>) => Promise<Result<DataOf<R>, AnyErrorCode>>,
     ) {
-      app.get(url, optionsOf(spec, tags), async (request, reply) =>
+      app.get(url, optionsOf(url, spec, tags), async (request, reply) =>
         sendResult(reply, await answer(contextOf(request)), spec.msg),
       );
     },
@@ -124,9 +146,9 @@ export function featureRoutes(app: FastifyInstance, tags: string[], sendIdempote
     post<R extends z.ZodType, B = undefined, Q = undefined>(
       url: string,
       spec: RouteSpec<R, B, Q>,
-      answer: (context: RouteContext<B, Q>) => Promise<Result<DataOf<R>, ErrorCode>>,
+      answer: (context: RouteContext<B, Q>) => Promise<Result<DataOf<R>, AnyErrorCode>>,
     ) {
-      app.post(url, optionsOf(spec, tags), async (request, reply) =>
+      app.post(url, optionsOf(url, spec, tags), async (request, reply) =>
         sendResult(reply, await answer(contextOf(request)), spec.msg),
       );
     },
@@ -141,7 +163,7 @@ export function featureRoutes(app: FastifyInstance, tags: string[], sendIdempote
       ) => Promise<Result<DataOf<R>, ErrorCode>>,
     ) {
       if (!sendIdempotent) throw new Error('money routes need the idempotent sender');
-      app.post(url, optionsOf(spec, tags), async (request, reply) => {
+      app.post(url, optionsOf(url, spec, tags), async (request, reply) => {
         const context = contextOf<B, undefined>(request);
         return sendIdempotent(request, reply, (tx, idempotencyKey) =>
           work(tx, Object.assign(context, { idempotencyKey })),

@@ -24,6 +24,7 @@ import { TaskList } from '#app/features/tasks/components/task-list.tsx';
 import { TaskSheet } from '#app/features/tasks/components/task-sheet.tsx';
 import { WeekHistory } from '#app/features/tasks/components/week-history.tsx';
 import { LoadError } from '#app/components/load-error.tsx';
+import { XrpPrice } from '#app/features/rates/components/xrp-price.tsx';
 
 export const Route = createFileRoute('/home/')({
   staticData: { title: msg`Daily tasks` },
@@ -51,7 +52,12 @@ function TasksPage() {
       <PageHeader title={<Trans>Daily tasks</Trans>} />
       {list.data ? (
         <>
-          <DaySummary list={list.data} balance={user.data?.balance} serverOffsetMs={serverOffsetMs} />
+          <DaySummary
+            list={list.data}
+            balance={user.data?.balance}
+            serverOffsetMs={serverOffsetMs}
+            aside={<XrpPrice />}
+          />
           {reward.data && !reward.data.gift_claimed ? <GiftCard amount={reward.data.gift_amount} /> : null}
           {list.data.accepted ? null : (
             <AcceptCard list={list.data} onAccept={() => accept.mutate()} busy={accept.isPending} />

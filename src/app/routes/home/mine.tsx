@@ -25,6 +25,10 @@ import { useLogout } from '#app/features/auth/api/auth-queries.ts';
 import { publicSettingsQueryOptions } from '#app/features/settings/api/settings-queries.ts';
 import { LoadError } from '#app/components/load-error.tsx';
 import { VerifyPhoneLink } from '#app/features/kyc/components/verify-phone-link.tsx';
+import { Isolate } from '#app/components/isolate.tsx';
+import { XrpPrice } from '#app/features/rates/components/xrp-price.tsx';
+import { CurrencyRow } from '#app/features/rates/components/currency-row.tsx';
+import { GuideRows } from '#app/features/guides/components/guide-rows.tsx';
 
 export const Route = createFileRoute('/home/mine')({
   staticData: { title: msg`Mine` },
@@ -57,11 +61,11 @@ function MinePage() {
                 {user.data.username}
               </p>
               <p className="profile-code">
-                <Trans>Invitation code</Trans> <bdi className="code">{user.data.invite_code}</bdi>
+                <Trans>Invitation code</Trans> <Isolate className="code">{user.data.invite_code}</Isolate>
               </p>
             </div>
           </Card>
-          <BalanceCard user={user.data} />
+          <BalanceCard user={user.data} aside={<XrpPrice className="on-brand" />} />
           <Figures user={user.data} />
         </>
       ) : user.isError ? (
@@ -82,6 +86,8 @@ function MinePage() {
       <NoMoneyNotice />
       <List label={t`Settings`}>
         <LanguageRow />
+        <CurrencyRow />
+        <GuideRows />
         <HelpRows supportUrl={settings.data?.support_url} />
         <ChangePasswordRow />
         <LogoutRow logout={() => logout.mutateAsync()} />

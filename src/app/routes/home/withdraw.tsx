@@ -17,7 +17,8 @@ import {
 } from '#app/features/withdraw/api/withdraw-queries.ts';
 import { AddressForm } from '#app/features/withdraw/components/address-form.tsx';
 import { SavedAddress } from '#app/features/withdraw/components/saved-address.tsx';
-import { AddressGuide, ExchangeList } from '#app/features/withdraw/components/exchange-list.tsx';
+import { ExchangeList } from '#app/features/withdraw/components/exchange-list.tsx';
+import { AddressGuide } from '#app/features/guides/components/address-guide.tsx';
 import { WithdrawRules } from '#app/components/withdraw-rules.tsx';
 import { WithdrawAction } from '#app/features/withdraw/components/withdraw-action.tsx';
 
@@ -43,10 +44,9 @@ function WithdrawPage() {
       {status.data?.status === 1 ? (
         <Card className="alert alert-info" data-testid="withdraw-in-progress">
           <p>
-            <Trans>A withdrawal is in progress.</Trans>{' '}
-            <Link to="/withdraw/status">
-              <Trans>See its progress</Trans>
-            </Link>
+            <Trans>
+              A withdrawal is in progress. <Link to="/withdraw/status">See its progress</Link>
+            </Trans>
           </p>
         </Card>
       ) : null}
@@ -81,6 +81,11 @@ function WithdrawPage() {
             <Trans>The rules show here once Earnest has read them online.</Trans>
           </p>
         )}
+        <p>
+          <Link to="/guide/withdraw" data-testid="withdraw-guide-link">
+            <Trans>How withdrawing works, step by step</Trans>
+          </Link>
+        </p>
         {rules.data && user.data && settings.data && status.data?.status !== 1 ? (
           <WithdrawAction
             balance={user.data.balance}

@@ -15,6 +15,10 @@ import { ACCOUNT_DELETED, createAuthRepository, type SessionRow, type UserRow } 
 import { hashPassword, verifyDecoy, verifyPassword } from './password.ts';
 import { hashToken, newInviteCode, newSessionToken } from './tokens.ts';
 
+/** Password hashing and token hashing, shared with the operators' feature (features/ops). */
+export { hashPassword, verifyDecoy, verifyPassword } from './password.ts';
+export { hashToken, newSessionToken } from './tokens.ts';
+
 export type CheckInError =
   | CredentialsError
   | 'auth.invalid_credentials'

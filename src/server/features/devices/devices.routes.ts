@@ -16,6 +16,7 @@ import { ok } from '#domain/result.ts';
 import { knownDeviceOf } from '#server/plugins/device-cookie.ts';
 import { featureRoutes } from '#server/lib/routes.ts';
 import type { DevicesService, Requester } from './devices.service.ts';
+import { countryCode } from '#domain/devices/pairing.ts';
 
 interface DevicesRoutesOptions {
   devices: DevicesService;
@@ -30,7 +31,7 @@ export async function devicesRoutes(app: FastifyInstance, { devices, countryHead
     return {
       userAgent: request.headers['user-agent'] ?? null,
       ip: request.ip,
-      country: typeof country === 'string' && /^[A-Z]{2}$/i.test(country) ? country.toUpperCase() : null,
+      country: countryCode(typeof country === 'string' ? country : null),
     };
   };
 

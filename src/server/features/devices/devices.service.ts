@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { DeviceSession, LinkPreview, PairingStart, PairingState } from '#contract/devices.ts';
 import {
+  countryCode,
   describeDevice,
   formatPairingCode,
   newPairingCode,
@@ -169,7 +170,7 @@ export function createDevicesService({ db, clock, auth, hash, attemptLimit, onLi
       return ok({
         browser,
         os,
-        country: checked.value.country,
+        country: countryCode(checked.value.country),
         requested_time: epochSeconds(checked.value.createdAt),
         expires_time: epochSeconds(checked.value.expiresAt),
       });

@@ -35,3 +35,18 @@ export function logSmsSink(log: FastifyBaseLogger, production: boolean): SmsSend
     },
   };
 }
+
+/** Tells `count` how each send went (the metrics), passing the outcome on unchanged. */
+export function countedSms(sender: SmsSender, count: (outcome: 'sent' | 'failed') => void): SmsSender {
+  return {
+    async send(to, text) {
+      try {
+        await sender.send(to, text);
+        count('sent');
+      } catch (error) {
+        count('failed');
+        throw error;
+      }
+    },
+  };
+}

@@ -1,8 +1,7 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import { formatAmount, UNITS_PER_DROP } from '#domain/money/amount.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { operatorAlerts, withdrawals } from '#server/db/schema.ts';
+import { createPayoutsRepository } from '#server/features/withdraw/withdraw.service.ts';
 import { refund } from './payout-job.ts';
 import type { LedgerPayment, Payer } from './xrpl-payer.ts';
 
@@ -32,7 +31,7 @@ function paymentProblem(
  */
 export const payoutOperator = {
   async list(db: Db) {
-    const rows = await db.select().from(withdrawals).where(eq(withdrawals.status, 'transferring'));
+    const rows = await createPayoutsRepository(db).listTransferring();
     return rows.map((row) => ({
       id: row.id,
       user: row.userId,
@@ -47,7 +46,7 @@ export const payoutOperator = {
 
   /** The payout job's notices, newest first. */
   async alerts(db: Db) {
-    const rows = await db.select().from(operatorAlerts).orderBy(desc(operatorAlerts.createdAt));
+    const rows = await createPayoutsRepository(db).alerts();
     return rows.map((row) => ({
       withdrawal: row.withdrawalId,
       kind: row.kind,
@@ -58,29 +57,14 @@ export const payoutOperator = {
 
   /** Takes a withdrawal the job has not signed out of the job's hands, to pay it by hand. */
   async claim(db: Db, clock: Clock, id: number): Promise<string | null> {
-    const [row] = await db
-      .update(withdrawals)
-      .set({ claimedByOperatorAt: clock.now() })
-      .where(
-        and(
-          eq(withdrawals.id, id),
-          eq(withdrawals.status, 'transferring'),
-          isNull(withdrawals.txBlob),
-          isNull(withdrawals.claimedByOperatorAt),
-        ),
-      )
-      .returning({ id: withdrawals.id });
-    return row ? null : 'no such withdrawal waiting, unsigned and unclaimed';
+    const claimed = await createPayoutsRepository(db).claimForOperator(id, clock.now());
+    return claimed ? null : 'no such withdrawal waiting, unsigned and unclaimed';
   },
 
   /** Gives a claimed withdrawal back to the payout job. */
   async release(db: Db, id: number): Promise<string | null> {
-    const [row] = await db
-      .update(withdrawals)
-      .set({ claimedByOperatorAt: null })
-      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'transferring')))
-      .returning({ id: withdrawals.id });
-    return row ? null : 'no such withdrawal waiting';
+    const released = await createPayoutsRepository(db).releaseOperatorClaim(id);
+    return released ? null : 'no such withdrawal waiting';
   },
 
   /**
@@ -99,13 +83,8 @@ export const payoutOperator = {
     const hash = txHash.toUpperCase();
     const onLedger = ledger ? await ledger.payment(hash) : undefined;
     return db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(withdrawals)
-        .where(
-          and(eq(withdrawals.id, id), eq(withdrawals.status, 'transferring'), isNull(withdrawals.txBlob)),
-        )
-        .for('update');
+      const rows = createPayoutsRepository(tx);
+      const row = await rows.lockUnsigned(id);
       if (!row) return 'no such withdrawal waiting for the operator';
       if (row.claimedByOperatorAt === null)
         return 'claim the withdrawal first, so the payout job leaves it alone';
@@ -113,15 +92,9 @@ export const payoutOperator = {
         const problem = paymentProblem(onLedger, row.address, row.tag, row.amount / UNITS_PER_DROP);
         if (problem) return problem;
       }
-      const [taken] = await tx
-        .select({ id: withdrawals.id })
-        .from(withdrawals)
-        .where(eq(withdrawals.txHash, hash));
-      if (taken) return `this transaction already paid withdrawal ${taken.id}`;
-      await tx
-        .update(withdrawals)
-        .set({ status: 'success', txHash: hash, deliveredAmount: row.amount, settledAt: clock.now() })
-        .where(eq(withdrawals.id, id));
+      const taken = await rows.paidBy(hash);
+      if (taken !== null) return `this transaction already paid withdrawal ${taken}`;
+      await rows.markPaid(id, row.amount, clock.now(), hash);
       return null;
     });
   },
@@ -129,13 +102,7 @@ export const payoutOperator = {
   async reject(db: Db, clock: Clock, id: number, reason: string): Promise<string | null> {
     if (reason.trim() === '') return 'a rejection needs a reason: the user is shown it';
     return db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(withdrawals)
-        .where(
-          and(eq(withdrawals.id, id), eq(withdrawals.status, 'transferring'), isNull(withdrawals.txBlob)),
-        )
-        .for('update');
+      const row = await createPayoutsRepository(tx).lockUnsigned(id);
       if (!row) return 'no such withdrawal waiting for the operator';
       await refund(tx, row.id, row.userId, row.amount, reason.trim(), clock.now());
       return null;

@@ -1,4 +1,3 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProductRules } from '#domain/rules/product-rules.ts';
 import { JOB_HOLDS } from '#contract/withdraw.ts';
@@ -6,10 +5,10 @@ import { UNITS_PER_DROP } from '#domain/money/amount.ts';
 import { ledgerTag } from '#domain/withdraw/address.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { operatorAlerts, payoutWallets, withdrawals } from '#server/db/schema.ts';
 import { accounts } from '#server/features/auth/auth.service.ts';
+import { createPayoutsRepository } from '#server/features/withdraw/withdraw.service.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import type { Payer } from './xrpl-payer.ts';
+import { VALID_FOR_LEDGERS, type Payer } from './xrpl-payer.ts';
 
 /** The steps the job persists, in order; tests stop the job right after each one. */
 export type PayoutStep = 'claimed' | 'signed' | 'submitted' | 'settled';
@@ -24,6 +23,8 @@ export interface PayoutJobDeps {
   afterStep?: (step: PayoutStep, withdrawalId: number) => void;
   /** Where a payment that needs an operator's eyes is reported. */
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** Asked before each withdrawal's step: a shutdown lets the step in progress finish, then stops. */
+  stopping?: () => boolean;
   /** Told once a withdrawal is final (paid or failed and refunded), after it is committed. */
   onFinal?: (withdrawal: { id: number; userId: number; status: 'success' | 'failed' }) => Promise<void>;
 }
@@ -53,10 +54,12 @@ export const WALLET_REFILL = JOB_HOLDS.walletRefill;
  * 2. each transferring withdrawal without a signed payment gets ONE, stored (blob, hash, last ledger)
  *    before anything is sent — a withdrawal that has a blob is never signed again;
  * 3. the stored blob is (re)submitted; the same blob cannot pay twice;
- * 4. the outcome is read from the ledger: validated tesSUCCESS → success with the delivered amount;
- *    a validated failure, or an expiry PROVEN by a complete search up to LastLedgerSequence → failed,
- *    refunded by one ledger entry; anything uncertain (not validated yet, or "not found" by a server
- *    that lacks some of the history) → left as it is, looked up again on the next pass, and reported.
+ * 4. the outcome is read from the ledger: validated tesSUCCESS delivering the amount → success; a
+ *    validated failure → failed, refunded by one ledger entry; an expiry PROVEN (a complete search of
+ *    its ledgers, or the account's Sequence not past the payment's after its last ledger) → signed
+ *    again with the same Sequence, never refunded; anything uncertain (not validated yet, or "not
+ *    found" by a server that lacks some of the history while the Sequence was consumed) → left as it
+ *    is, looked up again on the next pass, and reported to the operator.
  */
 export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
   const { db, clock, rules, payer, afterStep, onFinal, log } = deps;
@@ -70,12 +73,8 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
     return { claimed: claimed.length, settled: 0, inFlight: 0 };
   }
 
-  const transferring = await db
-    .select({ id: withdrawals.id })
-    .from(withdrawals)
-    .where(eq(withdrawals.status, 'transferring'))
-    .orderBy(withdrawals.createdAt)
-    .limit(BATCH);
+  const payouts = createPayoutsRepository(db);
+  const transferring = await payouts.transferringIds(BATCH);
   let settled = 0;
   let stoppedAt: unknown = null;
   const step = (name: PayoutStep, id: number) => {
@@ -91,7 +90,8 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
   state.passes += 1;
   const passNumber = state.passes;
   const backoffs = state.rows;
-  for (const { id } of transferring) {
+  for (const id of transferring) {
+    if (deps.stopping?.()) break;
     // One row that keeps failing never blocks the rest: it is reported and tried again after a
     // growing pause (this process's own; the row itself stays as it was).
     const backoff = backoffs.get(id);
@@ -111,20 +111,13 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
       log?.error({ err: error, withdrawalId: id }, 'payout of one withdrawal failed; the others go on');
     }
   }
-  const [flying] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(withdrawals)
-    .where(and(eq(withdrawals.status, 'transferring'), isNotNull(withdrawals.txBlob)));
-  return { claimed: claimed.length, settled, inFlight: flying?.n ?? 0 };
+  return { claimed: claimed.length, settled, inFlight: await payouts.inFlightCount() };
 
   async function payOne(_deps: PayoutJobDeps, xrpl: Payer, id: number): Promise<boolean> {
     // Sign once, under the row's lock, and commit before anything leaves this process.
     const row = await db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select()
-        .from(withdrawals)
-        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'transferring')))
-        .for('update', { skipLocked: true });
+      const rows = createPayoutsRepository(tx);
+      const locked = await rows.lockTransferring(id, { skipLocked: true });
       if (!locked || locked.claimedByOperatorAt !== null) return null;
       // A signed payment held for an operator (delivered amount not the amount) is theirs to settle.
       if (locked.txBlob) return locked.heldReason === null ? locked : null;
@@ -139,36 +132,25 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
         // A wallet that cannot cover it would fail the payment (and burn a fee): it waits, never refunded.
         ((await xrpl.spendableDrops()) - xrpl.feeCapDrops < drops ? WALLET_REFILL : null);
       if (hold === WALLET_REFILL && locked.heldReason !== WALLET_REFILL) {
-        await alertOperator(tx, id, 'wallet', `the payout wallet cannot cover ${drops} drops`, clock.now());
+        await rows.alert(id, 'wallet', `the payout wallet cannot cover ${drops} drops`, clock.now());
         log?.error(
           { withdrawalId: id, drops: String(drops) },
           'the payout wallet cannot cover a withdrawal: refill it',
         );
       }
-      if (hold !== locked.heldReason) {
-        await tx.update(withdrawals).set({ heldReason: hold }).where(eq(withdrawals.id, id));
-      }
+      if (hold !== locked.heldReason) await rows.setHeld(id, hold);
       if (hold !== null || tag === null) return null;
       // One Sequence per payment, kept when a proven expiry is signed again: no gap ever opens.
       const ledgerSequence = await xrpl.accountSequence();
       const sequence =
         locked.txSequence !== null && locked.txSequence >= ledgerSequence
           ? locked.txSequence
-          : await allocateSequence(tx, xrpl.address, ledgerSequence, clock.now());
+          : await rows.allocateSequence(xrpl.address, ledgerSequence, clock.now());
       const signed = await xrpl.sign({ destination: locked.address, tag, drops, sequence });
-      const [stored] = await tx
-        .update(withdrawals)
-        .set({
-          txBlob: signed.blob,
-          txHash: signed.hash,
-          lastLedgerSequence: signed.lastLedgerSequence,
-          txSequence: sequence,
-        })
-        .where(eq(withdrawals.id, id))
-        .returning();
-      return stored ?? null;
+      return rows.storeSigned(id, { ...signed, sequence });
     });
-    if (!row?.txBlob || !row.txHash || row.lastLedgerSequence === null) return false;
+    if (!row?.txBlob || !row.txHash || row.lastLedgerSequence === null || row.txSequence === null)
+      return false;
     step('signed', id);
 
     try {
@@ -178,12 +160,17 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
     }
     step('submitted', id);
 
-    const outcome = await xrpl.outcome(row.txHash, row.lastLedgerSequence);
+    const outcome = await xrpl.outcome({
+      hash: row.txHash,
+      sequence: row.txSequence,
+      // Payments signed before the signing ledger was stored: their last ledger less the window.
+      signedLedger: row.txSignedLedger ?? row.lastLedgerSequence - VALID_FOR_LEDGERS,
+      lastLedgerSequence: row.lastLedgerSequence,
+    });
     if (outcome.kind === 'pending') {
       // Never refunded without proof it failed: an operator must look (the hash is on the record).
       if (outcome.unproven) {
-        await alertOperator(
-          db,
+        await payouts.alert(
           id,
           'unproven',
           `payment ${row.txHash} is past its last ledger but the server could not prove it absent`,
@@ -197,18 +184,15 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
       return false;
     }
     const done = await db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select()
-        .from(withdrawals)
-        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'transferring')))
-        .for('update');
+      const rows = createPayoutsRepository(tx);
+      const locked = await rows.lockTransferring(id);
       if (!locked) return null;
       const now = clock.now();
       if (outcome.kind === 'success' && outcome.deliveredDrops * UNITS_PER_DROP !== locked.amount) {
         // Validated, but not the amount: neither a success nor a failure to refund. Held for an operator.
         const reason = `${JOB_HOLDS.delivered}${outcome.deliveredDrops} drops of ${locked.amount / UNITS_PER_DROP}`;
-        await tx.update(withdrawals).set({ heldReason: reason }).where(eq(withdrawals.id, id));
-        await alertOperator(tx, id, 'delivered', `${locked.txHash}: ${reason}`, now);
+        await rows.setHeld(id, reason);
+        await rows.alert(id, 'delivered', `${locked.txHash}: ${reason}`, now);
         log?.error(
           { withdrawalId: id, txHash: locked.txHash, reason },
           'payment delivered another amount: held',
@@ -216,23 +200,17 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
         return null;
       }
       if (outcome.kind === 'expired') {
+        log?.warn(
+          { withdrawalId: id, txHash: locked.txHash, proof: outcome.proof },
+          'payment proven never included: signed again with the same Sequence',
+        );
         // Proven never included: signed again with the same Sequence (a fresh fee and last ledger)
         // rather than refunded — the user keeps their place, and no gap opens behind it.
-        await tx
-          .update(withdrawals)
-          .set({ txBlob: null, txHash: null, lastLedgerSequence: null })
-          .where(eq(withdrawals.id, id));
+        await rows.forgetExpiredPayment(id);
         return null;
       }
       if (outcome.kind === 'success') {
-        await tx
-          .update(withdrawals)
-          .set({
-            status: 'success',
-            deliveredAmount: outcome.deliveredDrops * UNITS_PER_DROP,
-            settledAt: now,
-          })
-          .where(eq(withdrawals.id, id));
+        await rows.markPaid(id, outcome.deliveredDrops * UNITS_PER_DROP, now);
         return { id, userId: locked.userId, status: 'success' as const };
       }
       await refund(tx, locked.id, locked.userId, locked.amount, outcome.reason, now);
@@ -246,34 +224,9 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
   }
 }
 
-/**
- * The next Sequence for the payout wallet, under its row's lock: no two payments share one, across
- * processes. The ledger's own Sequence wins when it is ahead (the account was used from elsewhere).
- */
-async function allocateSequence(tx: Db, address: string, ledgerSequence: number, now: Date): Promise<number> {
-  await tx
-    .insert(payoutWallets)
-    .values({ address, nextSequence: ledgerSequence, updatedAt: now })
-    .onConflictDoNothing();
-  const [wallet] = await tx
-    .select()
-    .from(payoutWallets)
-    .where(eq(payoutWallets.address, address))
-    .for('update');
-  const sequence = Math.max(wallet?.nextSequence ?? ledgerSequence, ledgerSequence);
-  await tx
-    .update(payoutWallets)
-    .set({ nextSequence: sequence + 1, updatedAt: now })
-    .where(eq(payoutWallets.address, address));
-  return sequence;
-}
-
 /** Marks a withdrawal failed and gives the money back: one ledger entry, at most once per withdrawal. */
 export async function refund(tx: Db, id: number, userId: number, amount: bigint, reason: string, now: Date) {
-  await tx
-    .update(withdrawals)
-    .set({ status: 'failed', failureReason: reason, settledAt: now })
-    .where(eq(withdrawals.id, id));
+  await createPayoutsRepository(tx).markFailed(id, reason, now);
   await ledger.append(tx, {
     userId,
     kind: 'refund',
@@ -286,44 +239,25 @@ export async function refund(tx: Db, id: number, userId: number, amount: bigint,
 
 /** Moves withdrawals whose waiting period is over to "transferring"; each row by one process only. */
 async function claimDue(db: Db, clock: Clock, rules: ProductRules): Promise<number[]> {
-  const now = clock.now();
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: withdrawals.id })
-      .from(withdrawals)
-      .where(
-        and(
-          eq(withdrawals.status, 'processing'),
-          sql`${withdrawals.createdAt} + make_interval(days => ${rules.waitingDays}) - make_interval(hours => ${withdrawals.reducedHours}) <= ${now}`,
-        ),
-      )
-      .limit(BATCH)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    const ids = due.map((row) => row.id);
-    await tx.update(withdrawals).set({ status: 'transferring' }).where(inArray(withdrawals.id, ids));
-    return ids;
-  });
+  return db.transaction((tx) => createPayoutsRepository(tx).claimDue(clock.now(), rules.waitingDays, BATCH));
 }
 
 /** Withdrawals still not final `alertAfterMs` after they became due: the operator must look. */
 export async function overduePayouts(db: Db, clock: Clock, rules: ProductRules, alertAfterMs: number) {
-  const rows = await db
-    .select({ id: withdrawals.id, heldReason: withdrawals.heldReason })
-    .from(withdrawals)
-    .where(
-      and(
-        eq(withdrawals.status, 'transferring'),
-        sql`${withdrawals.createdAt} + make_interval(days => ${rules.waitingDays}) - make_interval(hours => ${withdrawals.reducedHours}) + make_interval(secs => ${alertAfterMs / 1000}) <= ${clock.now()}`,
-      ),
-    );
-  return rows;
+  return createPayoutsRepository(db).overdue(clock.now(), rules.waitingDays, alertAfterMs);
+}
+
+/**
+ * How far the payout job is behind: seconds since the oldest withdrawal that is due and not final
+ * (waiting for its payment or for the ledger's word) became due; 0 when none is. A held one counts:
+ * it is behind too, and the operator's alerts say why.
+ */
+export async function payoutLagSeconds(db: Db, clock: Clock, rules: ProductRules): Promise<number> {
+  const dueAt = await createPayoutsRepository(db).oldestDueAt(rules.waitingDays);
+  return dueAt === null ? 0 : Math.max(0, (clock.now().getTime() - dueAt.getTime()) / 1000);
 }
 
 /** Leaves a notice for the operator about a withdrawal, once per kind (listed by `ops payouts alerts`). */
 export async function alertOperator(db: Db, withdrawalId: number, kind: string, message: string, now: Date) {
-  await db
-    .insert(operatorAlerts)
-    .values({ withdrawalId, kind, message, createdAt: now })
-    .onConflictDoNothing();
+  await createPayoutsRepository(db).alert(withdrawalId, kind, message, now);
 }

@@ -19,6 +19,14 @@ export interface PayoutRunnerOptions {
   onFinal?: PayoutJobDeps['onFinal'];
 }
 
+/** What the runner last did, for the readiness check and the metrics. */
+export interface PayoutRunnerState {
+  /** When the last pass ended, well or not; null before the first. */
+  lastPassAt: Date | null;
+  /** Passes in a row that failed (a lost XRPL connection, a database error); 0 after a good one. */
+  failuresInARow: number;
+}
+
 /**
  * Runs the payout job, one pass at a time: every interval, and every few seconds while a signed
  * payment waits for the ledger (it is resubmitted each time until validated or expired). Without
@@ -32,6 +40,7 @@ export function startPayoutRunner(options: PayoutRunnerOptions) {
   let running: Promise<void> | null = null;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const state: PayoutRunnerState = { lastPassAt: null, failuresInARow: 0 };
 
   async function pass(): Promise<number> {
     try {
@@ -42,7 +51,15 @@ export function startPayoutRunner(options: PayoutRunnerOptions) {
         });
         log.info({ address: payer.address }, 'payout wallet connected');
       }
-      const run = await runPayoutOnce({ db, clock, rules, payer, log, ...(onFinal ? { onFinal } : {}) });
+      const run = await runPayoutOnce({
+        db,
+        clock,
+        rules,
+        payer,
+        log,
+        stopping: () => stopped,
+        ...(onFinal ? { onFinal } : {}),
+      });
       if (run.claimed || run.settled) log.info(run, 'payout pass');
       const overdue = await overduePayouts(db, clock, rules, alertAfterMs);
       for (const row of overdue) {
@@ -51,13 +68,17 @@ export function startPayoutRunner(options: PayoutRunnerOptions) {
       if (overdue.length > 0) {
         log.error({ withdrawals: overdue }, 'withdrawals not final long after they became due: look at them');
       }
+      state.failuresInARow = 0;
       return run.inFlight;
     } catch (error) {
       // A lost connection is reopened on the next pass; nothing is paid twice (see payout-job.ts).
       log.error({ err: error }, 'payout pass failed');
+      state.failuresInARow += 1;
       await payer?.close().catch(() => undefined);
       payer = null;
       return 0;
+    } finally {
+      state.lastPassAt = clock.now();
     }
   }
 
@@ -73,6 +94,8 @@ export function startPayoutRunner(options: PayoutRunnerOptions) {
   schedule(intervalMs);
 
   return {
+    state: (): PayoutRunnerState => ({ ...state }),
+    /** Lets the withdrawal step in progress finish (never a half-done one), then stops. */
     async stop() {
       stopped = true;
       clearTimeout(timer);

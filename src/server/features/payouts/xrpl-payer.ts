@@ -24,7 +24,7 @@ export interface Payer {
   /** Sends a signed blob; sending the same blob twice cannot pay twice (same hash, same sequence). */
   submit(blob: string): Promise<void>;
   /** The payment's final outcome, or pending while the ledger has not decided. */
-  outcome(hash: string, lastLedgerSequence: number): Promise<PaymentOutcome>;
+  outcome(payment: SignedPaymentRef): Promise<PaymentOutcome>;
   /**
    * What the payout wallet can spend, in drops: its validated balance less the reserve the ledger keeps
    * (base + per owned object). The most a payment's fee can be is `feeCapDrops`.
@@ -48,18 +48,32 @@ export interface SignedPayment {
   blob: string;
   hash: string;
   lastLedgerSequence: number;
+  /** The validated ledger when it was signed: the payment can only be in a later one. */
+  signedLedger: number;
+}
+
+/** What is stored of a signed payment to find out, later, what became of it. */
+export interface SignedPaymentRef {
+  hash: string;
+  sequence: number;
+  signedLedger: number;
+  lastLedgerSequence: number;
 }
 
 export type PaymentOutcome =
   | { kind: 'success'; deliveredDrops: bigint }
   | { kind: 'failed'; reason: string }
-  /** Proven never included (a complete search up to its last ledger): safe to sign again. */
-  | { kind: 'expired' }
+  /**
+   * Proven never included, and past the last ledger it could be in: safe to sign again with the same
+   * Sequence. The proof is a complete search of its ledgers, or the account's Sequence at a validated
+   * ledger after its last one still not past the payment's (the Sequence was never consumed).
+   */
+  | { kind: 'expired'; proof: 'searched_all' | 'sequence' }
   /** Undecided; `unproven` when its time is over but the server could not prove it was never included. */
   | { kind: 'pending'; unproven?: true };
 
 /** Ledgers a payment may wait for inclusion before it can never be included (about a minute). */
-const VALID_FOR_LEDGERS = 20;
+export const VALID_FOR_LEDGERS = 20;
 /** The fee when the operator sets no cap: generous against load, still a fraction of a cent. */
 export const DEFAULT_FEE_CAP_DROPS = 5_000n;
 
@@ -139,7 +153,8 @@ export async function connectXrplPayer(
     },
 
     async sign({ destination, tag, drops, sequence }) {
-      const lastLedgerSequence = (await validatedLedger()) + VALID_FOR_LEDGERS;
+      const signedLedger = await validatedLedger();
+      const lastLedgerSequence = signedLedger + VALID_FOR_LEDGERS;
       const payment: Payment = {
         TransactionType: 'Payment',
         Account: wallet.address,
@@ -151,14 +166,14 @@ export async function connectXrplPayer(
         LastLedgerSequence: lastLedgerSequence,
       };
       const signed = wallet.sign(payment);
-      return { blob: signed.tx_blob, hash: signed.hash, lastLedgerSequence };
+      return { blob: signed.tx_blob, hash: signed.hash, lastLedgerSequence, signedLedger };
     },
 
     async submit(blob) {
       await client.request({ command: 'submit', tx_blob: blob });
     },
 
-    async outcome(hash, lastLedgerSequence) {
+    async outcome({ hash, sequence, signedLedger, lastLedgerSequence }) {
       // The validated ledger is read BEFORE the lookup: a payment that a complete search up to its
       // LastLedgerSequence did not find can never be included afterwards. Read after, a lookup that
       // raced the payment's inclusion would look like an expiry, and a paid withdrawal be refunded.
@@ -168,8 +183,8 @@ export async function connectXrplPayer(
         const response = await client.request({
           command: 'tx',
           transaction: hash,
-          // It cannot be in a ledger before the one validated when it was signed.
-          min_ledger: lastLedgerSequence - VALID_FOR_LEDGERS,
+          // It cannot be in the ledger validated when it was signed, nor in an earlier one.
+          min_ledger: signedLedger + 1,
           max_ledger: lastLedgerSequence,
         });
         const { result } = response;
@@ -194,8 +209,20 @@ export async function connectXrplPayer(
       if (validated <= lastLedgerSequence) return { kind: 'pending' };
       // Past its last ledger, "not found" proves nothing unless the server searched every ledger the
       // payment could be in: one missing history (restarted, catching up, another backend behind a
-      // load balancer) answers "not found" for a payment it has. Unproven, it stays pending.
-      return searchedAll ? { kind: 'expired' } : { kind: 'pending', unproven: true };
+      // load balancer) answers "not found" for a payment it has.
+      if (searchedAll) return { kind: 'expired', proof: 'searched_all' };
+      // The other proof needs no history: the account's Sequence as of that same validated ledger. A
+      // Sequence is consumed by exactly one transaction, in order; if the account has not moved past the
+      // payment's, nothing with it was included up to a ledger beyond the payment's last one.
+      const account = await client.request({
+        command: 'account_info',
+        account: wallet.address,
+        ledger_index: validated,
+      });
+      if (account.result.account_data.Sequence <= sequence) return { kind: 'expired', proof: 'sequence' };
+      // The Sequence was consumed, by this payment or another: undecided until a server with the
+      // history finds it.
+      return { kind: 'pending', unproven: true };
     },
 
     async payment(hash) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fcmMessage, fcmMessaging } from './fcm-messaging.ts';
+import { fcmMessage, fcmMessaging, PushBusy } from './fcm-messaging.ts';
 import { payloadOf } from './push-payload.ts';
 
 const payload = payloadOf({
@@ -27,7 +27,7 @@ describe('Firebase Cloud Messaging', () => {
     });
   });
 
-  it('reports unregistered tokens as gone and passes other failures on', async () => {
+  it('reports unregistered tokens as gone, "not now" as busy (tried again), and passes other failures on', async () => {
     const answering = (error: unknown) =>
       fcmMessaging({
         send: () => (error ? Promise.reject(error as Error) : Promise.resolve('projects/p/messages/1')),
@@ -41,8 +41,14 @@ describe('Firebase Cloud Messaging', () => {
     ).resolves.toBe('gone');
     await expect(
       answering({ code: 'messaging/server-unavailable' }).send('tok', payload),
+    ).rejects.toBeInstanceOf(PushBusy);
+    await expect(
+      answering({ code: 'messaging/message-rate-exceeded' }).send('tok', payload),
+    ).rejects.toMatchObject({ statusCode: 429 });
+    await expect(
+      answering({ code: 'messaging/invalid-argument' }).send('tok', payload),
     ).rejects.toMatchObject({
-      code: 'messaging/server-unavailable',
+      code: 'messaging/invalid-argument',
     });
   });
 });

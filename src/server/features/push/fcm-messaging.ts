@@ -12,6 +12,27 @@ const GONE_CODES = new Set([
   'messaging/invalid-registration-token',
 ]);
 
+/** FCM's answers that mean "not now" (its 429 and 5xx): the sender tries again after a pause. */
+const BUSY_CODES = new Set([
+  'messaging/message-rate-exceeded',
+  'messaging/server-unavailable',
+  'messaging/internal-error',
+]);
+
+/**
+ * A push service's "not now" (HTTP 429 or 5xx, or FCM's codes for them), with the wait its
+ * Retry-After asked for when it said (null: it did not).
+ */
+export class PushBusy extends Error {
+  readonly statusCode: number;
+  readonly retryAfterMs: number | null;
+  constructor(statusCode: number, retryAfterMs: number | null) {
+    super(`push service busy (${statusCode})`);
+    this.statusCode = statusCode;
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
 /**
  * The FCM v1 message for one device: the same payload. The click link travels in `data` (our service
  * worker reads it there); FCM's own `webpush.fcmOptions.link` would have to be an absolute https URL.
@@ -40,6 +61,10 @@ export function fcmMessaging(client: {
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (typeof code === 'string' && GONE_CODES.has(code)) return 'gone';
+        // firebase-admin has already waited out a 503's Retry-After itself; these are tried again.
+        if (typeof code === 'string' && BUSY_CODES.has(code)) {
+          throw new PushBusy(code === 'messaging/message-rate-exceeded' ? 429 : 503, null);
+        }
         throw error;
       }
     },

@@ -3,9 +3,10 @@ import type { ProductRules } from '#domain/rules/product-rules.ts';
 import { dayOf } from '#domain/time/day.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
+import { inPool } from '#server/lib/concurrency.ts';
 import { usersTheAdStillHelps } from '#server/features/withdraw/withdraw.service.ts';
 import { adAvailableNotice, tasksResetNotice } from './notices.ts';
-import type { PushSender } from './push-sender.ts';
+import { PUSH_CONCURRENCY, type PushSender } from './push-sender.ts';
 import { createPushRepository } from './push.repository.ts';
 
 export interface ScheduleDeps {
@@ -14,14 +15,16 @@ export interface ScheduleDeps {
   rules: ProductRules;
   timeZone: string;
   sender: PushSender;
+  /** Asked before each user: a shutdown stops the pass there (the users not reached get theirs on the next). */
+  stopping?: () => boolean;
 }
 
 /**
  * One pass of the day's scheduled pushes. Each (user, kind, day) is claimed in the database before it
  * is sent, so several processes or a restart never send one twice; a user who turned the kind off is
- * skipped by the sender.
+ * skipped by the sender. Users are served PUSH_CONCURRENCY at a time.
  */
-export async function sendScheduledPushes({ db, clock, rules, timeZone, sender }: ScheduleDeps) {
+export async function sendScheduledPushes({ db, clock, rules, timeZone, sender, stopping }: ScheduleDeps) {
   const now = clock.now();
   const day = dayOf(now, timeZone);
   const sent = { ad_available: 0, tasks_reset: 0 };
@@ -40,11 +43,16 @@ export async function sendScheduledPushes({ db, clock, rules, timeZone, sender }
   ];
   for (const { kind, users, notice } of plan) {
     const reachable = await repo.withTokens(users);
-    for (const userId of users.filter((id) => reachable.has(id))) {
-      if (!(await repo.claimScheduled(userId, kind, day, now))) continue;
-      const result = await sender.sendToUser(userId, notice);
-      sent[kind] += result.sent;
-    }
+    await inPool(
+      users.filter((id) => reachable.has(id)),
+      PUSH_CONCURRENCY,
+      async (userId) => {
+        if (stopping?.()) return;
+        if (!(await repo.claimScheduled(userId, kind, day, now))) return;
+        const result = await sender.sendToUser(userId, notice);
+        sent[kind] += result.sent;
+      },
+    );
   }
   return sent;
 }
@@ -52,8 +60,9 @@ export async function sendScheduledPushes({ db, clock, rules, timeZone, sender }
 /** Runs the scheduled pushes every interval, one pass at a time. */
 export function startPushSchedule(deps: ScheduleDeps & { intervalMs: number; log: FastifyBaseLogger }) {
   let running: Promise<void> | null = null;
+  let stopped = false;
   const timer = setInterval(() => {
-    running ??= sendScheduledPushes(deps)
+    running ??= sendScheduledPushes({ ...deps, stopping: () => stopped })
       .then((sent) => {
         if (sent.ad_available || sent.tasks_reset) deps.log.info(sent, 'scheduled pushes');
       })
@@ -63,6 +72,7 @@ export function startPushSchedule(deps: ScheduleDeps & { intervalMs: number; log
   timer.unref();
   return {
     async stop() {
+      stopped = true;
       clearInterval(timer);
       await running;
     },

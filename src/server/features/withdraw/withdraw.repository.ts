@@ -14,6 +14,14 @@ export function createWithdrawRepository(db: Db) {
       await db.update(withdrawals).set({ address: '', tag: '' }).where(eq(withdrawals.userId, userId));
     },
 
+    /** How many withdrawals stand in each state (the metrics' figures). */
+    async countsByStatus(): Promise<{ status: string; n: number }[]> {
+      return db
+        .select({ status: withdrawals.status, n: sql<number>`count(*)::int` })
+        .from(withdrawals)
+        .groupBy(withdrawals.status);
+    },
+
     /** Withdrawals still waiting whose user has not watched the ad on `day`. */
     async waitingWithoutAd(day: string) {
       const waiting = await db

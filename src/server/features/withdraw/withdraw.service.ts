@@ -32,6 +32,9 @@ export type ChangeAddressError =
   | 'auth.too_many_attempts';
 
 /** The account's current password, checked through the sign-in attempt limits (the auth feature's). */
+/** The payout job and the operator (features/payouts) reach withdrawals that fell due through this. */
+export { createPayoutsRepository, type PayoutRow } from './payouts.repository.ts';
+
 export type PasswordCheck = (
   userId: number,
   password: string,
@@ -66,6 +69,11 @@ const LOG_DAYS = 7;
  */
 export async function eraseWithdrawDestinations(tx: Db, userId: number): Promise<void> {
   await createWithdrawRepository(tx).eraseDestinationsOf(userId);
+}
+
+/** How many withdrawals stand in each state: processing, transferring, success, failed. */
+export function withdrawalsByStatus(db: Db): Promise<{ status: string; n: number }[]> {
+  return createWithdrawRepository(db).countsByStatus();
 }
 
 /**

@@ -7,10 +7,11 @@ import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { PasswordField } from '#app/components/field.tsx';
 import { ListRow } from '#app/components/list.tsx';
 import { messageOf } from '#app/lib/error-messages.ts';
-import { formatCount, formatXrp } from '#app/lib/format.ts';
+import { formatCount } from '#app/lib/format.ts';
 import { toasts } from '#app/lib/toast-store.ts';
 import { useChangePassword, useDeleteAccount } from '../api/account-controls-queries.ts';
 import { PasswordConfirm } from '#app/components/password-confirm.tsx';
+import { XrpAmount } from '#app/components/xrp-amount.tsx';
 
 /** Change the password: every other device is signed out (the dialog says so before). */
 export function ChangePasswordRow() {
@@ -80,7 +81,7 @@ export function DeleteAccountRow({ balance }: { balance: string | undefined }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const remove = useDeleteAccount();
-  const amount = formatXrp(balance ?? '0');
+  const amount = <XrpAmount amount={balance ?? '0'} />;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -102,7 +103,7 @@ export function DeleteAccountRow({ balance }: { balance: string | undefined }) {
           <p>
             <Trans>
               Your name, e-mail, phone and withdrawal address are erased and every device is signed out. Your
-              balance of {amount} XRP is lost. The accounting records stay, without anything that names you.
+              balance of {amount} is lost. The accounting records stay, without anything that names you.
             </Trans>
           </p>
           <PasswordConfirm

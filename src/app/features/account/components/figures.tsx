@@ -1,13 +1,14 @@
 import { Trans } from '@lingui/react/macro';
 import type { UserInfo } from '#contract/auth.ts';
-import { formatCount, formatPercent, formatXrp } from '#app/lib/format.ts';
+import { formatCount, formatPercent } from '#app/lib/format.ts';
+import { XrpAmount } from '#app/components/xrp-amount.tsx';
 
 /** Mine's figures, each straight from the server. */
 export function Figures({ user }: { user: UserInfo }) {
   const tasks = formatCount(user.total_tasks);
   const rate = formatPercent(user.annual_rate);
   const invited = formatCount(user.invite_count);
-  const claimed = formatXrp(user.total_claimed);
+  const claimed = <XrpAmount amount={user.total_claimed} />;
   return (
     <dl className="figures">
       <div>
@@ -32,9 +33,7 @@ export function Figures({ user }: { user: UserInfo }) {
         <dt>
           <Trans>Interest earned</Trans>
         </dt>
-        <dd data-testid="total-claimed">
-          <Trans>{claimed} XRP</Trans>
-        </dd>
+        <dd data-testid="total-claimed">{claimed}</dd>
       </div>
     </dl>
   );

@@ -50,12 +50,13 @@ function LanguageSheet({ open, onClose }: { open: boolean; onClose: () => void }
 export function LanguageButton() {
   const [open, setOpen] = useState(false);
   const { i18n, t } = useLingui();
+  const name = LOCALE_NAMES[i18n.locale as Locale] ?? i18n.locale;
   return (
     <>
-      <button type="button" className="chip" onClick={() => setOpen(true)}>
+      {/* One message, so that each language writes its own colon ("语言：简体中文"). */}
+      <button type="button" className="chip" onClick={() => setOpen(true)} aria-label={t`Language: ${name}`}>
         <GlobeIcon width={18} height={18} />
-        <span className="sr-only">{t`Language`}: </span>
-        <span lang={i18n.locale}>{LOCALE_NAMES[i18n.locale as Locale] ?? i18n.locale}</span>
+        <span lang={i18n.locale}>{name}</span>
       </button>
       <LanguageSheet open={open} onClose={() => setOpen(false)} />
     </>

@@ -14,6 +14,7 @@ import { ApiError, type AppErrorCode } from '#app/lib/http.ts';
 import { loading } from '#app/lib/loading-store.ts';
 import { log } from '#app/lib/log.ts';
 import { useCheckIn } from '../api/auth-queries.ts';
+import { Isolate } from '#app/components/isolate.tsx';
 
 interface EntryFormProps {
   tab: CheckInTab;
@@ -159,19 +160,19 @@ export function EntryForm({
 
       <p className="entry-switch">
         {registering ? (
-          <>
-            <Trans>Already have an account?</Trans>{' '}
+          <Trans>
+            Already have an account?{' '}
             <button type="button" className="link" onClick={() => switchTo('login')}>
-              <Trans>Sign in</Trans>
+              Sign in
             </button>
-          </>
+          </Trans>
         ) : (
-          <>
-            <Trans>No account yet?</Trans>{' '}
+          <Trans>
+            No account yet?{' '}
             <button type="button" className="link" onClick={() => switchTo('register')}>
-              <Trans>Register</Trans>
+              Register
             </button>
-          </>
+          </Trans>
         )}
       </p>
       <p className="entry-switch">
@@ -185,7 +186,7 @@ export function EntryForm({
 
 /** The recorded reason, in the user's language when it is one of Earnest's own, as written otherwise. */
 function LockReason({ reason, since }: { reason: string; since: number }) {
-  const time = formatDateTime(since);
+  const time = <Isolate dir="auto">{formatDateTime(since)}</Isolate>;
   const text = reason === 'too_many_failed_logins' ? null : reason;
   return (
     <p className="alert-detail" data-testid="lock-reason">
@@ -201,7 +202,7 @@ function LockReason({ reason, since }: { reason: string; since: number }) {
 }
 
 function LockedUntil({ until }: { until: number }) {
-  const time = formatDateTime(until);
+  const time = <Isolate dir="auto">{formatDateTime(until)}</Isolate>;
   return (
     <p className="alert-detail">
       <Trans>Locked until {time}.</Trans>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import type { LinkPreview } from '#contract/devices.ts';
+import type { DeviceSession, LinkPreview } from '#contract/devices.ts';
 import { normalisePairingCode } from '#domain/devices/pairing.ts';
 import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
@@ -21,6 +21,8 @@ import {
   useSignOutOtherDevices,
 } from '../api/devices-queries.ts';
 import { PasswordConfirm } from '#app/components/password-confirm.tsx';
+import { Isolate } from '#app/components/isolate.tsx';
+import { countryName, deviceName } from '../device-names.ts';
 
 /** Mine → Security: the devices signed in, one-tap sign-out, and "Link a device" (docs/product-rules.md#device-linking-stays-inside-earnest). */
 export function DevicesSection() {
@@ -58,15 +60,13 @@ export function DevicesSection() {
       <h2 id="security-title">
         <Trans>Security: your devices</Trans>
       </h2>
-      {latest && !latest.revoked ? (
-        <LatestLinkNotice browser={latest.browser} os={latest.os} time={latest.linked_time} />
-      ) : null}
+      {latest && !latest.revoked ? <LatestLinkNotice device={latest} time={latest.linked_time} /> : null}
       <ul className="list">
         {devices.data?.list.map((device) => (
           <li key={device.id} className="list-row record" data-testid="device-row">
             <p>
               <strong>
-                {device.browser} · {device.os}
+                <DeviceName device={device} />
               </strong>{' '}
               {device.current ? (
                 <span className="muted">
@@ -111,8 +111,21 @@ export function DevicesSection() {
   );
 }
 
-function LatestLinkNotice({ browser, os, time }: { browser: string; os: string; time: number }) {
-  const when = formatDateTime(time);
+type DeviceNames = Pick<DeviceSession, 'browser' | 'os'>;
+
+/** Browser and system, "unknown" in the user's language. */
+function DeviceName({ device }: { device: DeviceNames }) {
+  const { browser, os } = deviceName(device);
+  return (
+    <>
+      {browser} · {os}
+    </>
+  );
+}
+
+function LatestLinkNotice({ device, time }: { device: DeviceNames; time: number }) {
+  const { browser, os } = deviceName(device);
+  const when = <Isolate dir="auto">{formatDateTime(time)}</Isolate>;
   return (
     <Card className="alert alert-info" data-testid="latest-link">
       <p>
@@ -126,8 +139,8 @@ function LatestLinkNotice({ browser, os, time }: { browser: string; os: string; 
 }
 
 function DeviceTimes({ created, seen, linked }: { created: number; seen: number; linked: number | null }) {
-  const since = formatDateTime(created);
-  const last = formatDateTime(seen);
+  const since = <Isolate dir="auto">{formatDateTime(created)}</Isolate>;
+  const last = <Isolate dir="auto">{formatDateTime(seen)}</Isolate>;
   return linked !== null ? (
     <Trans>
       Linked {since} · last used {last}
@@ -171,7 +184,7 @@ function LinkDeviceDialog({ onClose }: { onClose: () => void }) {
     }
   }
 
-  const when = seen ? formatDateTime(seen.requested_time) : '';
+  const when = seen ? <Isolate dir="auto">{formatDateTime(seen.requested_time)}</Isolate> : null;
   return (
     <Dialog open onClose={onClose} title={<Trans>Link a device</Trans>}>
       {seen ? (
@@ -182,14 +195,14 @@ function LinkDeviceDialog({ onClose }: { onClose: () => void }) {
                 <Trans>Device</Trans>
               </dt>
               <dd>
-                {seen.browser} · {seen.os}
+                <DeviceName device={seen} />
               </dd>
             </div>
             <div>
               <dt>
                 <Trans>Approximate place</Trans>
               </dt>
-              <dd>{seen.country ?? t`Not known`}</dd>
+              <dd>{seen.country === null ? t`Not known` : countryName(seen.country)}</dd>
             </div>
             <div>
               <dt>

@@ -8,8 +8,10 @@ import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { LoadError } from '#app/components/load-error.tsx';
-import { formatDateTime, formatXrp } from '#app/lib/format.ts';
+import { formatDateTime } from '#app/lib/format.ts';
 import { downloadHistoryCsv, historyQueryOptions } from '../api/history-queries.ts';
+import { Isolate } from '#app/components/isolate.tsx';
+import { XrpAmount } from '#app/components/xrp-amount.tsx';
 
 const KIND_NAMES: Record<HistoryKind, MessageDescriptor> = {
   task: msg`Task`,
@@ -114,8 +116,7 @@ function HistoryRow({
   explorerTxUrl: string | undefined;
 }) {
   const negative = entry.amount.startsWith('-');
-  const amount = formatXrp(negative ? entry.amount.slice(1) : entry.amount);
-  const when = formatDateTime(entry.time);
+  const when = <Isolate dir="auto">{formatDateTime(entry.time)}</Isolate>;
   const taskId = entry.task_id;
   const withdrawalId = entry.withdrawal_id;
   const shortHash = entry.tx_hash?.slice(0, 8) ?? '';
@@ -123,10 +124,12 @@ function HistoryRow({
     <li className="list-row record" data-kind={entry.kind}>
       <p className="record-head">
         <span>{kindName}</span>
-        <bdi dir="ltr" className={negative ? 'amount-debit' : 'amount-credit'} data-testid="history-amount">
-          {negative ? '−' : '+'}
-          {amount} XRP
-        </bdi>
+        <XrpAmount
+          amount={negative ? entry.amount.slice(1) : entry.amount}
+          sign={negative ? '−' : '+'}
+          className={negative ? 'amount-debit' : 'amount-credit'}
+          testId="history-amount"
+        />
       </p>
       <p className="muted">
         {when}
@@ -154,7 +157,7 @@ function HistoryRow({
               <Trans>Transaction {shortHash}… on the XRP Ledger</Trans>
             </a>
           ) : (
-            <bdi className="code">{entry.tx_hash}</bdi>
+            <Isolate className="code">{entry.tx_hash}</Isolate>
           )}
         </p>
       ) : null}

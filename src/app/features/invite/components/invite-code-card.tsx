@@ -3,6 +3,7 @@ import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { copyText, shareOrCopy } from '#app/lib/share.ts';
 import { toasts } from '#app/lib/toast-store.ts';
+import { Isolate } from '#app/components/isolate.tsx';
 
 /** The permanent code, and a link that fills it in at registration; copy and share. */
 export function InviteCodeCard({ code }: { code: string }) {
@@ -27,14 +28,14 @@ export function InviteCodeCard({ code }: { code: string }) {
         <Trans>Your permanent invitation code</Trans>
       </p>
       <p className="invite-code">
-        <bdi className="code" data-testid="invite-code">
+        <Isolate className="code" testId="invite-code">
           {code}
-        </bdi>
+        </Isolate>
       </p>
       <p className="muted invite-link">
-        <bdi className="code" dir="ltr" data-testid="invite-link">
+        <Isolate className="code" testId="invite-link">
           {link}
-        </bdi>
+        </Isolate>
       </p>
       <div className="button-row">
         <Button variant="secondary" onClick={() => void copy(code)}>

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import type { Invite } from '#contract/invite.ts';
 import { Card } from '#app/components/card.tsx';
 import { formatDateTime } from '#app/lib/format.ts';
+import { Isolate } from '#app/components/isolate.tsx';
 
 /**
  * Recent invitations with where each stands under the rule in force (docs/product-rules.md#invitations):
@@ -24,7 +25,8 @@ export function InviteList({ invites }: { invites: readonly Invite[] }) {
           {invites.map((invite) => (
             <li key={`${invite.username}-${invite.invite_time}`} className="list-row record">
               <p>
-                <bdi>{invite.username}</bdi> · {formatDateTime(invite.invite_time)}
+                <bdi>{invite.username}</bdi> ·{' '}
+                <Isolate dir="auto">{formatDateTime(invite.invite_time)}</Isolate>
               </p>
               <p
                 className={invite.status === 'counts' ? 'record-status record-success' : 'muted'}

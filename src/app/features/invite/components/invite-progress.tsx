@@ -4,7 +4,8 @@ import { formatAmount, parseAmount } from '#domain/money/amount.ts';
 import { yearlyWorthOfStep } from '#domain/rewards/interest.ts';
 import { parsePercent } from '#domain/rules/product-rules.ts';
 import { Card } from '#app/components/card.tsx';
-import { formatPercent, formatXrp } from '#app/lib/format.ts';
+import { formatPercent } from '#app/lib/format.ts';
+import { XrpAmount } from '#app/components/xrp-amount.tsx';
 
 /** How far the user's rate has come toward the maximum, and how many more counted invitations it takes. */
 export function InviteProgress({ invites, balance }: { invites: InviteList; balance: string | undefined }) {
@@ -19,8 +20,9 @@ export function InviteProgress({ invites, balance }: { invites: InviteList; bala
   const top = formatPercent(invites.apr_max);
   const bound = invites.bound_count;
   const held = balance === undefined ? null : parseAmount(balance);
-  const worth = held === null || held <= 0n ? null : formatXrp(formatAmount(yearlyWorthOfStep(held, step)));
-  const shownBalance = balance === undefined ? '' : formatXrp(balance);
+  const worth =
+    held === null || held <= 0n ? null : <XrpAmount amount={formatAmount(yearlyWorthOfStep(held, step))} />;
+  const shownBalance = balance === undefined ? '' : <XrpAmount amount={balance} />;
   return (
     <Card data-testid="invite-progress">
       <h2>
@@ -31,22 +33,28 @@ export function InviteProgress({ invites, balance }: { invites: InviteList; bala
       </p>
       <progress className="meter" max={100} value={share} aria-label={t`Progress toward the maximum rate`} />
       <p>
-        <Plural value={bound} one="# invitation counts." other="# invitations count." />{' '}
+        {/* One message each, so that each language joins the two sentences its own way. */}
         {toGo > 0 ? (
-          <Plural
-            value={toGo}
-            one="# more reaches the maximum rate."
-            other="# more reach the maximum rate."
-          />
+          <Trans>
+            <Plural value={bound} one="# invitation counts." other="# invitations count." />{' '}
+            <Plural
+              value={toGo}
+              one="# more reaches the maximum rate."
+              other="# more reach the maximum rate."
+            />
+          </Trans>
         ) : (
-          <Trans>You have the maximum rate of {top}.</Trans>
+          <Trans>
+            <Plural value={bound} one="# invitation counts." other="# invitations count." /> You have the
+            maximum rate of {top}.
+          </Trans>
         )}
       </p>
       {worth !== null && toGo > 0 ? (
         <p className="muted" data-testid="invite-worth">
           <Trans>
-            At your balance today ({shownBalance} XRP), each invitation that counts adds about {worth} XRP of
-            interest a year.
+            At your balance today ({shownBalance}), each invitation that counts adds about {worth} of interest
+            a year.
           </Trans>
         </p>
       ) : null}

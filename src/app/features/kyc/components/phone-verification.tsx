@@ -8,9 +8,12 @@ import { Card } from '#app/components/card.tsx';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { Field } from '#app/components/field.tsx';
 import { ERROR_MESSAGES, messageOf } from '#app/lib/error-messages.ts';
-import { formatCount, formatDateTime, formatXrp } from '#app/lib/format.ts';
+import { formatCount, formatDateTime } from '#app/lib/format.ts';
 import { toasts } from '#app/lib/toast-store.ts';
 import { useSendCode, useVerifyCode } from '../api/kyc-queries.ts';
+import { Isolate } from '#app/components/isolate.tsx';
+import { XrpAmount } from '#app/components/xrp-amount.tsx';
+import { xrpText } from '#app/lib/bidi.ts';
 
 /**
  * Phone verification: number → SMS code → verified, with the one-time bonus. The screen
@@ -30,7 +33,8 @@ export function PhoneVerification({
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [botToken, setBotToken] = useState<string | null>(null);
-  const bonus = formatXrp(status.bonus_amount);
+  const bonus = <XrpAmount amount={status.bonus_amount} />;
+  const number = <Isolate>{status.phone ?? ''}</Isolate>;
 
   async function onSend(event: FormEvent) {
     event.preventDefault();
@@ -52,8 +56,8 @@ export function PhoneVerification({
     setError(null);
     try {
       const result = await verify.mutateAsync(code);
-      const credited = formatXrp(result.bonus);
-      toasts.push('success', result.bonus === '0' ? t`Phone verified` : t`Phone verified: +${credited} XRP`);
+      const credited = xrpText(result.bonus, '+');
+      toasts.push('success', result.bonus === '0' ? t`Phone verified` : t`Phone verified: ${credited}`);
     } catch (caught) {
       setError(i18n._(messageOf(caught)));
     }
@@ -63,23 +67,23 @@ export function PhoneVerification({
     <>
       <Card className="alert alert-info" data-testid="code-warning">
         <p>
-          <strong>
-            <Trans>Earnest never asks you to type this code anywhere else.</Trans>
-          </strong>{' '}
           <Trans>
-            Not into WhatsApp, not into another app, not to someone who calls or writes to you. Anyone who
-            asks for it is trying to take over an account.
+            <strong>Earnest never asks you to type this code anywhere else.</strong> Not into WhatsApp, not
+            into another app, not to someone who calls or writes to you. Anyone who asks for it is trying to
+            take over an account.
           </Trans>
         </p>
       </Card>
       {status.state === 'verified' ? (
         <Card data-testid="kyc-verified">
           <p className="alert alert-success">
-            <Trans>Your phone {status.phone} is verified.</Trans>
+            <span>
+              <Trans>Your phone {number} is verified.</Trans>
+            </span>
           </p>
           {status.bonus_credited ? (
             <p>
-              <Trans>The one-time bonus of {bonus} XRP was credited to your balance.</Trans>
+              <Trans>The one-time bonus of {bonus} was credited to your balance.</Trans>
             </p>
           ) : (
             <p className="muted">
@@ -94,8 +98,8 @@ export function PhoneVerification({
           <Card>
             <p>
               <Trans>
-                Verify a phone number once to receive a one-time bonus of {bonus} XRP. One bonus per number
-                and per account. We send a 6-digit code by SMS; it is valid for 10 minutes and 5 tries.
+                Verify a phone number once to receive a one-time bonus of {bonus}. One bonus per number and
+                per account. We send a 6-digit code by SMS; it is valid for 10 minutes and 5 tries.
               </Trans>
             </p>
             <form onSubmit={(event) => void onSend(event)} noValidate>
@@ -161,13 +165,17 @@ export function PhoneVerification({
 }
 
 function PendingNote({ status }: { status: KycStatus }) {
-  const phone = status.phone ?? '';
-  const until = status.expires_time ? formatDateTime(status.expires_time) : '';
+  const phone = <Isolate>{status.phone ?? ''}</Isolate>;
+  const until = status.expires_time ? (
+    <Isolate dir="auto">{formatDateTime(status.expires_time)}</Isolate>
+  ) : (
+    ''
+  );
   const tries = formatCount(status.tries_left ?? 0);
   return (
     <p data-testid="kyc-pending">
       <Trans>
-        A code was sent to <bdi dir="ltr">{phone}</bdi>. It is valid until {until}; {tries} tries left.
+        A code was sent to {phone}. It is valid until {until}; {tries} tries left.
       </Trans>
     </p>
   );

@@ -2,8 +2,8 @@ import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { parseAmount } from '#domain/money/amount.ts';
-import { formatXrp } from '#app/lib/format.ts';
 import { kycStatusQueryOptions } from '../api/kyc-queries.ts';
+import { XrpAmount } from '#app/components/xrp-amount.tsx';
 
 /**
  * The way to phone verification, offered only while there is something to do (never "verify" after
@@ -20,11 +20,13 @@ export function VerifyPhoneLink({
   const kyc = useQuery(kycStatusQueryOptions());
   if (!kyc.data || kyc.data.state === 'verified') return null;
   const bonus =
-    bonusAmount !== undefined && (parseAmount(bonusAmount) ?? 0n) > 0n ? formatXrp(bonusAmount) : null;
+    bonusAmount !== undefined && (parseAmount(bonusAmount) ?? 0n) > 0n ? (
+      <XrpAmount amount={bonusAmount} sign="+" />
+    ) : null;
   return (
     <p>
       <Link to="/withdraw/kyc" className="btn btn-secondary btn-block" data-testid={testId}>
-        {bonus ? <Trans>Verify your phone: +{bonus} XRP, once</Trans> : <Trans>Verify your phone</Trans>}
+        {bonus ? <Trans>Verify your phone: {bonus}, once</Trans> : <Trans>Verify your phone</Trans>}
       </Link>
     </p>
   );

@@ -3,19 +3,20 @@ import { Link } from '@tanstack/react-router';
 import type { PublicSettings } from '#contract/settings.ts';
 import { Card } from '#app/components/card.tsx';
 import { CheckIcon } from '#app/components/icons.tsx';
-import { formatPercent, formatXrp } from '#app/lib/format.ts';
+import { formatPercent } from '#app/lib/format.ts';
 import { InstallButton } from '#app/pwa/install-button.tsx';
 import { WithdrawRules } from '#app/components/withdraw-rules.tsx';
+import { XrpAmount } from '#app/components/xrp-amount.tsx';
 
 /** Landing, with only figures the server computed from its configuration and data (docs/product-rules.md#no-contradicting-claims). */
 export function LandingContent({ settings }: { settings: PublicSettings }) {
-  const gift = formatXrp(settings.gift_amount);
+  const gift = <XrpAmount amount={settings.gift_amount} />;
   const tasks = settings.tasks_per_day;
-  const cap = formatXrp(settings.daily_task_cap);
+  const cap = <XrpAmount amount={settings.daily_task_cap} />;
   const aprBase = formatPercent(settings.apr_base);
   const aprStep = formatPercent(settings.apr_step);
   const aprMax = formatPercent(settings.apr_max);
-  const minWithdrawal = formatXrp(settings.min_withdrawal);
+  const minWithdrawal = <XrpAmount amount={settings.min_withdrawal} />;
   const days = settings.waiting_days;
   const adSeconds = settings.ad_seconds;
   const minHours = settings.ad_reduction_min_hours;
@@ -29,7 +30,7 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
           <Trans>New-user gift</Trans>
         </p>
         <p className="gift-amount" data-testid="gift-amount">
-          <Trans>{gift} XRP</Trans>
+          {gift}
         </p>
         <p>
           <Trans>Claim it on your first day. It is credited to your balance exactly as shown.</Trans>
@@ -41,6 +42,11 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
           <Trans>What a withdrawal needs: all of it, nothing more</Trans>
         </h2>
         <WithdrawRules rules={settings.withdraw_rules} inviteRule={settings.invite_rule} />
+        <p>
+          <Link to="/guide/withdraw">
+            <Trans>How withdrawing works, step by step</Trans>
+          </Link>
+        </p>
       </section>
 
       <section className="section" aria-labelledby="rules-title">
@@ -52,8 +58,8 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
             <CheckIcon />
             <span>
               <Trans>
-                Up to {tasks} tasks a day, up to {cap} XRP a day from tasks. Each task shows its reward and
-                time before it starts.
+                Up to {tasks} tasks a day, up to {cap} a day from tasks. Each task shows its reward and time
+                before it starts.
               </Trans>
             </span>
           </li>
@@ -70,8 +76,8 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
             <CheckIcon />
             <span>
               <Trans>
-                Withdraw from {minWithdrawal} XRP to your exchange address. Payment follows a waiting period
-                of {days} days.
+                Withdraw from {minWithdrawal} to your exchange address. Payment follows a waiting period of{' '}
+                {days} days.
               </Trans>
             </span>
           </li>

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { messageOf } from '#app/lib/error-messages.ts';
-import { formatCount, formatXrp } from '#app/lib/format.ts';
+import { formatCount } from '#app/lib/format.ts';
 import { loading } from '#app/lib/loading-store.ts';
 import { toasts } from '#app/lib/toast-store.ts';
 import { useAutoAction } from '#app/lib/use-countdown.ts';
@@ -12,6 +12,8 @@ import { usePendingActions } from '#app/pwa/sync-queue.ts';
 import { useClaimGift } from '../api/rewards-queries.ts';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { AutoNote } from '#app/components/auto-note.tsx';
+import { XrpAmount } from '#app/components/xrp-amount.tsx';
+import { xrpText } from '#app/lib/bidi.ts';
 
 const AUTO_CLAIM_SECONDS = 10;
 
@@ -25,8 +27,8 @@ export function GiftCard({ amount }: { amount: string }) {
     setError(null);
     try {
       const result = await loading.during(claim.mutateAsync(), { text: t`Claiming...` });
-      const credited = formatXrp(result.amount);
-      toasts.push('success', t`Gift claimed: +${credited} XRP`);
+      const credited = xrpText(result.amount, '+');
+      toasts.push('success', t`Gift claimed: ${credited}`);
     } catch (caught) {
       if (isQueued(caught)) {
         toasts.push('info', i18n._(messageOf(caught)));
@@ -42,16 +44,14 @@ export function GiftCard({ amount }: { amount: string }) {
     !claim.isPending && !error && !waiting,
     () => void onClaim(),
   );
-  const gift = formatXrp(amount);
+  const gift = <XrpAmount amount={amount} />;
   const left = formatCount(auto.left);
   return (
     <Card className="gift-card" data-testid="gift-card">
       <p className="gift-label">
         <Trans>New-user gift</Trans>
       </p>
-      <p className="gift-amount">
-        <Trans>{gift} XRP</Trans>
-      </p>
+      <p className="gift-amount">{gift}</p>
       {error ? <ErrorAlert>{error}</ErrorAlert> : null}
       {waiting ? (
         <p className="waiting-note" data-testid="gift-waiting">

@@ -10,13 +10,16 @@ import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { CheckIcon, CloseIcon } from '#app/components/icons.tsx';
 import { messageOf } from '#app/lib/error-messages.ts';
-import { formatCount, formatDateTime, formatPercent, formatXrp } from '#app/lib/format.ts';
+import { formatCount, formatDateTime, formatPercent } from '#app/lib/format.ts';
 import { loading } from '#app/lib/loading-store.ts';
 import { toasts } from '#app/lib/toast-store.ts';
 import { isQueued } from '#app/lib/http.ts';
 import { usePendingActions } from '#app/pwa/sync-queue.ts';
 import { useClaimInterest } from '../api/rewards-queries.ts';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
+import { Isolate } from '#app/components/isolate.tsx';
+import { XrpAmount } from '#app/components/xrp-amount.tsx';
+import { xrpText } from '#app/lib/bidi.ts';
 
 /**
  * Daily interest: the exact amount (7 decimals, docs/product-rules.md#money-units), what claiming needs with the user's own
@@ -44,7 +47,7 @@ export function InterestCard({
     tasks.filter((task) => waitingTaskIds.has(task.id)),
   );
   // Shown to the drop, trailing zeros trimmed: exactly what the claim credits (docs/product-rules.md#money-units).
-  const amount = formatXrp(offered);
+  const amount = <XrpAmount amount={offered} />;
   const rate = formatPercent(reward.annual_rate);
   const done = formatCount(reward.today_tasks);
   const total = formatCount(reward.tasks_per_day);
@@ -55,8 +58,8 @@ export function InterestCard({
     setError(null);
     try {
       const result = await loading.during(claim.mutateAsync(offered), { text: t`Claiming...` });
-      const credited = formatXrp(result.amount);
-      toasts.push('success', t`Interest claimed: +${credited} XRP`);
+      const credited = xrpText(result.amount, '+');
+      toasts.push('success', t`Interest claimed: ${credited}`);
     } catch (caught) {
       if (isQueued(caught)) {
         toasts.push('info', i18n._(messageOf(caught)));
@@ -76,7 +79,7 @@ export function InterestCard({
       ) : (
         <p className="interest-amount" data-testid="interest-amount">
           <Trans>
-            {amount} XRP today, at {rate} a year
+            {amount} today, at {rate} a year
           </Trans>
         </p>
       )}
@@ -107,6 +110,11 @@ export function InterestCard({
           Daily interest is your balance × the annual rate ÷ 365, rounded down to 0.000001 XRP (one drop, the
           smallest amount the XRP Ledger pays).
         </Trans>
+      </p>
+      <p>
+        <Link to="/guide/interest" data-testid="interest-guide-link">
+          <Trans>How interest is computed, with an example</Trans>
+        </Link>
       </p>
       {error ? <ErrorAlert>{error}</ErrorAlert> : null}
       {claimWaiting ? (
@@ -143,7 +151,7 @@ function offeredAmount(
 }
 
 function ClaimedToday({ next }: { next: number }) {
-  const when = formatDateTime(next);
+  const when = <Isolate dir="auto">{formatDateTime(next)}</Isolate>;
   return (
     <p className="muted">
       <Trans>Claimed today. The next claim opens {when}.</Trans>

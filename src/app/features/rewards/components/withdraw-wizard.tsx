@@ -4,7 +4,8 @@ import { Link } from '@tanstack/react-router';
 import { parseAmount } from '#domain/money/amount.ts';
 import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
-import { formatCount, formatXrp } from '#app/lib/format.ts';
+import { formatCount } from '#app/lib/format.ts';
+import { XrpAmount } from '#app/components/xrp-amount.tsx';
 
 interface WithdrawWizardProps {
   balance: string;
@@ -28,18 +29,18 @@ export function WithdrawWizard({
   const [step, setStep] = useState(0);
   const [closed, setClosed] = useState(false);
   const reached = (parseAmount(balance) ?? 0n) >= (parseAmount(minWithdrawal) ?? 0n);
-  const have = formatXrp(balance);
-  const need = formatXrp(minWithdrawal);
+  const have = <XrpAmount amount={balance} />;
+  const need = <XrpAmount amount={minWithdrawal} />;
   const days = formatCount(waitingDays);
   // Every line follows the same state as the withdraw button: no "you can withdraw" above "earn 100 XRP".
   const steps = [
     reached ? (
       <Trans key="earned">
-        Step 1 done: you have {have} XRP, at least the {need} XRP a withdrawal needs.
+        Step 1 done: you have {have}, at least the {need} a withdrawal needs.
       </Trans>
     ) : (
       <Trans key="earn">
-        Step 1: earn {need} XRP. You have {have} XRP.
+        Step 1: earn {need}. You have {have}.
       </Trans>
     ),
     addressSet ? (
@@ -52,21 +53,16 @@ export function WithdrawWizard({
     </Trans>,
   ];
   if (phoneBonus !== null) {
-    const bonus = formatXrp(phoneBonus);
+    const bonus = <XrpAmount amount={phoneBonus} sign="+" />;
     steps.splice(
       1,
       0,
       phoneVerified ? (
-        <Trans key="phone-done">
-          Your phone is verified: the one-time bonus of +{bonus} XRP was credited.
-        </Trans>
+        <Trans key="phone-done">Your phone is verified: the one-time bonus of {bonus} was credited.</Trans>
       ) : (
-        <span key="phone">
-          <Trans>Bonus: verify your phone for a one-time +{bonus} XRP.</Trans>{' '}
-          <Link to="/withdraw/kyc">
-            <Trans>Verify now</Trans>
-          </Link>
-        </span>
+        <Trans key="phone">
+          Bonus: verify your phone for a one-time {bonus}. <Link to="/withdraw/kyc">Verify now</Link>
+        </Trans>
       ),
     );
   }
@@ -79,10 +75,12 @@ export function WithdrawWizard({
       </h2>
       {reached && addressSet ? (
         <p className="alert alert-success" data-testid="wizard-ready">
-          <Trans>Congratulations! You have reached {need} XRP and can withdraw.</Trans>{' '}
-          <Link to="/home/withdraw">
-            <Trans>Withdraw</Trans>
-          </Link>
+          <span>
+            <Trans>
+              Congratulations! You have reached {need} and can withdraw.{' '}
+              <Link to="/home/withdraw">Withdraw</Link>
+            </Trans>
+          </span>
         </p>
       ) : null}
       <p aria-live="polite">{steps[step]}</p>

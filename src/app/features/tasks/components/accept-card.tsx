@@ -3,9 +3,10 @@ import type { TaskList } from '#contract/tasks.ts';
 import { formatAmount, parseAmount } from '#domain/money/amount.ts';
 import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
-import { formatCount, formatXrp } from '#app/lib/format.ts';
+import { formatCount } from '#app/lib/format.ts';
 import { useAutoAction } from '#app/lib/use-countdown.ts';
 import { AutoNote } from '#app/components/auto-note.tsx';
+import { XrpAmount } from '#app/components/xrp-amount.tsx';
 
 const AUTO_ACCEPT_SECONDS = 10;
 
@@ -21,8 +22,10 @@ export function AcceptCard({
 }) {
   const auto = useAutoAction(AUTO_ACCEPT_SECONDS, list.tasks.length > 0 && !busy, onAccept);
   const count = formatCount(list.tasks.length);
-  const total = formatXrp(
-    formatAmount(list.tasks.reduce((sum, t) => sum + (parseAmount(t.reward) ?? 0n), 0n)),
+  const total = (
+    <XrpAmount
+      amount={formatAmount(list.tasks.reduce((sum, t) => sum + (parseAmount(t.reward) ?? 0n), 0n))}
+    />
   );
   const left = formatCount(auto.left);
   return (
@@ -32,8 +35,8 @@ export function AcceptCard({
       </h2>
       <p>
         <Trans>
-          {count} tasks, {total} XRP in all. Each task shows its reward, its time and how it is checked before
-          you start it.
+          {count} tasks, {total} in all. Each task shows its reward, its time and how it is checked before you
+          start it.
         </Trans>
       </p>
       <Button block onClick={onAccept} disabled={busy}>

@@ -3,6 +3,9 @@ import type { TaskList } from '#contract/tasks.ts';
 import { Card } from '#app/components/card.tsx';
 import { formatClock, formatCount, formatXrp } from '#app/lib/format.ts';
 import { useSecondsUntil } from '#app/lib/use-countdown.ts';
+import { XrpAmount } from '#app/components/xrp-amount.tsx';
+import { Isolate } from '#app/components/isolate.tsx';
+import type { ReactNode } from 'react';
 
 /** Today's progress, the balance, and when the day resets. */
 interface DaySummaryProps {
@@ -10,16 +13,18 @@ interface DaySummaryProps {
   balance: string | undefined;
   /** Server time minus device time: the server's clock decides the reset. */
   serverOffsetMs: number;
+  /** What the route shows beside the balance (the approximate value of 1 XRP). */
+  aside?: ReactNode;
 }
 
-export function DaySummary({ list, balance, serverOffsetMs }: DaySummaryProps) {
+export function DaySummary({ list, balance, serverOffsetMs, aside }: DaySummaryProps) {
   const left = useSecondsUntil(list.next_reset_time * 1000 - serverOffsetMs);
   const done = formatCount(list.completed);
   const total = formatCount(list.tasks_per_day);
-  const earned = formatXrp(list.earned);
-  const cap = formatXrp(list.daily_cap);
+  // "20 of 20 XRP": the unit once, after the cap.
+  const earned = <Isolate>{formatXrp(list.earned)}</Isolate>;
+  const cap = <XrpAmount amount={list.daily_cap} />;
   const resetIn = formatClock(left);
-  const shownBalance = balance === undefined ? '…' : formatXrp(balance);
   return (
     <Card className="day-summary">
       <div className="day-summary-row">
@@ -28,13 +33,14 @@ export function DaySummary({ list, balance, serverOffsetMs }: DaySummaryProps) {
             <Trans>Balance</Trans>
           </p>
           <p className="day-balance" data-testid="home-balance">
-            <bdi>{shownBalance}</bdi> XRP
+            {balance === undefined ? '…' : <XrpAmount amount={balance} />}
           </p>
         </div>
         <p className="reset-in" data-testid="reset-countdown">
           <Trans>Tasks reset in {resetIn}</Trans>
         </p>
       </div>
+      {aside}
       <progress
         className="meter"
         max={list.tasks_per_day}
@@ -43,7 +49,7 @@ export function DaySummary({ list, balance, serverOffsetMs }: DaySummaryProps) {
       />
       <p className="muted" id="day-progress" data-testid="day-progress">
         <Trans>
-          {done} of {total} tasks done · {earned} of {cap} XRP today
+          {done} of {total} tasks done · {earned} of {cap} today
         </Trans>
       </p>
     </Card>

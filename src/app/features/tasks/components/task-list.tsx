@@ -3,9 +3,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Task } from '#contract/tasks.ts';
 import { Card } from '#app/components/card.tsx';
 import { CheckIcon, ChevronIcon } from '#app/components/icons.tsx';
-import { formatSeconds, formatXrp } from '#app/lib/format.ts';
+import { formatSeconds } from '#app/lib/format.ts';
 import { usePendingActions } from '#app/pwa/sync-queue.ts';
 import { TASK_TYPE_LABELS } from './task-type.ts';
+import { XrpAmount } from '#app/components/xrp-amount.tsx';
 
 type Filter = 'all' | 'todo' | 'done';
 
@@ -58,7 +59,6 @@ export function TaskList({ tasks, onOpen }: { tasks: Task[]; onOpen: (task: Task
       ) : (
         <ul className="list task-list">
           {shown.map((task) => {
-            const reward = formatXrp(task.reward);
             return (
               <li key={task.id} className="list-row">
                 <button
@@ -80,9 +80,7 @@ export function TaskList({ tasks, onOpen }: { tasks: Task[]; onOpen: (task: Task
                       <TaskStatus task={task} waiting={waiting.has(task.id)} />
                     </span>
                   </span>
-                  <span className="task-reward">
-                    <Trans>+{reward} XRP</Trans>
-                  </span>
+                  <XrpAmount amount={task.reward} sign="+" className="task-reward" />
                   <ChevronIcon className="list-chevron" />
                 </button>
               </li>

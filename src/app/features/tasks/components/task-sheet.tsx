@@ -5,7 +5,7 @@ import { opensTarget } from '#domain/tasks/task-rules.ts';
 import { Button } from '#app/components/button.tsx';
 import { Dialog } from '#app/components/dialog.tsx';
 import { messageOf } from '#app/lib/error-messages.ts';
-import { formatClock, formatSeconds, formatXrp } from '#app/lib/format.ts';
+import { formatClock, formatSeconds } from '#app/lib/format.ts';
 import { ApiError, isQueued } from '#app/lib/http.ts';
 import { loading } from '#app/lib/loading-store.ts';
 import { log } from '#app/lib/log.ts';
@@ -18,6 +18,8 @@ import { usePendingActions } from '#app/pwa/sync-queue.ts';
 import { useCompleteTask, useFailTask, useStartTask } from '../api/tasks-queries.ts';
 import { TASK_TYPE_LABELS } from './task-type.ts';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
+import { XrpAmount } from '#app/components/xrp-amount.tsx';
+import { xrpText } from '#app/lib/bidi.ts';
 
 interface TaskSheetProps {
   task: Task;
@@ -50,7 +52,7 @@ export function TaskSheet({ task, serverOffsetMs, onClose }: TaskSheetProps) {
   // The notification task is done only once the test push has arrived here (the server checks too).
   const pushCheck = usePushCheck();
   const pushReady = task.type !== 'notification' || pushCheck.step === 'arrived';
-  const reward = formatXrp(task.reward);
+  const reward = <XrpAmount amount={task.reward} />;
   const time = formatSeconds(task.required_seconds);
 
   function fail(caught: unknown) {
@@ -74,8 +76,8 @@ export function TaskSheet({ task, serverOffsetMs, onClose }: TaskSheetProps) {
         complete.mutateAsync({ taskId: task.id, ...(task.questions.length ? { answers } : {}) }),
         { text: t`Submitting...` },
       );
-      const credited = formatXrp(result.reward);
-      toasts.push('success', t`Task done: +${credited} XRP`);
+      const credited = xrpText(result.reward, '+');
+      toasts.push('success', t`Task done: ${credited}`);
       onClose();
     } catch (caught) {
       if (isQueued(caught)) {
@@ -105,9 +107,7 @@ export function TaskSheet({ task, serverOffsetMs, onClose }: TaskSheetProps) {
           <dt>
             <Trans>Reward</Trans>
           </dt>
-          <dd>
-            <Trans>{reward} XRP</Trans>
-          </dd>
+          <dd>{reward}</dd>
         </div>
         <div>
           <dt>
@@ -142,7 +142,9 @@ export function TaskSheet({ task, serverOffsetMs, onClose }: TaskSheetProps) {
 
       {task.status === 'completed' ? (
         <p className="alert alert-success">
-          <Trans>Done. {reward} XRP was credited to your balance.</Trans>
+          <span>
+            <Trans>Done. {reward} was credited to your balance.</Trans>
+          </span>
         </p>
       ) : started ? (
         <>

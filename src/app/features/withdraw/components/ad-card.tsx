@@ -11,6 +11,7 @@ import { isQueued } from '#app/lib/http.ts';
 import { toasts } from '#app/lib/toast-store.ts';
 import { useSecondsUntil } from '#app/lib/use-countdown.ts';
 import { useCompleteAd, useStartAd } from '../api/withdraw-queries.ts';
+import { Isolate } from '#app/components/isolate.tsx';
 
 interface AdCardProps {
   ad: AdStatus;
@@ -111,7 +112,7 @@ export function AdCard({ ad, minHours, maxHours }: AdCardProps) {
 
 function ReducedToday({ hours, next }: { hours: number; next: number }) {
   const removed = formatCount(hours);
-  const when = formatDateTime(next);
+  const when = <Isolate dir="auto">{formatDateTime(next)}</Isolate>;
   return (
     <p data-testid="ad-reduced">
       <Trans>

@@ -30,28 +30,3 @@ export function ExchangeList({ exchanges }: { exchanges: readonly Exchange[] }) 
     </section>
   );
 }
-
-/** How to find the deposit address and tag in an exchange's app. */
-export function AddressGuide() {
-  return (
-    <details className="card guide">
-      <summary>
-        <Trans>How do I get my XRP address and tag?</Trans>
-      </summary>
-      <ol>
-        <li>
-          <Trans>Open your exchange app and sign in.</Trans>
-        </li>
-        <li>
-          <Trans>Go to Wallet or Assets, choose XRP, then Deposit.</Trans>
-        </li>
-        <li>
-          <Trans>Copy the deposit address, then the tag (also called memo or destination tag).</Trans>
-        </li>
-        <li>
-          <Trans>Paste both here. Without the right tag the exchange cannot credit your account.</Trans>
-        </li>
-      </ol>
-    </details>
-  );
-}

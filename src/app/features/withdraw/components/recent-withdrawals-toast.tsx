@@ -3,9 +3,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { CloseIcon } from '#app/components/icons.tsx';
-import { formatDateTime, formatXrp } from '#app/lib/format.ts';
+import { formatDateTime } from '#app/lib/format.ts';
 import { recentWithdrawalsQueryOptions } from '../api/withdraw-queries.ts';
 import { RECENT_TOAST_HIDDEN_ON } from '../recent-toast-routes.ts';
+import { Isolate } from '#app/components/isolate.tsx';
+import { XrpAmount } from '#app/components/xrp-amount.tsx';
 
 const FIRST_DELAY_MS = 2_000;
 const SHOWN_MS = 4_000;
@@ -57,14 +59,14 @@ export function RecentWithdrawalsToast() {
 
   const item = index === null ? undefined : list[index];
   if (!allowed || !item) return null;
-  const amount = formatXrp(item.amount);
-  const when = formatDateTime(item.time);
+  const amount = <XrpAmount amount={item.amount} />;
+  const when = <Isolate dir="auto">{formatDateTime(item.time)}</Isolate>;
   const name = item.username;
   return (
     <div className="recent-toast" role="status" data-testid="recent-withdrawal">
       <p>
         <Trans>
-          <bdi>{name}</bdi> withdrew {amount} XRP ({when}).
+          <bdi>{name}</bdi> withdrew {amount} ({when}).
         </Trans>
       </p>
       <button

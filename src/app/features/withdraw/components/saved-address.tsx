@@ -5,6 +5,7 @@ import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { formatDateTime } from '#app/lib/format.ts';
 import { AddressForm } from './address-form.tsx';
+import { Isolate } from '#app/components/isolate.tsx';
 
 /**
  * The saved address with its exchange, the hold a change started (every device shows it, from the
@@ -12,7 +13,8 @@ import { AddressForm } from './address-form.tsx';
  */
 export function SavedAddress({ address }: { address: Address }) {
   const [changing, setChanging] = useState(false);
-  const holdEnd = address.hold_until === null ? null : formatDateTime(address.hold_until);
+  const holdEnd =
+    address.hold_until === null ? null : <Isolate dir="auto">{formatDateTime(address.hold_until)}</Isolate>;
   const exchange = address.exchange ?? '';
   return (
     <>
@@ -29,22 +31,19 @@ export function SavedAddress({ address }: { address: Address }) {
           </p>
         ) : null}
         <p>
-          <bdi className="code" dir="ltr">
-            {address.walletaddress}
-          </bdi>
+          <Isolate className="code">{address.walletaddress}</Isolate>
         </p>
         <p>
-          <Trans>Tag</Trans>{' '}
-          <bdi className="code" dir="ltr">
-            {address.tag}
-          </bdi>
+          <Trans>Tag</Trans> <Isolate className="code">{address.tag}</Isolate>
         </p>
         {holdEnd ? (
           <p className="alert alert-info" data-testid="address-hold">
-            <Trans>
-              Your address was changed. No withdrawal can start before {holdEnd}. If you did not change it,
-              change your password and the address now.
-            </Trans>
+            <span>
+              <Trans>
+                Your address was changed. No withdrawal can start before {holdEnd}. If you did not change it,
+                change your password and the address now.
+              </Trans>
+            </span>
           </p>
         ) : (
           <p className="muted">
@@ -75,18 +74,18 @@ export function SavedAddress({ address }: { address: Address }) {
 }
 
 function AddressChangeRow({ change }: { change: Address['changes'][number] }) {
-  const when = formatDateTime(change.time);
+  const when = <Isolate dir="auto">{formatDateTime(change.time)}</Isolate>;
   return (
     <li className="list-row record">
       <p>{when}</p>
       <p className="muted">
-        <bdi className="code" dir="ltr">
+        <Isolate className="code">
           {change.old_address} · {change.old_tag}
-        </bdi>{' '}
+        </Isolate>{' '}
         →{' '}
-        <bdi className="code" dir="ltr">
+        <Isolate className="code">
           {change.new_address} · {change.new_tag}
-        </bdi>
+        </Isolate>
       </p>
     </li>
   );

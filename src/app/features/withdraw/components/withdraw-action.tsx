@@ -6,9 +6,10 @@ import { Button } from '#app/components/button.tsx';
 import { Dialog } from '#app/components/dialog.tsx';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { messageOf } from '#app/lib/error-messages.ts';
-import { formatCount, formatXrp } from '#app/lib/format.ts';
+import { formatCount } from '#app/lib/format.ts';
 import { loading } from '#app/lib/loading-store.ts';
 import { useStartWithdrawal } from '../api/withdraw-queries.ts';
+import { XrpAmount } from '#app/components/xrp-amount.tsx';
 
 /** "Withdraw all": a confirm step that says what happens, then the status page. */
 interface WithdrawActionProps {
@@ -26,7 +27,7 @@ export function WithdrawAction({ balance, waitingDays, minHours, maxHours, allow
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // The ledger pays whole drops: what is withdrawn is the balance rounded down to a drop.
-  const amount = formatXrp(formatAmount(floorToDrops(parseAmount(balance) ?? 0n)));
+  const amount = <XrpAmount amount={formatAmount(floorToDrops(parseAmount(balance) ?? 0n))} />;
   const min = formatCount(minHours);
   const max = formatCount(maxHours);
   const days = formatCount(waitingDays);
@@ -70,9 +71,9 @@ export function WithdrawAction({ balance, waitingDays, minHours, maxHours, allow
       >
         <p>
           <Trans>
-            Your whole balance, {amount} XRP, goes to your exchange address after a waiting period of {days}{' '}
-            days. Each day, watching the ad removes {min} to {max} hours from it. Earnest never asks you to
-            pay anything to receive it.
+            Your whole balance, {amount}, goes to your exchange address after a waiting period of {days} days.
+            Each day, watching the ad removes {min} to {max} hours from it. Earnest never asks you to pay
+            anything to receive it.
           </Trans>
         </p>
       </Dialog>

@@ -3,7 +3,9 @@ import { Trans } from '@lingui/react/macro';
 import { useLocation } from '@tanstack/react-router';
 import { JOB_HOLDS, type WithdrawLog } from '#contract/withdraw.ts';
 import { Card } from '#app/components/card.tsx';
-import { formatDateTime, formatXrp } from '#app/lib/format.ts';
+import { formatDateTime } from '#app/lib/format.ts';
+import { Isolate } from '#app/components/isolate.tsx';
+import { XrpAmount } from '#app/components/xrp-amount.tsx';
 
 /** Withdrawal records of the last 7 days, with the ledger's proof once paid. */
 export function WithdrawLogs({ logs }: { logs: readonly WithdrawLog[] }) {
@@ -43,13 +45,13 @@ export function WithdrawLogs({ logs }: { logs: readonly WithdrawLog[] }) {
 }
 
 function LogRow({ log }: { log: WithdrawLog }) {
-  const amount = formatXrp(log.amount);
-  const when = formatDateTime(log.create_time);
+  const when = <Isolate dir="auto">{formatDateTime(log.create_time)}</Isolate>;
+  const reason = <Isolate dir="auto">{log.failure_reason}</Isolate>;
   return (
     <div>
       <p>
         <strong>
-          <Trans>{amount} XRP</Trans>
+          <XrpAmount amount={log.amount} />
         </strong>{' '}
         · {when}
       </p>
@@ -59,9 +61,9 @@ function LogRow({ log }: { log: WithdrawLog }) {
       {log.status === 'success' && log.tx_hash ? (
         <p className="muted">
           <Trans>Transaction</Trans>{' '}
-          <bdi className="code hash" dir="ltr" data-testid="tx-hash">
+          <Isolate className="code hash" testId="tx-hash">
             {log.tx_hash}
-          </bdi>
+          </Isolate>
         </p>
       ) : null}
       {log.held_reason && (log.status === 'processing' || log.status === 'transferring') ? (
@@ -71,8 +73,7 @@ function LogRow({ log }: { log: WithdrawLog }) {
       ) : null}
       {log.status === 'failed' && log.failure_reason ? (
         <p className="muted">
-          <Trans>Reason:</Trans> <bdi dir="ltr">{log.failure_reason}</bdi>{' '}
-          <Trans>The amount was returned to your balance.</Trans>
+          <Trans>Reason: {reason}. The amount was returned to your balance.</Trans>
         </p>
       ) : null}
     </div>
@@ -94,6 +95,7 @@ function StatusText({ status }: { status: WithdrawLog['status'] }) {
 
 /** Why a payout waits, in the user's words; an operator's recorded reason is shown as it was written. */
 function HeldReason({ reason }: { reason: string }) {
+  const written = <Isolate dir="auto">{reason}</Isolate>;
   if (reason === JOB_HOLDS.walletRefill) {
     return (
       <Trans>
@@ -111,7 +113,7 @@ function HeldReason({ reason }: { reason: string }) {
   }
   return (
     <>
-      <Trans>Held:</Trans> <bdi>{reason}</bdi>
+      <Trans>Held: {written}</Trans>
     </>
   );
 }

@@ -2,8 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { WithdrawStatus } from '#contract/withdraw.ts';
 import { remainingDaysHours, waitedShare } from '#domain/withdraw/waiting.ts';
 import { Card } from '#app/components/card.tsx';
-import { formatCount, formatDateTime, formatDaysHours, formatXrp } from '#app/lib/format.ts';
+import { formatCount, formatDateTime, formatDaysHours } from '#app/lib/format.ts';
 import { useNow } from '#app/lib/use-countdown.ts';
+import { Isolate } from '#app/components/isolate.tsx';
+import { XrpAmount } from '#app/components/xrp-amount.tsx';
 
 /**
  * The withdrawal in progress as a countdown: days and hours left (floored, never below 0), a bar from
@@ -16,8 +18,8 @@ export function WithdrawProgress({ status }: { status: WithdrawStatus }) {
   const left = formatDaysHours(remainingDaysHours(status.end_time * 1000, now));
   const share =
     status.create_time === null ? 0 : waitedShare(status.create_time * 1000, status.end_time * 1000, now);
-  const amount = formatXrp(status.amount ?? '0');
-  const end = formatDateTime(status.end_time);
+  const amount = <XrpAmount amount={status.amount ?? '0'} />;
+  const end = <Isolate dir="auto">{formatDateTime(status.end_time)}</Isolate>;
   const reduced = formatCount(status.reduced_hours);
   return (
     <Card data-testid="withdraw-progress">
@@ -32,7 +34,7 @@ export function WithdrawProgress({ status }: { status: WithdrawStatus }) {
       />
       <p>
         <Trans>
-          {amount} XRP will be sent to your exchange around {end}.
+          {amount} will be sent to your exchange around {end}.
         </Trans>
       </p>
       {status.reduced_hours > 0 ? (

@@ -1,0 +1,20 @@
+import { Trans } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { AddressSteps } from './address-steps.tsx';
+
+/** The address steps folded into the withdraw screen, with the way to the whole guide. */
+export function AddressGuide() {
+  return (
+    <details className="card guide">
+      <summary>
+        <Trans>How do I get my XRP address and tag?</Trans>
+      </summary>
+      <AddressSteps />
+      <p>
+        <Link to="/guide/address">
+          <Trans>The whole guide, with the supported exchanges</Trans>
+        </Link>
+      </p>
+    </details>
+  );
+}

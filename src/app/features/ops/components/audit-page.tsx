@@ -1,0 +1,234 @@
+import { useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { AuditListResponseSchema, OPS_API, type AuditEntry, type AuditQuery } from '#contract/ops.ts';
+import { AUDIT_ACTIONS, AUDIT_TARGETS, type AuditAction, type AuditTarget } from '#domain/ops/audit.ts';
+import { Button } from '#app/components/button.tsx';
+import { formatDateTime } from '#app/lib/format.ts';
+import { opsRequest } from '../api/ops-http.ts';
+import { opsKeys } from '../api/ops-queries.ts';
+import { AUDIT_ACTION_LABELS, AUDIT_TARGET_LABELS } from '../lib/audit-labels.ts';
+import { OpsLoadError } from './ops-load-error.tsx';
+import { useOpsTitle } from '../lib/use-ops-title.ts';
+
+/** The audit log's filters, as the page's address carries them (so a filtered view can be linked). */
+export interface AuditSearch {
+  actor?: string | undefined;
+  action?: AuditAction | undefined;
+  target_kind?: AuditTarget | undefined;
+  target_id?: string | undefined;
+}
+
+/** Every operator action, newest first, filtered by who, what and what it was done to. */
+export function AuditPage() {
+  const { t } = useLingui();
+  useOpsTitle(t`Audit log`);
+  const search = useSearch({ from: '/ops/audit' });
+  const navigate = useNavigate({ from: '/ops/audit' });
+  // An address typed by hand may name an action this console does not know: it is left out.
+  const query: AuditQuery = {
+    ...search,
+    action: search.action && AUDIT_ACTIONS.includes(search.action) ? search.action : undefined,
+    target_kind:
+      search.target_kind && AUDIT_TARGETS.includes(search.target_kind) ? search.target_kind : undefined,
+  };
+  const entries = useInfiniteQuery({
+    queryKey: opsKeys.audit(query),
+    queryFn: ({ pageParam }) =>
+      opsRequest(OPS_API.audit, AuditListResponseSchema, {
+        query: { ...query, ...(pageParam ? { before_id: pageParam } : {}) },
+      }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.next_before_id ?? undefined,
+  });
+  const rows = entries.data?.pages.flatMap((page) => page.list) ?? [];
+
+  return (
+    <div className="ops-page">
+      <h1>
+        <Trans>Audit log</Trans>
+      </h1>
+      <p className="muted">
+        <Trans>
+          Every operator action, from the console or the command line. The database refuses to change or
+          delete an entry.
+        </Trans>
+      </p>
+      <AuditFilters search={search} onChange={(next) => void navigate({ search: next, replace: true })} />
+      {entries.isError ? <OpsLoadError error={entries.error} onRetry={() => void entries.refetch()} /> : null}
+      {entries.isSuccess && rows.length === 0 ? (
+        <p className="ops-empty">
+          <Trans>No entry matches these filters.</Trans>
+        </p>
+      ) : null}
+      {rows.length > 0 ? (
+        <div className="ops-table-wrap">
+          <table className="ops-table">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>When</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Who</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>What</Trans>
+                </th>
+                <th scope="col">
+                  <Trans context="audit target">On</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Reason</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Before and after</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((entry) => (
+                <AuditRow key={entry.id} entry={entry} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {entries.hasNextPage ? (
+        <Button
+          variant="secondary"
+          onClick={() => void entries.fetchNextPage()}
+          disabled={entries.isFetchingNextPage}
+        >
+          <Trans>Older entries</Trans>
+        </Button>
+      ) : null}
+      {entries.isPending ? (
+        <p aria-busy="true">
+          <Trans>Loading…</Trans>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  const { i18n, t } = useLingui();
+  const label = (AUDIT_ACTIONS as readonly string[]).includes(entry.action)
+    ? i18n._(AUDIT_ACTION_LABELS[entry.action as AuditAction])
+    : entry.action;
+  const target =
+    entry.target_kind && (AUDIT_TARGETS as readonly string[]).includes(entry.target_kind)
+      ? i18n._(AUDIT_TARGET_LABELS[entry.target_kind as AuditTarget])
+      : entry.target_kind;
+  const changes = entry.before !== null || entry.after !== null;
+  return (
+    <tr>
+      <td>{formatDateTime(entry.created_time)}</td>
+      <td>
+        <span className="code">{entry.actor}</span>{' '}
+        <span className="muted">{entry.via === 'cli' ? t`command line` : t`console`}</span>
+      </td>
+      <td data-action={entry.action}>{label}</td>
+      <td>
+        {target} {entry.target_id ? <span className="code">{entry.target_id}</span> : null}
+      </td>
+      <td className="ops-reason">{entry.reason ?? '—'}</td>
+      <td>
+        {changes ? (
+          <details>
+            <summary>
+              <Trans>Show</Trans>
+            </summary>
+            <dl className="ops-json">
+              <dt>
+                <Trans>Before</Trans>
+              </dt>
+              <dd>
+                <pre>{JSON.stringify(entry.before, null, 2)}</pre>
+              </dd>
+              <dt>
+                <Trans>After</Trans>
+              </dt>
+              <dd>
+                <pre>{JSON.stringify(entry.after, null, 2)}</pre>
+              </dd>
+            </dl>
+          </details>
+        ) : (
+          '—'
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function AuditFilters({ search, onChange }: { search: AuditSearch; onChange: (next: AuditSearch) => void }) {
+  const { t, i18n } = useLingui();
+  const [actor, setActor] = useState(search.actor ?? '');
+  const [targetId, setTargetId] = useState(search.target_id ?? '');
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onChange({ ...search, actor: actor.trim() || undefined, target_id: targetId.trim() || undefined });
+  }
+  return (
+    <form className="ops-filters" onSubmit={submit} aria-label={t`Filters`}>
+      <label>
+        <span>
+          <Trans>Who</Trans>
+        </span>
+        <input
+          value={actor}
+          onChange={(event) => setActor(event.target.value)}
+          placeholder={t`operator or cli`}
+        />
+      </label>
+      <label>
+        <span>
+          <Trans>What</Trans>
+        </span>
+        <select
+          value={search.action ?? ''}
+          onChange={(event) =>
+            onChange({ ...search, action: (event.target.value || undefined) as AuditAction | undefined })
+          }
+        >
+          <option value="">{t`Every action`}</option>
+          {AUDIT_ACTIONS.map((action) => (
+            <option key={action} value={action}>
+              {i18n._(AUDIT_ACTION_LABELS[action])}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <span>
+          <Trans context="audit target">On</Trans>
+        </span>
+        <select
+          value={search.target_kind ?? ''}
+          onChange={(event) =>
+            onChange({ ...search, target_kind: (event.target.value || undefined) as AuditTarget | undefined })
+          }
+        >
+          <option value="">{t`Anything`}</option>
+          {AUDIT_TARGETS.map((target) => (
+            <option key={target} value={target}>
+              {i18n._(AUDIT_TARGET_LABELS[target])}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <span>
+          <Trans>Number or name</Trans>
+        </span>
+        <input value={targetId} onChange={(event) => setTargetId(event.target.value)} />
+      </label>
+      <Button type="submit" variant="secondary">
+        <Trans>Filter</Trans>
+      </Button>
+    </form>
+  );
+}

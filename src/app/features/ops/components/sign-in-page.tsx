@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
+import { Button } from '#app/components/button.tsx';
+import { ErrorAlert } from '#app/components/error-alert.tsx';
+import { Field, PasswordField } from '#app/components/field.tsx';
+import { useOpsSignIn } from '../api/ops-queries.ts';
+import { opsSession } from '../api/ops-session.ts';
+import { opsMessageOf } from '../lib/ops-error-messages.ts';
+import { useOpsTitle } from '../lib/use-ops-title.ts';
+
+/** Signing in to the console: name, password and the code the authenticator app shows now. */
+export function SignInPage() {
+  const { t, i18n } = useLingui();
+  useOpsTitle(t`Sign in`);
+  const signIn = useOpsSignIn();
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const ended = opsSession.endedBecause();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    signIn.mutate(
+      { name, password, code },
+      {
+        onSuccess: () => void navigate({ to: '/ops' }),
+        // A code is good once: the field empties so the next try waits for a new one.
+        onError: () => setCode(''),
+      },
+    );
+  }
+
+  return (
+    <div className="ops-narrow">
+      <h1>
+        <Trans>Sign in to the console</Trans>
+      </h1>
+      {ended === 'expired' && !signIn.isError ? (
+        <div className="alert alert-info" role="status">
+          <Trans>Your console session has ended; please sign in again</Trans>
+        </div>
+      ) : null}
+      {signIn.isError ? <ErrorAlert>{i18n._(opsMessageOf(signIn.error))}</ErrorAlert> : null}
+      <form className="ops-form card" onSubmit={submit}>
+        <Field
+          label={<Trans>Operator name</Trans>}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          required
+        />
+        <PasswordField
+          label={<Trans>Password</Trans>}
+          kind="current"
+          value={password}
+          onValue={setPassword}
+          required
+        />
+        <Field
+          label={<Trans>Code from your authenticator app</Trans>}
+          hint={<Trans>6 digits. Each code works once.</Trans>}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9 ]{6,7}"
+          maxLength={7}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          required
+        />
+        <Button type="submit" block disabled={signIn.isPending}>
+          <Trans>Sign in</Trans>
+        </Button>
+      </form>
+      <p className="muted">
+        <Trans>
+          The console is for Earnest&apos;s operators only. An operator account is made by an admin on the
+          server, with a one-time set-up link.
+        </Trans>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { AUDIT_ACTIONS, AUDIT_REASON_MAX, AUDIT_TARGETS } from '#domain/ops/audit.ts';
+import { OPERATOR_ROLES } from '#domain/ops/operators.ts';
+import { EmptyBodySchema, EpochSecondsSchema, successSchema } from './envelope.ts';
+
+/**
+ * The operator console's API (docs/operators.md). Every path under /api/ops/ is for operators only:
+ * the access gate refuses user sessions there, whatever a route declares.
+ */
+export const OPS_API = {
+  signIn: '/api/ops/signIn',
+  signOut: '/api/ops/signOut',
+  me: '/api/ops/me',
+  setupStart: '/api/ops/setup/start',
+  setupFinish: '/api/ops/setup/finish',
+  audit: '/api/ops/audit',
+  dashboard: '/api/ops/dashboard',
+  withdrawals: '/api/ops/withdrawals',
+  withdrawalPayNow: '/api/ops/withdrawals/payNow',
+  withdrawalClaim: '/api/ops/withdrawals/claim',
+  withdrawalRelease: '/api/ops/withdrawals/release',
+  withdrawalMarkPaid: '/api/ops/withdrawals/markPaid',
+  withdrawalReject: '/api/ops/withdrawals/reject',
+  users: '/api/ops/users',
+  user: '/api/ops/users/detail',
+  userBan: '/api/ops/users/ban',
+  userUnban: '/api/ops/users/unban',
+} as const;
+
+/** The prefix every operator path starts with. */
+export const OPS_API_PREFIX = '/api/ops/';
+
+/** The header that carries an operator's session token (never the users' `ba-user-token`). */
+export const OPS_TOKEN_HEADER = 'ops-token';
+
+export const OperatorSchema = z.object({
+  name: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+});
+export type Operator = z.infer<typeof OperatorSchema>;
+
+export const OpsSignInBodySchema = z.object({
+  name: z.string().max(64).default(''),
+  password: z.string().max(1000).default(''),
+  code: z.string().max(16).default(''),
+});
+export type OpsSignInBody = z.infer<typeof OpsSignInBodySchema>;
+
+/** A console session: its token, who it is, and when it ends if left alone. */
+export const OpsSessionSchema = z.object({
+  token: z.string(),
+  operator: OperatorSchema,
+  /** The session ends after this many minutes without a request… */
+  idle_minutes: z.number().int(),
+  /** …and at this time at the latest. */
+  ends_time: EpochSecondsSchema,
+});
+export type OpsSession = z.infer<typeof OpsSessionSchema>;
+export const OpsSignInResponseSchema = successSchema(OpsSessionSchema);
+
+export const OpsMeResponseSchema = successSchema(
+  z.object({ operator: OperatorSchema, idle_minutes: z.number().int(), ends_time: EpochSecondsSchema }),
+);
+export const OpsSignOutBodySchema = EmptyBodySchema;
+export const OpsEmptyResponseSchema = successSchema(z.object({}));
+
+export const OpsSetupStartBodySchema = z.object({ token: z.string().max(200).default('') });
+/** What the set-up page shows: who is being set up, and the TOTP secret to enrol. */
+export const OpsSetupStartResponseSchema = successSchema(
+  z.object({
+    operator: OperatorSchema,
+    /** Base32, for typing into an authenticator app. */
+    secret: z.string(),
+    /** The otpauth:// URI, shown as a QR code. */
+    uri: z.string(),
+    expires_time: EpochSecondsSchema,
+  }),
+);
+export const OpsSetupFinishBodySchema = z.object({
+  token: z.string().max(200).default(''),
+  password: z.string().max(1000).default(''),
+  confirm_password: z.string().max(1000).default(''),
+  code: z.string().max(16).default(''),
+});
+
+/** A reason typed by the operator: kept in the audit log (and shown to the user for a ban). */
+export const ReasonSchema = z.string().trim().max(AUDIT_REASON_MAX);
+
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  created_time: EpochSecondsSchema,
+  actor: z.string(),
+  via: z.enum(['console', 'cli']),
+  /** One of AUDIT_ACTIONS; a string, so an older console still lists a newer action. */
+  action: z.string(),
+  target_kind: z.string().nullable(),
+  target_id: z.string().nullable(),
+  reason: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AuditQuerySchema = z.object({
+  actor: z.string().max(64).optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  target_kind: z.enum(AUDIT_TARGETS).optional(),
+  target_id: z.string().max(64).optional(),
+  /** Entries older than this id (the next page). */
+  before_id: z.coerce.number().int().positive().optional(),
+  from_time: z.coerce.number().int().nonnegative().optional(),
+  to_time: z.coerce.number().int().nonnegative().optional(),
+});
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+export const AuditListResponseSchema = successSchema(
+  z.object({
+    list: z.array(AuditEntrySchema),
+    /** The id to ask `before_id` for the next page, or null on the last page. */
+    next_before_id: z.number().int().nullable(),
+  }),
+);

@@ -1,0 +1,1 @@
+ALTER TABLE "withdrawals" ADD COLUMN "tx_signed_ledger" integer;

@@ -1,0 +1,406 @@
+import { randomBytes } from 'node:crypto';
+import type { OpsErrorCode } from '#contract/ops-errors.ts';
+import type { AuditAction, AuditTarget, AuditVia } from '#domain/ops/audit.ts';
+import {
+  CLI_ACTOR,
+  isOperatorRole,
+  normaliseOperatorName,
+  normaliseTotpCode,
+  OPS_PASSWORD_MAX,
+  OPS_PASSWORD_MIN,
+  OPS_SETUP_LINK_MS,
+  opsSessionEnd,
+  type OperatorRole,
+} from '#domain/ops/operators.ts';
+import { fail, ok, type Result } from '#domain/result.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/database.ts';
+import {
+  hashPassword,
+  hashToken,
+  newSessionToken,
+  verifyDecoy,
+  verifyPassword,
+} from '#server/features/auth/auth.service.ts';
+import { hitRate, type RateLimit } from '#server/lib/rate-counter.repository.ts';
+import type { KeyedHash } from '#server/lib/server-secrets.repository.ts';
+import { createAuditRepository, type AuditFilter, type AuditRow } from './audit.repository.ts';
+import { createOperatorsRepository, type OperatorRow } from './operators.repository.ts';
+import { newTotpSecret, totpStep, totpUri } from './totp.ts';
+
+/** Who did something: an operator in the console, or the command line. */
+export interface AuditActor {
+  operatorId: number | null;
+  name: string;
+  via: AuditVia;
+  ip?: string | null;
+}
+
+/** The command line, as the audit log names it (docs/operators.md#the-command-line). */
+export const CLI: AuditActor = { operatorId: null, name: CLI_ACTOR, via: 'cli' };
+
+/** An operator acting from the console. */
+export function consoleActor(operator: { operatorId: number; name: string }, ip: string | null): AuditActor {
+  return { operatorId: operator.operatorId, name: operator.name, via: 'console', ip };
+}
+
+export interface AuditRecord {
+  action: AuditAction;
+  target?: { kind: AuditTarget; id: string | number };
+  reason?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** JSON for jsonb: amounts (bigint) become decimal strings of their unit, times ISO strings. */
+function jsonOf(value: unknown): unknown {
+  if (value === undefined) return null;
+  return JSON.parse(
+    JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item)),
+  );
+}
+
+/**
+ * Records one operator action in the caller's transaction, so the action and its record commit
+ * together or not at all. Every operator action of every feature comes here (docs/operators.md#audit-log).
+ */
+export async function recordAudit(tx: Db, actor: AuditActor, record: AuditRecord, now: Date): Promise<void> {
+  await createAuditRepository(tx).append({
+    createdAt: now,
+    operatorId: actor.operatorId,
+    actor: actor.name,
+    via: actor.via,
+    action: record.action,
+    targetKind: record.target?.kind ?? null,
+    targetId: record.target ? String(record.target.id) : null,
+    reason: record.reason ?? null,
+    before: jsonOf(record.before),
+    after: jsonOf(record.after),
+    ip: actor.ip ?? null,
+  });
+}
+
+/** Sign-in tries per address and per name, counted in the database before any hashing. */
+export const OPS_SIGN_IN_LIMITS = {
+  perAddress: { max: 20, windowMs: 15 * 60_000 },
+  perName: { max: 10, windowMs: 15 * 60_000 },
+} as const satisfies Record<string, RateLimit>;
+/** Set-up tries per address (each one may hash a password). */
+export const OPS_SETUP_LIMIT: RateLimit = { max: 20, windowMs: 15 * 60_000 };
+const AUDIT_PAGE = 50;
+// lastSeenAt is written at most this often, so a busy console does not write on every request.
+const TOUCH_MS = 15_000;
+
+export interface OperatorsServiceDeps {
+  db: Db;
+  clock: Clock;
+  /** Keys the addresses and names in the rate counters. */
+  hash: KeyedHash;
+  /** What authenticator apps show as the account's issuer (e.g. "Earnest earnest.example"). */
+  issuer: string;
+}
+
+export interface CreatedLink {
+  name: string;
+  role: OperatorRole;
+  /** The secret part of the set-up link (the link is `<origin>/ops/setup#<token>`). */
+  token: string;
+  expiresAt: Date;
+}
+
+export interface OpsClient {
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface OpsSignedIn {
+  token: string;
+  operator: { name: string; role: OperatorRole };
+  endsAt: Date;
+}
+
+function publicOperator(row: OperatorRow) {
+  return { name: row.name, role: isOperatorRole(row.role) ? row.role : ('support' as const) };
+}
+
+function passwordProblem(password: string, confirm: string): OpsErrorCode | null {
+  if (password.length < OPS_PASSWORD_MIN) return 'ops.password_too_short';
+  if (password.length > OPS_PASSWORD_MAX) return 'ops.password_too_long';
+  if (password !== confirm) return 'ops.password_mismatch';
+  return null;
+}
+
+/**
+ * Operators and their sessions (docs/operators.md): creation and set-up links (from the command
+ * line), set-up, sign-in with password and TOTP, the gate's session check, and the audit log's reading.
+ */
+export function createOperatorsService({ db, clock, hash, issuer }: OperatorsServiceDeps) {
+  const repo = createOperatorsRepository(db);
+
+  /** A fresh set-up link for an operator, replacing any unused one, in the caller's transaction. */
+  async function issueLink(tx: Db, operator: OperatorRow, now: Date): Promise<CreatedLink> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + OPS_SETUP_LINK_MS);
+    const rows = createOperatorsRepository(tx);
+    await rows.voidSetupLinks(operator.id, now);
+    await rows.insertSetupLink({
+      operatorId: operator.id,
+      tokenHash: hashToken(token),
+      totpSecret: newTotpSecret(),
+      createdAt: now,
+      expiresAt,
+    });
+    return { ...publicOperator(operator), token, expiresAt };
+  }
+
+  return {
+    /** A new operator, with a set-up link to send them. */
+    async create(
+      actor: AuditActor,
+      nameInput: string,
+      role: OperatorRole,
+    ): Promise<Result<CreatedLink, OpsErrorCode>> {
+      const name = normaliseOperatorName(nameInput);
+      if (!name) return fail('ops.name_invalid');
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const row = await createOperatorsRepository(tx).insert({ name, role, createdAt: now });
+        if (!row) return fail('ops.name_taken');
+        const link = await issueLink(tx, row, now);
+        await recordAudit(
+          tx,
+          actor,
+          { action: 'operator.create', target: { kind: 'operator', id: name }, after: { name, role } },
+          now,
+        );
+        return ok(link);
+      });
+    },
+
+    /**
+     * A new set-up link for an operator who lost the password or the phone: the old password and
+     * second factor stop working and every session ends at once.
+     */
+    async reset(
+      actor: AuditActor,
+      nameInput: string,
+      reason: string,
+    ): Promise<Result<CreatedLink, OpsErrorCode>> {
+      const name = normaliseOperatorName(nameInput);
+      if (!name) return fail('ops.operator_not_found');
+      if (reason.trim() === '') return fail('ops.reason_required');
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const rows = createOperatorsRepository(tx);
+        const row = await rows.byName(name);
+        if (!row || row.disabledAt) return fail('ops.operator_not_found');
+        await rows.lock(row.id);
+        await rows.setCredentials(row.id, { passwordHash: null, totpSecret: null, totpLastStep: null });
+        await rows.revokeSessionsOf(row.id, now);
+        const link = await issueLink(tx, row, now);
+        await recordAudit(
+          tx,
+          actor,
+          { action: 'operator.reset', target: { kind: 'operator', id: name }, reason: reason.trim() },
+          now,
+        );
+        return ok(link);
+      });
+    },
+
+    /** Stops an operator for good: no sign-in, every session ended, unused links void. */
+    async disable(
+      actor: AuditActor,
+      nameInput: string,
+      reason: string,
+    ): Promise<Result<{ name: string }, OpsErrorCode>> {
+      const name = normaliseOperatorName(nameInput);
+      if (!name) return fail('ops.operator_not_found');
+      if (reason.trim() === '') return fail('ops.reason_required');
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const rows = createOperatorsRepository(tx);
+        const row = await rows.byName(name);
+        if (!row || !(await rows.disable(row.id, now))) return fail('ops.operator_not_found');
+        await rows.revokeSessionsOf(row.id, now);
+        await rows.voidSetupLinks(row.id, now);
+        await recordAudit(
+          tx,
+          actor,
+          {
+            action: 'operator.disable',
+            target: { kind: 'operator', id: name },
+            reason: reason.trim(),
+            before: { disabled: false },
+            after: { disabled: true },
+          },
+          now,
+        );
+        return ok({ name });
+      });
+    },
+
+    async list() {
+      return (await repo.list()).map((row) => ({
+        ...publicOperator(row),
+        setUp: row.passwordHash !== null && row.totpSecret !== null,
+        createdAt: row.createdAt,
+        disabledAt: row.disabledAt,
+      }));
+    },
+
+    /** What a set-up link's page shows: who, and the TOTP secret to enrol. */
+    async setupStart(token: string) {
+      const found = await repo.liveSetupLink(hashToken(token), clock.now());
+      if (!found) return fail('ops.setup_link_invalid' as const);
+      return ok({
+        operator: publicOperator(found.operator),
+        secret: found.link.totpSecret,
+        uri: totpUri(found.link.totpSecret, issuer, found.operator.name),
+        expiresAt: found.link.expiresAt,
+      });
+    },
+
+    /**
+     * Uses a set-up link: the password is set and the second factor enrolled once a code from the
+     * authenticator app proves it reads the secret. The link then never works again.
+     */
+    async setupFinish(
+      input: { token: string; password: string; confirmPassword: string; code: string },
+      client: OpsClient,
+    ): Promise<Result<{ name: string }, OpsErrorCode>> {
+      const now = clock.now();
+      if (!(await hitRate(db, `ops-setup:${hash('ops-ip', client.ip)}`, OPS_SETUP_LIMIT, now)).allowed) {
+        return fail('ops.too_many_attempts');
+      }
+      const found = await repo.liveSetupLink(hashToken(input.token), now);
+      if (!found) return fail('ops.setup_link_invalid');
+      const problem = passwordProblem(input.password, input.confirmPassword);
+      if (problem) return fail(problem);
+      const code = normaliseTotpCode(input.code);
+      const step = code ? totpStep(found.link.totpSecret, code, now) : null;
+      if (step === null) return fail('ops.code_invalid');
+      const passwordHash = await hashPassword(input.password);
+      return db.transaction(async (tx) => {
+        const rows = createOperatorsRepository(tx);
+        if (!(await rows.useSetupLink(found.link.id, now))) return fail('ops.setup_link_invalid');
+        await rows.setCredentials(found.operator.id, {
+          passwordHash,
+          totpSecret: found.link.totpSecret,
+          // The code just typed is spent: it cannot sign in too.
+          totpLastStep: step,
+        });
+        await rows.revokeSessionsOf(found.operator.id, now);
+        await recordAudit(
+          tx,
+          { operatorId: found.operator.id, name: found.operator.name, via: 'console', ip: client.ip },
+          { action: 'operator.setup', target: { kind: 'operator', id: found.operator.name } },
+          now,
+        );
+        return ok({ name: found.operator.name });
+      });
+    },
+
+    /**
+     * Password and a TOTP code, with one answer for every failure. Tries are counted per address and
+     * per name in the database before any hash is computed; a code is accepted once only.
+     */
+    async signIn(
+      input: { name: string; password: string; code: string },
+      client: OpsClient,
+    ): Promise<Result<OpsSignedIn, OpsErrorCode>> {
+      const now = clock.now();
+      const name = normaliseOperatorName(input.name) ?? input.name.trim().toLowerCase().slice(0, 64);
+      const byAddress = await hitRate(
+        db,
+        `ops-sign-in:${hash('ops-ip', client.ip)}`,
+        OPS_SIGN_IN_LIMITS.perAddress,
+        now,
+      );
+      const byName = await hitRate(
+        db,
+        `ops-sign-in-name:${hash('ops-name', name)}`,
+        OPS_SIGN_IN_LIMITS.perName,
+        now,
+      );
+      if (!byAddress.allowed || !byName.allowed) return fail('ops.too_many_attempts');
+
+      const row = await repo.byName(name);
+      const usable = row && !row.disabledAt && row.passwordHash && row.totpSecret ? row : null;
+      const passwordRight = usable?.passwordHash
+        ? await verifyPassword(usable.passwordHash, input.password)
+        : (await verifyDecoy(input.password), false);
+      if (!usable?.totpSecret || !passwordRight) return fail('ops.sign_in_failed');
+      const code = normaliseTotpCode(input.code);
+      const step = code ? totpStep(usable.totpSecret, code, now) : null;
+      if (step === null) return fail('ops.sign_in_failed');
+
+      const token = newSessionToken();
+      const signedIn = await db.transaction(async (tx) => {
+        const rows = createOperatorsRepository(tx);
+        // A code seen once (over a shoulder, in a log) is dead: it cannot open a second session.
+        if (!(await rows.takeTotpStep(usable.id, step))) return null;
+        const sessionId = await rows.insertSession({
+          operatorId: usable.id,
+          tokenHash: hashToken(token),
+          createdAt: now,
+          lastSeenAt: now,
+          ip: client.ip,
+          userAgent: client.userAgent?.slice(0, 512) ?? null,
+        });
+        await recordAudit(
+          tx,
+          { operatorId: usable.id, name: usable.name, via: 'console', ip: client.ip },
+          {
+            action: 'operator.sign_in',
+            target: { kind: 'operator', id: usable.name },
+            after: { session: sessionId },
+          },
+          now,
+        );
+        return sessionId;
+      });
+      if (signedIn === null) return fail('ops.sign_in_failed');
+      return ok({ token, operator: publicOperator(usable), endsAt: opsSessionEnd(now, now) });
+    },
+
+    /** The gate's check: a session not revoked, of an operator not disabled, inside both time limits. */
+    async authenticate(token: string) {
+      const now = clock.now();
+      const found = await repo.openSession(hashToken(token));
+      if (!found || found.operator.disabledAt) return fail('ops.session_expired' as const);
+      const { session, operator } = found;
+      if (opsSessionEnd(session.createdAt, session.lastSeenAt) <= now)
+        return fail('ops.session_expired' as const);
+      if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_MS) await repo.touchSession(session.id, now);
+      return ok({
+        operatorId: operator.id,
+        sessionId: session.id,
+        signedInAt: session.createdAt,
+        ...publicOperator(operator),
+      });
+    },
+
+    async signOut(actor: AuditActor, sessionId: number): Promise<void> {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await createOperatorsRepository(tx).revokeSession(sessionId, now);
+        await recordAudit(
+          tx,
+          actor,
+          { action: 'operator.sign_out', target: { kind: 'operator', id: actor.name } },
+          now,
+        );
+      });
+    },
+
+    /** A page of the audit log, newest first, with the id to ask for the next page. */
+    async audit(filter: AuditFilter): Promise<{ rows: AuditRow[]; nextBeforeId: number | null }> {
+      const rows = await createAuditRepository(db).list(filter, AUDIT_PAGE + 1);
+      const page = rows.slice(0, AUDIT_PAGE);
+      return { rows: page, nextBeforeId: rows.length > AUDIT_PAGE ? (page.at(-1)?.id ?? null) : null };
+    },
+  };
+}
+
+export type OperatorsService = ReturnType<typeof createOperatorsService>;

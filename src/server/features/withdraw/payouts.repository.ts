@@ -1,0 +1,227 @@
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/database.ts';
+import { operatorAlerts, payoutWallets, withdrawals } from '#server/db/schema.ts';
+
+export type PayoutRow = typeof withdrawals.$inferSelect;
+
+/** When a processing withdrawal falls due: its waiting period, less the hours the ads took off. */
+const dueAt = (waitingDays: number) =>
+  sql`${withdrawals.createdAt} + make_interval(days => ${waitingDays}) - make_interval(hours => ${withdrawals.reducedHours})`;
+
+/**
+ * The queries of the payout job and of the operator who pays by hand (src/server/features/payouts):
+ * withdrawals from the moment they fall due, the payout wallet's next Sequence, and the notices left
+ * for the operator. The ledger alone moves balances (a refund is a ledger entry, appended by the caller).
+ */
+export function createPayoutsRepository(db: Db) {
+  return {
+    /** Moves up to `limit` withdrawals whose waiting period is over to "transferring"; each row once. */
+    async claimDue(now: Date, waitingDays: number, limit: number): Promise<number[]> {
+      const due = await db
+        .select({ id: withdrawals.id })
+        .from(withdrawals)
+        .where(and(eq(withdrawals.status, 'processing'), sql`${dueAt(waitingDays)} <= ${now}`))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      const ids = due.map((row) => row.id);
+      await db.update(withdrawals).set({ status: 'transferring' }).where(inArray(withdrawals.id, ids));
+      return ids;
+    },
+
+    /** The oldest withdrawals waiting to be paid. */
+    async transferringIds(limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: withdrawals.id })
+        .from(withdrawals)
+        .where(eq(withdrawals.status, 'transferring'))
+        .orderBy(withdrawals.createdAt)
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+
+    /** Signed payments still waiting for the ledger's word. */
+    async inFlightCount(): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(withdrawals)
+        .where(and(eq(withdrawals.status, 'transferring'), isNotNull(withdrawals.txBlob)));
+      return row?.n ?? 0;
+    },
+
+    /**
+     * Locks a withdrawal waiting to be paid; with `skipLocked`, one another process holds is passed
+     * over (null) instead of waited for.
+     */
+    async lockTransferring(id: number, { skipLocked = false } = {}): Promise<PayoutRow | null> {
+      const [row] = await db
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'transferring')))
+        .for('update', skipLocked ? { skipLocked: true } : {});
+      return row ?? null;
+    },
+
+    /** Locks a withdrawal waiting to be paid that the payout job has not signed (the operator's kind). */
+    async lockUnsigned(id: number): Promise<PayoutRow | null> {
+      const [row] = await db
+        .select()
+        .from(withdrawals)
+        .where(
+          and(eq(withdrawals.id, id), eq(withdrawals.status, 'transferring'), isNull(withdrawals.txBlob)),
+        )
+        .for('update');
+      return row ?? null;
+    },
+
+    async setHeld(id: number, reason: string | null): Promise<void> {
+      await db.update(withdrawals).set({ heldReason: reason }).where(eq(withdrawals.id, id));
+    },
+
+    /** Stores a signed payment before anything is sent: it is the only one this withdrawal has. */
+    async storeSigned(
+      id: number,
+      signed: {
+        blob: string;
+        hash: string;
+        lastLedgerSequence: number;
+        signedLedger: number;
+        sequence: number;
+      },
+    ): Promise<PayoutRow | null> {
+      const [row] = await db
+        .update(withdrawals)
+        .set({
+          txBlob: signed.blob,
+          txHash: signed.hash,
+          lastLedgerSequence: signed.lastLedgerSequence,
+          txSignedLedger: signed.signedLedger,
+          txSequence: signed.sequence,
+        })
+        .where(eq(withdrawals.id, id))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Forgets a payment proven never included, so it is signed again (its Sequence is kept). */
+    async forgetExpiredPayment(id: number): Promise<void> {
+      await db
+        .update(withdrawals)
+        .set({ txBlob: null, txHash: null, lastLedgerSequence: null, txSignedLedger: null })
+        .where(eq(withdrawals.id, id));
+    },
+
+    /** A validated payment of exactly the amount: final. `txHash` when the operator recorded it. */
+    async markPaid(id: number, delivered: bigint, now: Date, txHash?: string): Promise<void> {
+      await db
+        .update(withdrawals)
+        .set({ status: 'success', deliveredAmount: delivered, settledAt: now, ...(txHash ? { txHash } : {}) })
+        .where(eq(withdrawals.id, id));
+    },
+
+    async markFailed(id: number, reason: string, now: Date): Promise<void> {
+      await db
+        .update(withdrawals)
+        .set({ status: 'failed', failureReason: reason, settledAt: now })
+        .where(eq(withdrawals.id, id));
+    },
+
+    /**
+     * The next Sequence for the payout wallet, under its row's lock: no two payments share one, across
+     * processes. The ledger's own Sequence wins when it is ahead (the account was used from elsewhere).
+     */
+    async allocateSequence(address: string, ledgerSequence: number, now: Date): Promise<number> {
+      await db
+        .insert(payoutWallets)
+        .values({ address, nextSequence: ledgerSequence, updatedAt: now })
+        .onConflictDoNothing();
+      const [wallet] = await db
+        .select()
+        .from(payoutWallets)
+        .where(eq(payoutWallets.address, address))
+        .for('update');
+      const sequence = Math.max(wallet?.nextSequence ?? ledgerSequence, ledgerSequence);
+      await db
+        .update(payoutWallets)
+        .set({ nextSequence: sequence + 1, updatedAt: now })
+        .where(eq(payoutWallets.address, address));
+      return sequence;
+    },
+
+    /** Withdrawals still waiting `alertAfterMs` after they fell due. */
+    async overdue(now: Date, waitingDays: number, alertAfterMs: number) {
+      return db
+        .select({ id: withdrawals.id, heldReason: withdrawals.heldReason })
+        .from(withdrawals)
+        .where(
+          and(
+            eq(withdrawals.status, 'transferring'),
+            sql`${dueAt(waitingDays)} + make_interval(secs => ${alertAfterMs / 1000}) <= ${now}`,
+          ),
+        );
+    },
+
+    /** When the oldest withdrawal not final yet fell (or falls) due; null when there is none. */
+    async oldestDueAt(waitingDays: number): Promise<Date | null> {
+      const [row] = await db
+        .select({ dueAt: sql<string | null>`min(${dueAt(waitingDays)})` })
+        .from(withdrawals)
+        .where(inArray(withdrawals.status, ['processing', 'transferring']));
+      return row?.dueAt ? new Date(row.dueAt) : null;
+    },
+
+    async listTransferring(): Promise<PayoutRow[]> {
+      return db.select().from(withdrawals).where(eq(withdrawals.status, 'transferring'));
+    },
+
+    /** Takes an unsigned, unclaimed withdrawal out of the job's hands; false when there is none such. */
+    async claimForOperator(id: number, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(withdrawals)
+        .set({ claimedByOperatorAt: now })
+        .where(
+          and(
+            eq(withdrawals.id, id),
+            eq(withdrawals.status, 'transferring'),
+            isNull(withdrawals.txBlob),
+            isNull(withdrawals.claimedByOperatorAt),
+          ),
+        )
+        .returning({ id: withdrawals.id });
+      return rows.length === 1;
+    },
+
+    async releaseOperatorClaim(id: number): Promise<boolean> {
+      const rows = await db
+        .update(withdrawals)
+        .set({ claimedByOperatorAt: null })
+        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'transferring')))
+        .returning({ id: withdrawals.id });
+      return rows.length === 1;
+    },
+
+    /** The withdrawal a ledger transaction already paid, if any. */
+    async paidBy(txHash: string): Promise<number | null> {
+      const [row] = await db
+        .select({ id: withdrawals.id })
+        .from(withdrawals)
+        .where(eq(withdrawals.txHash, txHash));
+      return row?.id ?? null;
+    },
+
+    /** Leaves a notice about a withdrawal for the operator, once per kind. */
+    async alert(withdrawalId: number, kind: string, message: string, now: Date): Promise<void> {
+      await db
+        .insert(operatorAlerts)
+        .values({ withdrawalId, kind, message, createdAt: now })
+        .onConflictDoNothing();
+    },
+
+    /** The notices, newest first. */
+    async alerts() {
+      return db.select().from(operatorAlerts).orderBy(desc(operatorAlerts.createdAt));
+    },
+  };
+}
+
+export type PayoutsRepository = ReturnType<typeof createPayoutsRepository>;

@@ -1,0 +1,122 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PublicSettings } from '#contract/settings.ts';
+import { formatAmount, parseAmount } from '#domain/money/amount.ts';
+import { dailyInterest } from '#domain/rewards/interest.ts';
+import { parsePercent } from '#domain/rules/product-rules.ts';
+import { countryName } from '#app/features/devices/device-names.ts';
+import { InterestGuide } from '#app/features/guides/components/interest-guide.tsx';
+import { WithdrawGuide } from '#app/features/guides/components/withdraw-guide.tsx';
+import { activateLocale, i18n } from '#app/i18n/i18n.ts';
+
+// The guides work their figures out from the settings in force, with the server's own functions:
+// whatever the operator configures, the worked example is what a claim credits.
+
+async function inApp(ui: ReactNode) {
+  const router = createRouter({
+    routeTree: createRootRoute({ component: () => ui }),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  await router.load();
+  render(
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nProvider>,
+  );
+}
+
+const settings = (over: Partial<PublicSettings> = {}): PublicSettings => ({
+  tasks_per_day: 10,
+  daily_task_cap: '20',
+  gift_amount: '30',
+  kyc_bonus: '100',
+  apr_base: '5',
+  apr_step: '1',
+  apr_max: '20',
+  min_withdrawal: '100',
+  waiting_days: 30,
+  ad_seconds: 30,
+  ad_reduction_min_hours: 12,
+  ad_reduction_max_hours: 24,
+  support_url: null,
+  explorer_tx_url: 'https://livenet.xrpl.org/transactions/{hash}',
+  bot_challenge: null,
+  withdraw_rules: [
+    { id: 'min_balance', required: '100' },
+    { id: 'address_saved', required: '1' },
+  ],
+  invite_rule: 'phone',
+  stats: { users: 3 },
+  ...over,
+});
+
+const credits = (balance: string, rate: string) =>
+  `${formatAmount(dailyInterest(parseAmount(balance) ?? 0n, parsePercent(rate) ?? 0))} XRP`;
+
+beforeEach(async () => {
+  await activateLocale('en');
+});
+afterEach(cleanup);
+
+describe('the interest guide', () => {
+  it('works the example out at the configured rates, as the server credits it', async () => {
+    await inApp(
+      <InterestGuide
+        settings={settings({ apr_base: '7.5', apr_max: '12', min_withdrawal: '250.5' })}
+        mine={null}
+      />,
+    );
+    const example = screen.getByTestId('interest-example');
+    expect(example.textContent).toContain('250.5 × 7.5% ÷ 365 = 0.0514726027…');
+    expect(within(example).getByTestId('credited').textContent).toBe(credits('250.5', '7.5'));
+    expect(example.textContent).toContain(
+      `At the maximum rate of 12%, the same balance earns ${credits('250.5', '12')} a day.`,
+    );
+    expect(screen.queryByTestId('interest-yours')).toBeNull();
+  });
+
+  it('signed in, it works out the user own figures the same way', async () => {
+    await inApp(<InterestGuide settings={settings()} mine={{ balance: '150.020547', rate: '6' }} />);
+    const yours = screen.getByTestId('interest-yours');
+    expect(within(yours).getByTestId('credited').textContent).toBe(credits('150.020547', '6'));
+    expect(yours.textContent).toContain('150.020547 × 6% ÷ 365 = ');
+  });
+
+  it('in Arabic, the arithmetic stays left to right', async () => {
+    await activateLocale('ar');
+    await inApp(<InterestGuide settings={settings()} mine={null} />);
+    const formula = document.querySelector('.guide-formula bdi');
+    expect(formula?.getAttribute('dir')).toBe('ltr');
+  });
+});
+
+describe('the withdrawal guide', () => {
+  it('states the figures and the rules in force', async () => {
+    await inApp(
+      <WithdrawGuide
+        settings={settings({
+          waiting_days: 1,
+          min_withdrawal: '50',
+          ad_reduction_min_hours: 2,
+          ad_reduction_max_hours: 6,
+        })}
+      />,
+    );
+    const guide = screen.getByTestId('withdraw-guide');
+    expect(guide.textContent).toContain('Earn at least 50 XRP');
+    expect(guide.textContent).toContain('Wait 1 day');
+    expect(guide.textContent).toContain('shorten the wait by 2 to 6 hours');
+    expect(screen.getByTestId('withdraw-rules').textContent).toContain('A balance of at least 100 XRP');
+  });
+});
+
+describe('a country code from the proxy', () => {
+  it('is named in the user language', async () => {
+    expect(countryName('NL')).toBe(new Intl.DisplayNames(['en'], { type: 'region' }).of('NL'));
+    await activateLocale('ar');
+    expect(countryName('EG')).toBe(new Intl.DisplayNames(['ar'], { type: 'region' }).of('EG'));
+  });
+});
