@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-export const E2E_PORT = 8181;
+/** E2E_PORT lets two checkouts on one machine run their journeys at once. */
+export const E2E_PORT = Number(process.env['E2E_PORT'] ?? 8181);
 
 /** Debian's Chromium; Playwright cannot download browsers on this network. */
 export const CHROMIUM = {
