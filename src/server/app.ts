@@ -53,6 +53,9 @@ import { createWithdrawService, withdrawalsByStatus } from './features/withdraw/
 import { createTasksService } from './features/tasks/tasks.service.ts';
 import { opsRoutes } from './features/ops/ops.routes.ts';
 import { createOperatorsService } from './features/ops/ops.service.ts';
+import { dashboardRoutes } from './features/ops/dashboard.routes.ts';
+import { createDashboardService } from './features/ops/dashboard.service.ts';
+import { xrplBalanceReader } from './features/ops/wallet-balance.ts';
 import { ledger } from './ledger/ledger.ts';
 import { loggerOptions, requestIdOf } from './lib/logging.ts';
 import { createMetrics } from './lib/metrics.ts';
@@ -311,6 +314,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
   await app.register(opsRoutes, { operators, clock });
+  await app.register(dashboardRoutes, {
+    dashboard: createDashboardService({
+      db: database.db,
+      clock,
+      timeZone,
+      ledger: env.XRPL_URL
+        ? {
+            balanceOf: xrplBalanceReader(env.XRPL_URL),
+            // The web process may hold no key: then the wallet is the one the payout job records.
+            address: env.XRPL_SEED ? Wallet.fromSeed(env.XRPL_SEED).address : null,
+          }
+        : null,
+    }),
+  });
   await app.register(ratesRoutes, {
     rates: createRatesService({
       source: env.RATE_SOURCE_URL
