@@ -102,7 +102,7 @@ try {
     if (!problem)
       console.log(`Withdrawal ${rest[0]} is yours to pay by hand; the payout job leaves it alone.`);
   } else if (command === 'release' && rest.length === 1) {
-    problem = await payoutOperator.release(database.db, Number(rest[0]));
+    problem = await payoutOperator.release(database.db, systemClock, Number(rest[0]));
     if (!problem) console.log(`Withdrawal ${rest[0]} is back with the payout job.`);
   } else if (command === 'paid' && rest.length === 2) {
     // With a ledger to ask, what the operator records is checked there first.

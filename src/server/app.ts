@@ -55,7 +55,8 @@ import { opsRoutes } from './features/ops/ops.routes.ts';
 import { createOperatorsService } from './features/ops/ops.service.ts';
 import { dashboardRoutes } from './features/ops/dashboard.routes.ts';
 import { createDashboardService } from './features/ops/dashboard.service.ts';
-import { xrplBalanceReader } from './features/ops/wallet-balance.ts';
+import { connectXrplPayer, xrplLedgerReader } from './features/payouts/payouts.service.ts';
+import { opsWithdrawalsRoutes } from './features/ops/withdrawals.routes.ts';
 import { ledger } from './ledger/ledger.ts';
 import { loggerOptions, requestIdOf } from './lib/logging.ts';
 import { createMetrics } from './lib/metrics.ts';
@@ -321,12 +322,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       timeZone,
       ledger: env.XRPL_URL
         ? {
-            balanceOf: xrplBalanceReader(env.XRPL_URL),
+            balanceOf: xrplLedgerReader(env.XRPL_URL).balanceOf,
             // The web process may hold no key: then the wallet is the one the payout job records.
             address: env.XRPL_SEED ? Wallet.fromSeed(env.XRPL_SEED).address : null,
           }
         : null,
     }),
+  });
+  await app.register(opsWithdrawalsRoutes, {
+    db: database.db,
+    clock,
+    rules,
+    connectPayer:
+      env.XRPL_URL && env.XRPL_SEED
+        ? () =>
+            connectXrplPayer(env.XRPL_URL ?? '', env.XRPL_SEED ?? '', {
+              feeCapDrops: BigInt(env.PAYOUT_FEE_CAP_DROPS),
+              networkId: env.XRPL_NETWORK_ID ?? null,
+            })
+        : null,
+    ledger: env.XRPL_URL ? xrplLedgerReader(env.XRPL_URL) : null,
+    onFinal: async ({ id, userId, status }) => {
+      await push.sendToUser(userId, withdrawalNotice(id, status));
+    },
   });
   await app.register(ratesRoutes, {
     rates: createRatesService({

@@ -3,7 +3,6 @@ import { formatAmount, UNITS_PER_DROP } from '#domain/money/amount.ts';
 import { dayOf, dayStart } from '#domain/time/day.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import type { WalletBalanceReader } from './wallet-balance.ts';
 import { createDashboardRepository } from './dashboard.repository.ts';
 
 /** Days the dashboard's chart covers, today included. */
@@ -14,7 +13,7 @@ export interface DashboardDeps {
   clock: Clock;
   timeZone: string;
   /** The ledger, when XRPL is configured on this server; null otherwise. */
-  ledger: { balanceOf: WalletBalanceReader; address: string | null } | null;
+  ledger: { balanceOf: (address: string) => Promise<bigint>; address: string | null } | null;
 }
 
 /** Wallet ÷ owed with 4 decimal places, rounded down; null when nothing is owed. */
