@@ -57,6 +57,7 @@ import { dashboardRoutes } from './features/ops/dashboard.routes.ts';
 import { createDashboardService } from './features/ops/dashboard.service.ts';
 import { connectXrplPayer, xrplLedgerReader } from './features/payouts/payouts.service.ts';
 import { opsWithdrawalsRoutes } from './features/ops/withdrawals.routes.ts';
+import { opsUsersRoutes } from './features/ops/users.routes.ts';
 import { ledger } from './ledger/ledger.ts';
 import { loggerOptions, requestIdOf } from './lib/logging.ts';
 import { createMetrics } from './lib/metrics.ts';
@@ -346,6 +347,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await push.sendToUser(userId, withdrawalNotice(id, status));
     },
   });
+  await app.register(opsUsersRoutes, { db: database.db, clock });
   await app.register(ratesRoutes, {
     rates: createRatesService({
       source: env.RATE_SOURCE_URL

@@ -7,13 +7,11 @@ import {
   WithdrawalQueueQuerySchema,
   WithdrawalQueueResponseSchema,
   WithdrawalRejectBodySchema,
-  type OpsWithdrawal,
 } from '#contract/ops-withdrawals.ts';
 import type { OpsErrorCode } from '#contract/ops-errors.ts';
-import { formatAmount } from '#domain/money/amount.ts';
 import { ok, type Result } from '#domain/result.ts';
 import type { ProductRules } from '#domain/rules/product-rules.ts';
-import { epochSeconds, type Clock } from '#server/clock.ts';
+import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import {
   payoutActions,
@@ -21,9 +19,10 @@ import {
   type OperatorOutcome,
   type Payer,
 } from '#server/features/payouts/payouts.service.ts';
-import { createPayoutsRepository, type PayoutRow } from '#server/features/withdraw/withdraw.service.ts';
+import { createPayoutsRepository } from '#server/features/withdraw/withdraw.service.ts';
 import { featureRoutes } from '#server/lib/routes.ts';
 import { consoleActor } from './ops.service.ts';
+import { wireWithdrawal as wire } from './withdrawal-wire.ts';
 
 export interface OpsWithdrawalsOptions {
   db: Db;
@@ -39,26 +38,6 @@ export interface OpsWithdrawalsOptions {
 
 const PAGE = 50;
 const DAY_MS = 86_400_000;
-
-function wire(row: PayoutRow, username: string): OpsWithdrawal {
-  return {
-    id: row.id,
-    user_id: row.userId,
-    username,
-    amount: formatAmount(row.amount),
-    address: row.address,
-    tag: row.tag,
-    status: row.status as OpsWithdrawal['status'],
-    created_time: epochSeconds(row.createdAt),
-    reduced_hours: row.reducedHours,
-    held_reason: row.heldReason,
-    claimed_time: row.claimedByOperatorAt ? epochSeconds(row.claimedByOperatorAt) : null,
-    signed: row.txBlob !== null,
-    tx_hash: row.txHash,
-    failure_reason: row.failureReason,
-    settled_time: row.settledAt ? epochSeconds(row.settledAt) : null,
-  };
-}
 
 /** The console's withdrawals (docs/operators.md#withdrawals): the queue, and what an operator does to one. */
 export async function opsWithdrawalsRoutes(app: FastifyInstance, options: OpsWithdrawalsOptions) {
