@@ -28,8 +28,11 @@ import { Route as OpsIndexRouteImport } from './routes/ops/index'
 import { Route as OpsAuditRouteImport } from './routes/ops/audit'
 import { Route as OpsSetupRouteImport } from './routes/ops/setup'
 import { Route as OpsSignInRouteImport } from './routes/ops/sign-in'
+import { Route as OpsWithdrawalsRouteImport } from './routes/ops/withdrawals'
 import { Route as WithdrawKycRouteImport } from './routes/withdraw/kyc'
 import { Route as WithdrawStatusRouteImport } from './routes/withdraw/status'
+import { Route as OpsUsersIndexRouteImport } from './routes/ops/users/index'
+import { Route as OpsUsersUserIdRouteImport } from './routes/ops/users/$userId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -126,6 +129,11 @@ const OpsSignInRoute = OpsSignInRouteImport.update({
   path: '/sign-in',
   getParentRoute: () => OpsRouteRoute,
 } as any)
+const OpsWithdrawalsRoute = OpsWithdrawalsRouteImport.update({
+  id: '/withdrawals',
+  path: '/withdrawals',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
 const WithdrawKycRoute = WithdrawKycRouteImport.update({
   id: '/kyc',
   path: '/kyc',
@@ -135,6 +143,16 @@ const WithdrawStatusRoute = WithdrawStatusRouteImport.update({
   id: '/status',
   path: '/status',
   getParentRoute: () => WithdrawRouteRoute,
+} as any)
+const OpsUsersIndexRoute = OpsUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
+const OpsUsersUserIdRoute = OpsUsersUserIdRouteImport.update({
+  id: '/users/$userId',
+  path: '/users/$userId',
+  getParentRoute: () => OpsRouteRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
@@ -155,10 +173,13 @@ export interface FileRoutesByFullPath {
   '/ops/audit': typeof OpsAuditRoute
   '/ops/setup': typeof OpsSetupRoute
   '/ops/sign-in': typeof OpsSignInRoute
+  '/ops/withdrawals': typeof OpsWithdrawalsRoute
   '/withdraw/kyc': typeof WithdrawKycRoute
   '/withdraw/status': typeof WithdrawStatusRoute
   '/home/': typeof HomeIndexRoute
   '/ops/': typeof OpsIndexRoute
+  '/ops/users/$userId': typeof OpsUsersUserIdRoute
+  '/ops/users/': typeof OpsUsersIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -176,10 +197,13 @@ export interface FileRoutesByTo {
   '/ops/audit': typeof OpsAuditRoute
   '/ops/setup': typeof OpsSetupRoute
   '/ops/sign-in': typeof OpsSignInRoute
+  '/ops/withdrawals': typeof OpsWithdrawalsRoute
   '/withdraw/kyc': typeof WithdrawKycRoute
   '/withdraw/status': typeof WithdrawStatusRoute
   '/home': typeof HomeIndexRoute
   '/ops': typeof OpsIndexRoute
+  '/ops/users/$userId': typeof OpsUsersUserIdRoute
+  '/ops/users': typeof OpsUsersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -200,10 +224,13 @@ export interface FileRoutesById {
   '/ops/audit': typeof OpsAuditRoute
   '/ops/setup': typeof OpsSetupRoute
   '/ops/sign-in': typeof OpsSignInRoute
+  '/ops/withdrawals': typeof OpsWithdrawalsRoute
   '/withdraw/kyc': typeof WithdrawKycRoute
   '/withdraw/status': typeof WithdrawStatusRoute
   '/home/': typeof HomeIndexRoute
   '/ops/': typeof OpsIndexRoute
+  '/ops/users/$userId': typeof OpsUsersUserIdRoute
+  '/ops/users/': typeof OpsUsersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -225,10 +252,13 @@ export interface FileRouteTypes {
     | '/ops/audit'
     | '/ops/setup'
     | '/ops/sign-in'
+    | '/ops/withdrawals'
     | '/withdraw/kyc'
     | '/withdraw/status'
     | '/home/'
     | '/ops/'
+    | '/ops/users/$userId'
+    | '/ops/users/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -246,10 +276,13 @@ export interface FileRouteTypes {
     | '/ops/audit'
     | '/ops/setup'
     | '/ops/sign-in'
+    | '/ops/withdrawals'
     | '/withdraw/kyc'
     | '/withdraw/status'
     | '/home'
     | '/ops'
+    | '/ops/users/$userId'
+    | '/ops/users'
   id:
     | '__root__'
     | '/'
@@ -269,10 +302,13 @@ export interface FileRouteTypes {
     | '/ops/audit'
     | '/ops/setup'
     | '/ops/sign-in'
+    | '/ops/withdrawals'
     | '/withdraw/kyc'
     | '/withdraw/status'
     | '/home/'
     | '/ops/'
+    | '/ops/users/$userId'
+    | '/ops/users/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -421,6 +457,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpsSignInRouteImport
       parentRoute: typeof OpsRouteRoute
     }
+    '/ops/withdrawals': {
+      id: '/ops/withdrawals'
+      path: '/withdrawals'
+      fullPath: '/ops/withdrawals'
+      preLoaderRoute: typeof OpsWithdrawalsRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
     '/withdraw/kyc': {
       id: '/withdraw/kyc'
       path: '/kyc'
@@ -434,6 +477,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/withdraw/status'
       preLoaderRoute: typeof WithdrawStatusRouteImport
       parentRoute: typeof WithdrawRouteRoute
+    }
+    '/ops/users/': {
+      id: '/ops/users/'
+      path: '/users'
+      fullPath: '/ops/users/'
+      preLoaderRoute: typeof OpsUsersIndexRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
+    '/ops/users/$userId': {
+      id: '/ops/users/$userId'
+      path: '/users/$userId'
+      fullPath: '/ops/users/$userId'
+      preLoaderRoute: typeof OpsUsersUserIdRouteImport
+      parentRoute: typeof OpsRouteRoute
     }
   }
 }
@@ -476,14 +533,20 @@ interface OpsRouteRouteChildren {
   OpsAuditRoute: typeof OpsAuditRoute
   OpsSetupRoute: typeof OpsSetupRoute
   OpsSignInRoute: typeof OpsSignInRoute
+  OpsWithdrawalsRoute: typeof OpsWithdrawalsRoute
   OpsIndexRoute: typeof OpsIndexRoute
+  OpsUsersUserIdRoute: typeof OpsUsersUserIdRoute
+  OpsUsersIndexRoute: typeof OpsUsersIndexRoute
 }
 
 const OpsRouteRouteChildren: OpsRouteRouteChildren = {
   OpsAuditRoute: OpsAuditRoute,
   OpsSetupRoute: OpsSetupRoute,
   OpsSignInRoute: OpsSignInRoute,
+  OpsWithdrawalsRoute: OpsWithdrawalsRoute,
   OpsIndexRoute: OpsIndexRoute,
+  OpsUsersUserIdRoute: OpsUsersUserIdRoute,
+  OpsUsersIndexRoute: OpsUsersIndexRoute,
 }
 
 const OpsRouteRouteWithChildren = OpsRouteRoute._addFileChildren(

@@ -24,7 +24,13 @@ export const WithdrawalQueueQuerySchema = z.object({
   /** The next page: withdrawals after this id. */
   after_id: z.coerce.number().int().nonnegative().optional(),
 });
-export type WithdrawalQueueQuery = z.input<typeof WithdrawalQueueQuerySchema>;
+/** The queue's filters as the console sends them. */
+export type WithdrawalQueueQuery = {
+  state?: QueueState | undefined;
+  user?: string | undefined;
+  min_age_days?: number | undefined;
+  after_id?: number | undefined;
+};
 
 export const OpsWithdrawalSchema = z.object({
   id: z.number().int(),
