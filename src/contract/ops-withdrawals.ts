@@ -43,6 +43,8 @@ export const OpsWithdrawalSchema = z.object({
   created_time: EpochSecondsSchema,
   /** Hours the user's ads took off the waiting period. */
   reduced_hours: z.number().int(),
+  /** When its waiting period ends (or ended): from then on it may be paid. */
+  due_time: z.number().int(),
   /** Why the payout job does not pay it now (a ban, a dry wallet, a tag…); null when nothing holds it. */
   held_reason: z.string().nullable(),
   /** When an operator took it to pay by hand; null when the payout job has it. */

@@ -347,7 +347,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await push.sendToUser(userId, withdrawalNotice(id, status));
     },
   });
-  await app.register(opsUsersRoutes, { db: database.db, clock });
+  await app.register(opsUsersRoutes, { db: database.db, clock, waitingDays: rules.waitingDays });
   await app.register(ratesRoutes, {
     rates: createRatesService({
       source: env.RATE_SOURCE_URL

@@ -22,7 +22,10 @@ import { wireWithdrawal } from './withdrawal-wire.ts';
 type SummaryRow = NonNullable<Awaited<ReturnType<ReturnType<typeof createOpsUsersRepository>['summary']>>>;
 
 /** The console's users (docs/operators.md#users): search, one user's records, ban and unban. */
-export async function opsUsersRoutes(app: FastifyInstance, { db, clock }: { db: Db; clock: Clock }) {
+export async function opsUsersRoutes(
+  app: FastifyInstance,
+  { db, clock, waitingDays }: { db: Db; clock: Clock; waitingDays: number },
+) {
   const routes = featureRoutes(app, ['ops']);
   const repo = createOpsUsersRepository(db);
 
@@ -90,7 +93,7 @@ export async function opsUsersRoutes(app: FastifyInstance, { db, clock }: { db: 
           reference: entry.reference,
           created_time: epochSeconds(entry.createdAt),
         })),
-        withdrawals: withdrawals.map((row) => wireWithdrawal(row, user.username)),
+        withdrawals: withdrawals.map((row) => wireWithdrawal(row, user.username, waitingDays)),
         locks: locks.map((lock) => ({
           id: lock.id,
           reason: lock.reason,

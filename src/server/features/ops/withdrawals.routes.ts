@@ -46,7 +46,10 @@ export async function opsWithdrawalsRoutes(app: FastifyInstance, options: OpsWit
   const withAnswer = async (result: Result<OperatorOutcome, OpsErrorCode>) => {
     if (!result.ok) return result;
     const username = (await createPayoutsRepository(db).usernameOf(result.value.row.userId)) ?? '';
-    return ok({ withdrawal: wire(result.value.row, username), changed: result.value.changed });
+    return ok({
+      withdrawal: wire(result.value.row, username, options.rules.waitingDays),
+      changed: result.value.changed,
+    });
   };
 
   routes.get(
@@ -69,7 +72,7 @@ export async function opsWithdrawalsRoutes(app: FastifyInstance, options: OpsWit
       });
       const page = rows.slice(0, PAGE);
       return {
-        list: page.map((row) => wire(row.withdrawal, row.username)),
+        list: page.map((row) => wire(row.withdrawal, row.username, options.rules.waitingDays)),
         next_after_id: rows.length > PAGE ? (page.at(-1)?.withdrawal.id ?? null) : null,
         can_pay_now: connectPayer !== null,
         checks_hash_on_ledger: ledger !== null,

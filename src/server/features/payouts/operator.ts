@@ -215,7 +215,10 @@ export const payoutActions = {
     if (!connect) return fail('ops.payouts_unavailable');
     const rows = createPayoutsRepository(deps.db);
     const before = await rows.byId(id);
-    const refusal = notWaiting(before);
+    // Due but not yet moved on by the job (it moves them on each pass): it may be paid now too.
+    const due =
+      before?.status === 'processing' && (await rows.isDue(id, deps.clock.now(), deps.rules.waitingDays));
+    const refusal = due ? null : notWaiting(before);
     if (refusal || !before) return fail(refusal ?? 'ops.withdrawal_not_found');
     if (before.claimedByOperatorAt !== null) return fail('ops.withdrawal_claimed');
     let payer: Payer;

@@ -272,13 +272,27 @@ export async function alertOperator(db: Db, withdrawalId: number, kind: string, 
   await createPayoutsRepository(db).alert(withdrawalId, kind, message, now);
 }
 
+/** How long "pay now" waits for the ledger to validate the payment before answering (about 3 ledgers). */
+const PAY_NOW_WAIT_MS = 12_000;
+const PAY_NOW_POLL_MS = 500;
+
 /**
  * An operator's "pay now" for one due withdrawal the job has not signed (docs/operators.md): the same
- * steps as a pass of the job, at once. A payment already signed, claimed by hand or held is left as
- * the job would leave it.
+ * steps as a pass of the job, at once, then the outcome looked up again for a few seconds so the
+ * operator usually sees it final. A withdrawal whose waiting period is over is taken from "processing"
+ * first (the job would on its next pass). Anything still pending is the job's to finish, as ever.
  */
 export async function payWithdrawalNow(deps: PayoutJobDeps & { payer: Payer }, id: number): Promise<boolean> {
   const problem = await deps.payer.serverProblem();
   if (problem) throw new Error(problem);
-  return payOne(deps, deps.payer, id, (name, withdrawalId) => deps.afterStep?.(name, withdrawalId));
+  await createPayoutsRepository(deps.db).claimDueOne(id, deps.clock.now(), deps.rules.waitingDays);
+  const step = (name: PayoutStep, withdrawalId: number) => deps.afterStep?.(name, withdrawalId);
+  for (let look = 0; ; look += 1) {
+    if (await payOne(deps, deps.payer, id, step)) return true;
+    const row = await createPayoutsRepository(deps.db).byId(id);
+    // Not signed (held, claimed, or gone): nothing to wait for.
+    if (!row?.txBlob || row.status !== 'transferring' || look * PAY_NOW_POLL_MS >= PAY_NOW_WAIT_MS)
+      return false;
+    await new Promise((resolve) => setTimeout(resolve, PAY_NOW_POLL_MS));
+  }
 }

@@ -238,6 +238,37 @@ export function createPayoutsRepository(db: Db) {
       return row?.id ?? null;
     },
 
+    /** Whether a processing withdrawal's waiting period is over. */
+    async isDue(id: number, now: Date, waitingDays: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: withdrawals.id })
+        .from(withdrawals)
+        .where(
+          and(
+            eq(withdrawals.id, id),
+            eq(withdrawals.status, 'processing'),
+            sql`${dueAt(waitingDays)} <= ${now}`,
+          ),
+        );
+      return row !== undefined;
+    },
+
+    /** Moves one processing withdrawal whose waiting period is over to "transferring"; false if not. */
+    async claimDueOne(id: number, now: Date, waitingDays: number): Promise<boolean> {
+      const rows = await db
+        .update(withdrawals)
+        .set({ status: 'transferring' })
+        .where(
+          and(
+            eq(withdrawals.id, id),
+            eq(withdrawals.status, 'processing'),
+            sql`${dueAt(waitingDays)} <= ${now}`,
+          ),
+        )
+        .returning({ id: withdrawals.id });
+      return rows.length === 1;
+    },
+
     /** Locks one withdrawal, whatever its state (the console's actions decide what they may do). */
     async lockAny(id: number): Promise<PayoutRow | null> {
       const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');

@@ -168,7 +168,12 @@ export function WithdrawalsPage() {
 }
 
 /** Which actions a withdrawal in this state allows an operator of this role. */
-function actionsFor(row: OpsWithdrawal, role: 'admin' | 'support', canPayNow: boolean): WithdrawalAction[] {
+function actionsFor(
+  row: OpsWithdrawal,
+  role: 'admin' | 'support',
+  canPayNow: boolean,
+  nowSeconds: number,
+): WithdrawalAction[] {
   const open = row.status === 'processing' || row.status === 'transferring';
   const unsigned = open && !row.signed;
   const actions: WithdrawalAction[] = [];
@@ -179,6 +184,14 @@ function actionsFor(row: OpsWithdrawal, role: 'admin' | 'support', canPayNow: bo
     } else {
       actions.push('markPaid', 'release');
     }
+  } else if (
+    can(role, 'withdrawals.pay') &&
+    row.status === 'processing' &&
+    canPayNow &&
+    row.due_time <= nowSeconds
+  ) {
+    // Due, not yet moved on by the payout job's next pass.
+    actions.push('payNow');
   }
   if (can(role, 'withdrawals.reject') && unsigned && row.claimed_time === null) actions.push('reject');
   return actions;
@@ -195,7 +208,7 @@ function WithdrawalRow({
 }) {
   const { i18n } = useLingui();
   const role = useOpsSession()?.operator.role ?? 'support';
-  const actions = actionsFor(row, role, canPayNow);
+  const actions = actionsFor(row, role, canPayNow, Math.floor(Date.now() / 1000));
   const tag = row.tag;
   return (
     <tr data-withdrawal={row.id}>
