@@ -1,19 +1,9 @@
+import { QUEUE_STATES, type QueueState } from '#domain/ops/withdrawal-queue.ts';
 import { z } from 'zod';
 import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
 import { ReasonSchema } from './ops.ts';
 
-/** The queue's states: open = waiting or being paid; held and claimed are open ones flagged so. */
-export const QUEUE_STATES = [
-  'open',
-  'processing',
-  'transferring',
-  'held',
-  'claimed',
-  'success',
-  'failed',
-  'all',
-] as const;
-export type QueueState = (typeof QUEUE_STATES)[number];
+export { QUEUE_STATES, type QueueState };
 
 export const WithdrawalQueueQuerySchema = z.object({
   state: z.enum(QUEUE_STATES).default('open'),

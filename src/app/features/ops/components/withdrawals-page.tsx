@@ -44,7 +44,9 @@ export function WithdrawalsPage() {
   useOpsTitle(t`Withdrawals`);
   const search = useSearch({ from: '/ops/withdrawals' });
   const navigate = useNavigate({ from: '/ops/withdrawals' });
-  const query = { state: search.state ?? 'open', user: search.user, min_age_days: search.min_age_days };
+  // An address typed by hand may name a state this console does not know: the default is used.
+  const state = QUEUE_STATES.find((candidate) => candidate === search.state) ?? 'open';
+  const query = { state, user: search.user, min_age_days: search.min_age_days };
   const queue = useInfiniteQuery({
     queryKey: withdrawalKeys.queue(query),
     queryFn: ({ pageParam }) =>
@@ -139,6 +141,7 @@ export function WithdrawalsPage() {
                   key={row.id}
                   row={row}
                   canPayNow={first?.can_pay_now ?? false}
+                  nowSeconds={Math.floor(queue.dataUpdatedAt / 1000)}
                   onAct={(action) => {
                     setDone(null);
                     setActing({ action, withdrawal: row });
@@ -200,15 +203,18 @@ function actionsFor(
 function WithdrawalRow({
   row,
   canPayNow,
+  nowSeconds,
   onAct,
 }: {
   row: OpsWithdrawal;
   canPayNow: boolean;
+  /** When the queue was read: whether a waiting period is over is judged as of then. */
+  nowSeconds: number;
   onAct: (action: WithdrawalAction) => void;
 }) {
   const { i18n } = useLingui();
   const role = useOpsSession()?.operator.role ?? 'support';
-  const actions = actionsFor(row, role, canPayNow, Math.floor(Date.now() / 1000));
+  const actions = actionsFor(row, role, canPayNow, nowSeconds);
   const tag = row.tag;
   return (
     <tr data-withdrawal={row.id}>
@@ -419,7 +425,7 @@ function QueueFilters({
           <Trans>State</Trans>
         </span>
         <select
-          value={search.state ?? 'open'}
+          value={QUEUE_STATES.find((candidate) => candidate === search.state) ?? 'open'}
           onChange={(event) => onChange({ ...search, state: event.target.value as QueueState })}
         >
           {QUEUE_STATES.map((state) => (
