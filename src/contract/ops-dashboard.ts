@@ -25,8 +25,10 @@ export const DashboardSchema = z.object({
   tasks_completed_today: z.number().int(),
   /** Credits since the start of today, per ledger kind (only kinds with a credit). */
   credited_today: z.array(z.object({ kind: z.string(), amount: DecimalSchema, entries: z.number().int() })),
-  /** What Earnest owes its users: the sum of every balance. */
+  /** What Earnest owes its users on their balances: the sum of every balance. */
   owed: DecimalSchema,
+  /** The balances and the open withdrawals (already debited from a balance, not yet paid). */
+  owed_with_open: DecimalSchema,
   open_withdrawals: z.object({
     count: z.number().int(),
     amount: DecimalSchema,
@@ -38,7 +40,7 @@ export const DashboardSchema = z.object({
       address: z.string(),
       /** Null when the ledger could not be read just now (then `wallet_error` says so). */
       balance: DecimalSchema.nullable(),
-      /** Wallet ÷ owed, as a decimal string with 4 places; null when nothing is owed or unread. */
+      /** Wallet ÷ (owed + open withdrawals), 4 places, rounded down; null when nothing is owed or unread. */
       reserve_ratio: z.string().nullable(),
       unreachable: z.boolean(),
     })

@@ -137,10 +137,12 @@ describe('the dashboard', () => {
     expect(dashboard.sms_sent_today).toBe(1);
     expect(dashboard.pushes_sent_today).toBe(1);
     const walletUnits = 123_456_789n * 10n;
+    const owedAll = owed + open.reduce((sum, row) => sum + row.amount, 0n);
+    expect(dashboard.owed_with_open).toBe(formatAmount(owedAll));
     expect(dashboard.wallet).toEqual({
       address: wallet,
       balance: formatAmount(walletUnits),
-      reserve_ratio: `${(walletUnits * 10_000n) / owed / 10_000n}.${String(((walletUnits * 10_000n) / owed) % 10_000n).padStart(4, '0')}`,
+      reserve_ratio: `${(walletUnits * 10_000n) / owedAll / 10_000n}.${String(((walletUnits * 10_000n) / owedAll) % 10_000n).padStart(4, '0')}`,
       unreachable: false,
     });
 

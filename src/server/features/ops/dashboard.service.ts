@@ -61,7 +61,7 @@ export function createDashboardService({ db, clock, timeZone, ledger }: Dashboar
           wallet = {
             address,
             balance: balance === null ? null : formatAmount(balance),
-            reserve_ratio: balance === null ? null : reserveRatio(balance, owed),
+            reserve_ratio: balance === null ? null : reserveRatio(balance, owed + open.amount),
             unreachable: balance === null,
           };
         }
@@ -78,6 +78,7 @@ export function createDashboardService({ db, clock, timeZone, ledger }: Dashboar
           entries: row.entries,
         })),
         owed: formatAmount(owed),
+        owed_with_open: formatAmount(owed + open.amount),
         open_withdrawals: {
           count: open.count,
           amount: formatAmount(open.amount),

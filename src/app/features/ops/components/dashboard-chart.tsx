@@ -31,6 +31,8 @@ export default function DashboardChart({ days }: { days: DashboardDay[] }) {
         width: Math.max(280, element.clientWidth),
         height: 240,
         scales: { x: { time: false } },
+        // The legend names the lines; the exact figures are in the table below.
+        legend: { live: false },
         axes: [
           { values: (_u, ticks) => ticks.map((tick) => dayFormat.format(new Date(tick * 1000))) },
           {

@@ -92,14 +92,16 @@ function Figures({ data }: { data: Dashboard }) {
           <XrpAmount amount={data.owed} />
         </Figure>
         <Figure label={<Trans>Open withdrawals</Trans>} testId="fig-open">
-          {formatCount(open.count)} · <XrpAmount amount={open.amount} />
+          <span>
+            {formatCount(open.count)} · <XrpAmount amount={open.amount} />
+          </span>
           {oldest !== null ? (
             <small className="muted">
               <Trans>oldest requested {oldest}</Trans>
             </small>
           ) : null}
         </Figure>
-        <WalletFigures wallet={data.wallet} />
+        <WalletFigures wallet={data.wallet} owedWithOpen={data.owed_with_open} />
       </dl>
 
       <h2>
@@ -194,7 +196,7 @@ function Figures({ data }: { data: Dashboard }) {
   );
 }
 
-function WalletFigures({ wallet }: { wallet: Dashboard['wallet'] }) {
+function WalletFigures({ wallet, owedWithOpen }: { wallet: Dashboard['wallet']; owedWithOpen: string }) {
   if (wallet === null) {
     return (
       <Figure label={<Trans>Payout wallet</Trans>} testId="fig-wallet">
@@ -216,8 +218,22 @@ function WalletFigures({ wallet }: { wallet: Dashboard['wallet'] }) {
         )}
         <small className="code">{wallet.address}</small>
       </Figure>
-      <Figure label={<Trans>Reserve ratio (wallet ÷ owed)</Trans>} testId="fig-reserve">
+      <Figure
+        label={<Trans>Reserve ratio (wallet ÷ owed, open withdrawals included)</Trans>}
+        testId="fig-reserve"
+      >
         {wallet.reserve_ratio ?? '—'}
+        {wallet.balance !== null && wallet.reserve_ratio === null ? (
+          <small className="muted">
+            <Trans>Nothing is owed.</Trans>
+          </small>
+        ) : (
+          <small className="muted">
+            <Trans>
+              owed in all: <XrpAmount amount={owedWithOpen} />
+            </Trans>
+          </small>
+        )}
       </Figure>
     </>
   );

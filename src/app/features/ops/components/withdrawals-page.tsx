@@ -67,9 +67,9 @@ export function WithdrawalsPage() {
       <p className="muted">
         {first?.can_pay_now ? (
           <Trans>
-            The payout job pays due withdrawals on the XRP Ledger. “Pay now” does the same at once; a
-            withdrawal claimed to pay by hand is left alone until its transaction hash is recorded or it is
-            released.
+            The payout key is configured here: “Pay now” signs and sends a due withdrawal’s payment at once,
+            as the payout job does on each pass. A withdrawal claimed to pay by hand is left alone until its
+            transaction hash is recorded or it is released.
           </Trans>
         ) : (
           <Trans>
