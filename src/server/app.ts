@@ -58,6 +58,7 @@ import { createDashboardService } from './features/ops/dashboard.service.ts';
 import { connectXrplPayer, xrplLedgerReader } from './features/payouts/payouts.service.ts';
 import { opsWithdrawalsRoutes } from './features/ops/withdrawals.routes.ts';
 import { opsUsersRoutes } from './features/ops/users.routes.ts';
+import { opsCommandRoutes } from './ops-commands.ts';
 import { ledger } from './ledger/ledger.ts';
 import { loggerOptions, requestIdOf } from './lib/logging.ts';
 import { createMetrics } from './lib/metrics.ts';
@@ -86,6 +87,11 @@ export interface AppOptions {
   database?: Database;
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: NodeJS.WritableStream;
+  /**
+   * The command line's key (docs/operators.md#the-command-line); main.ts makes one for an embedded
+   * database and leaves it where the command line finds it. Null: the command line has no way in.
+   */
+  opsCliKey?: string | null;
 }
 
 /** The composition root: wires configuration, database, features and plugins into one server. */
@@ -161,7 +167,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Authenticator apps list the account under this: which Earnest it signs in to.
     issuer: `Earnest ${new URL(publicOriginOf(env)).hostname}`,
   });
-  const routeTable = registerAccessGate(app, auth, operators, clock, metricsTokenOf(env));
+  const routeTable = registerAccessGate(
+    app,
+    auth,
+    operators,
+    clock,
+    metricsTokenOf(env),
+    options.opsCliKey ?? null,
+  );
   app.decorate('routeTable', routeTable);
   const botChallenge =
     env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET
@@ -348,6 +361,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(opsUsersRoutes, { db: database.db, clock, waitingDays: rules.waitingDays });
+  await app.register(opsCommandRoutes, { db: database.db, env, clock });
   await app.register(ratesRoutes, {
     rates: createRatesService({
       source: env.RATE_SOURCE_URL
