@@ -220,13 +220,14 @@ describe.each(await backends())('the payout job on $name', (backend) => {
 
   it('never refunds a paid payment that a server missing part of the history cannot find', async () => {
     const due = await dueWithdrawal(122n);
+    // The server that answers lookups lacks the history that will hold the payment (restarted,
+    // catching up, or another backend answers) from before it is sent, so that no pass can see it
+    // validated however slowly the machine runs; the ledger then moves past its LastLedgerSequence.
+    rippled.historyFrom = Number.MAX_SAFE_INTEGER;
     await run();
     const row = await withdrawal(due.id);
     const last = row?.lastLedgerSequence ?? 0;
-    // The payment is validated; then the server loses the history that holds it (restarted, catching
-    // up, or another backend answers) while the ledger moves past its LastLedgerSequence.
     while (!rippled.applied.has(row?.txHash ?? '')) await new Promise((r) => setTimeout(r, 10));
-    rippled.historyFrom = Number.MAX_SAFE_INTEGER;
     while (rippled.validatedLedger() <= last + 1) await new Promise((r) => setTimeout(r, 10));
     for (let i = 0; i < 5; i++) await run();
     expect(await withdrawal(due.id)).toMatchObject({ status: 'transferring' });
