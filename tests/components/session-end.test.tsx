@@ -17,7 +17,10 @@ function answer(status: number, body: () => Promise<string>): Response {
 }
 
 async function refusal(response: Response): Promise<unknown> {
-  vi.stubGlobal('fetch', vi.fn(async () => response));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => response),
+  );
   return apiRequest('/api/user/userInfo', Answer).catch((error: unknown) => error);
 }
 
