@@ -27,7 +27,9 @@ export function targetSizeProblems(page: Page): Promise<string[]> {
       const text = parent.textContent?.replace(element.textContent ?? '', '').trim() ?? '';
       return getComputedStyle(element).display.startsWith('inline') && text.length > 0;
     };
-    const controls = [...document.querySelectorAll(selector)]
+    // Under a modal dialog the page is inert: only the dialog's controls can be hit.
+    const modal = document.querySelector('dialog:modal');
+    const controls = [...(modal ?? document).querySelectorAll(selector)]
       .filter((element) => !element.classList.contains('skip-link'))
       .filter(visible)
       .map(targetOf);

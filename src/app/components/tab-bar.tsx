@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { HomeIcon, InviteIcon, MineIcon } from './icons.tsx';
+import { Logo } from './logo.tsx';
 
 /** The main navigation (Invite, Home, Account): a tab bar on a phone, a side navigation on a desktop (styles/desktop.css). */
 export function TabBar() {
@@ -10,6 +11,10 @@ export function TabBar() {
   const onHome = path === '/home' || path === '/home/' || path.startsWith('/home/withdraw');
   return (
     <nav className="tab-bar" aria-label={t`Main`}>
+      {/* Only a side navigation (desktop) has room for the name. */}
+      <span className="tab-bar-brand">
+        <Logo />
+      </span>
       <Link
         to="/home/invite"
         className="tab"

@@ -187,7 +187,13 @@ export function TaskSheet({ task, serverOffsetMs, onClose }: TaskSheetProps) {
           ))}
           {task.type === 'notification' ? <PushCheck /> : null}
           <TimerRing done={task.required_seconds - shownLeft} total={task.required_seconds}>
-            {left > 0 ? null : <CheckIcon width={40} height={40} className="timer-ring-done" />}
+            {left > 0 ? (
+              <span className="timer-ring-clock" aria-hidden="true">
+                {formatClock(shownLeft)}
+              </span>
+            ) : (
+              <CheckIcon width={40} height={40} className="timer-ring-done" />
+            )}
           </TimerRing>
           <p className="task-timer" aria-live="polite" data-testid="task-timer">
             {left > 0 ? (
