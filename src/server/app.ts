@@ -306,6 +306,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       supportUrl: env.SUPPORT_URL ?? null,
       explorerTxUrl: env.XRPL_EXPLORER_TX_URL,
       countUsers: () => accountRepo.countUsers(),
+      usersShownFrom: env.LANDING_USERS_MIN,
       withdrawRules: () => withdraw.publicRules(),
       botChallenge,
     }),
