@@ -34,6 +34,8 @@ import { ratesRoutes } from './features/rates/rates.routes.ts';
 import { createRatesService } from './features/rates/rates.service.ts';
 import { createSettingsService } from './features/settings/settings.service.ts';
 import { tasksRoutes } from './features/tasks/tasks.routes.ts';
+import { tasksConsoleRoutes } from './features/tasks/tasks-console.routes.ts';
+import { createTasksConsole } from './features/tasks/tasks-console.service.ts';
 import { devicesRoutes } from './features/devices/devices.routes.ts';
 import { createDevicesService } from './features/devices/devices.service.ts';
 import { requireBotCheck, turnstileVerifier } from './features/bot-check/turnstile.ts';
@@ -311,6 +313,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
   await app.register(opsRoutes, { operators, clock });
+  await app.register(tasksConsoleRoutes, {
+    db: database.db,
+    clock,
+    tasksConsole: createTasksConsole({ rules }),
+  });
   await app.register(ratesRoutes, {
     rates: createRatesService({
       source: env.RATE_SOURCE_URL
