@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ConsoleTask } from '#contract/ops-tasks.ts';
+import type { Locale } from '#domain/i18n/locales.ts';
 import { can } from '#domain/ops/operators.ts';
 import { Button } from '#app/components/button.tsx';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
@@ -107,7 +108,10 @@ export function TasksPage() {
             </thead>
             <tbody>
               {list.map((task, index) => {
-                const title = task.texts.en?.title || t`(no English title)`;
+                // The title in the console's language when the task has one, else in English.
+                const own = task.texts[i18n.locale as Locale]?.title;
+                const title = own || task.texts.en?.title || t`(no English title)`;
+                const titleLocale = own ? i18n.locale : 'en';
                 return (
                   <tr key={task.id} data-task-id={task.id}>
                     <td>
@@ -136,7 +140,9 @@ export function TasksPage() {
                       </span>
                     </td>
                     <td>
-                      <strong dir="auto">{title}</strong>
+                      <strong dir="auto" lang={titleLocale}>
+                        {title}
+                      </strong>
                       <br />
                       <span className="muted">{i18n._(TASK_TYPE_LABELS[task.type])}</span>
                     </td>
