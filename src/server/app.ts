@@ -336,6 +336,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       supportUrl: () => ruleSettings.now().supportUrl,
       explorerTxUrl: env.XRPL_EXPLORER_TX_URL,
       countUsers: () => accountRepo.countUsers(),
+      usersShownFrom: env.LANDING_USERS_MIN,
       withdrawRules: () => withdraw.publicRules(),
       botChallenge,
     }),

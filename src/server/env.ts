@@ -74,6 +74,11 @@ const EnvSchema = z
         });
         return z.NEVER;
       }),
+    /**
+     * Landing shows how many accounts exist only from this many on: a small figure says little and
+     * reads like a warning. Below it Landing shows no figure at all (never an invented one).
+     */
+    LANDING_USERS_MIN: z.coerce.number().int().min(0).default(100),
     /** Where "Contact support" leads (https: or mailto:). Unset: the app says support is not configured. */
     SUPPORT_URL: z
       .string()

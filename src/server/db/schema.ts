@@ -38,6 +38,8 @@ export const users = pgTable(
       .notNull()
       .default(sql`0`),
     createdAt: time('created_at').notNull(),
+    /** When the account saw (or skipped) the first-run welcome: it is shown once per account. */
+    welcomedAt: time('welcomed_at'),
   },
   (t) => [
     check('users_balance_not_negative', sql`${t.balance} >= 0`),

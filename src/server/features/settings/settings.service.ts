@@ -13,6 +13,8 @@ export interface SettingsServiceDeps {
   explorerTxUrl: string;
   /** How many accounts exist: the only statistic Landing shows, counted, never claimed. */
   countUsers: () => Promise<number>;
+  /** From how many accounts the count is published (LANDING_USERS_MIN); below, it is null. */
+  usersShownFrom: number;
   /** The withdrawal rules in force, as the withdraw service enforces them (docs/product-rules.md#no-hidden-conditions). */
   withdrawRules: () => { id: WithdrawRuleId; required: string }[];
   /** The bot challenge the app must show on register, login and SMS sending; null: none. */
@@ -29,9 +31,15 @@ export function createSettingsService({
   supportUrl,
   explorerTxUrl,
   countUsers,
+  usersShownFrom,
   withdrawRules,
   botChallenge,
 }: SettingsServiceDeps) {
+  async function usersFigure(): Promise<PublicSettings['stats']> {
+    const users = await countUsers();
+    return { users: users >= usersShownFrom ? users : null };
+  }
+
   return {
     async publicSettings(): Promise<PublicSettings> {
       return {
@@ -54,7 +62,7 @@ export function createSettingsService({
           : null,
         support_url: supportUrl(),
         explorer_tx_url: explorerTxUrl,
-        stats: { users: await countUsers() },
+        stats: await usersFigure(),
       };
     },
 
