@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import type { OpsPermission } from '#domain/ops/operators.ts';
 
 interface NavItem {
-  to: '/ops' | '/ops/audit';
+  to: '/ops' | '/ops/audit' | '/ops/reviews' | '/ops/usage';
   label: MessageDescriptor;
   /** Shown only to roles that may do this (everyone may read). */
   permission?: OpsPermission;
@@ -15,6 +15,8 @@ interface NavItem {
 export const OPS_NAV: NavItem[] = [
   { to: '/ops', label: msg`Dashboard` },
   { to: '/ops/audit', label: msg`Audit log` },
+  { to: '/ops/reviews', label: msg`Reviews` },
+  { to: '/ops/usage', label: msg`Usage` },
 ];
 
 /** The console's menu: a row of links, scrolling sideways on a narrow screen. */
