@@ -52,6 +52,7 @@ function PaidRow({ row, explorerTxUrl }: { row: PaidWithdrawal; explorerTxUrl: s
   const name = <Isolate>{row.username}</Isolate>;
   const amount = <XrpAmount amount={row.amount} />;
   const took = formatDuration(row.took_seconds);
+  const requested = <Isolate dir="auto">{formatDateTime(row.requested_time)}</Isolate>;
   return (
     <li className="paid-row" data-testid="paid-row">
       <p className="paid-row-main">
@@ -66,7 +67,7 @@ function PaidRow({ row, explorerTxUrl }: { row: PaidWithdrawal; explorerTxUrl: s
       </p>
       <p className="muted">
         <Trans>
-          Requested {formatDateTime(row.requested_time)}; paid {took} later.
+          Requested {requested}; paid {took} later.
         </Trans>
       </p>
       {row.tx_hash ? (

@@ -19,8 +19,10 @@ export function PayoutTimes({ summary }: { summary: TransparencySummary }) {
       {times ? (
         <>
           <p data-testid="payout-times-measured">
-            <Trans>Measured over the last {window} days:</Trans>{' '}
-            <Plural value={times.count} one="# paid withdrawal." other="# paid withdrawals." />
+            <Trans>
+              Measured over the last {window} days:{' '}
+              <Plural value={times.count} one="# paid withdrawal." other="# paid withdrawals." />
+            </Trans>
           </p>
           <dl className="payout-times-figures">
             <div>
