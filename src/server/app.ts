@@ -63,6 +63,13 @@ import { withdrawRoutes } from './features/withdraw/withdraw.routes.ts';
 import { createWithdrawService, withdrawalsByStatus } from './features/withdraw/withdraw.service.ts';
 import { createTasksService } from './features/tasks/tasks.service.ts';
 import { opsRoutes } from './features/ops/ops.routes.ts';
+import { testimonialsRoutes } from './features/testimonials/testimonials.routes.ts';
+import { createTestimonialsService } from './features/testimonials/testimonials.service.ts';
+import { transparencyRoutes } from './features/transparency/transparency.routes.ts';
+import { createTransparencyService } from './features/transparency/transparency.service.ts';
+import { xrplWalletReader } from './features/transparency/wallet-balance.ts';
+import { usageRoutes } from './features/usage/usage.routes.ts';
+import { createUsageService } from './features/usage/usage.service.ts';
 import { createOperatorsService } from './features/ops/ops.service.ts';
 import { ledger } from './ledger/ledger.ts';
 import { loggerOptions, requestIdOf } from './lib/logging.ts';
@@ -348,6 +355,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     tasksConsole: createTasksConsole({ rules }),
   });
+  const walletAddress =
+    env.PAYOUT_WALLET_ADDRESS ?? (env.XRPL_SEED ? Wallet.fromSeed(env.XRPL_SEED).address : null);
+  const walletReader = env.XRPL_URL && walletAddress ? xrplWalletReader(env.XRPL_URL, walletAddress) : null;
+  if (walletReader) app.addHook('onClose', () => walletReader.close());
+  await app.register(transparencyRoutes, {
+    transparency: createTransparencyService({
+      db: database.db,
+      clock,
+      walletAddress,
+      wallet: walletReader,
+      waitingDays: rules.waitingDays,
+      explorerTxUrl: env.XRPL_EXPLORER_TX_URL,
+      cacheMs: env.TRANSPARENCY_CACHE_SECONDS * 1000,
+    }),
+  });
+  await app.register(testimonialsRoutes, {
+    testimonials: createTestimonialsService({
+      db: database.db,
+      clock,
+      usernameOf: async (userId) => (await account.userInfo(userId))?.username ?? null,
+    }),
+  });
+  await app.register(usageRoutes, { usage: createUsageService({ db: database.db, clock, timeZone }) });
   await app.register(ratesRoutes, {
     rates: createRatesService({
       source: env.RATE_SOURCE_URL
