@@ -11,6 +11,7 @@ import {
 } from '#contract/ops-users.ts';
 import { formatAmount } from '#domain/money/amount.ts';
 import { fail, ok } from '#domain/result.ts';
+import type { ProductRules } from '#domain/rules/product-rules.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import { accountActions } from '#server/features/account/account.service.ts';
@@ -24,7 +25,7 @@ type SummaryRow = NonNullable<Awaited<ReturnType<ReturnType<typeof createOpsUser
 /** The console's users (docs/operators.md#users): search, one user's records, ban and unban. */
 export async function opsUsersRoutes(
   app: FastifyInstance,
-  { db, clock, waitingDays }: { db: Db; clock: Clock; waitingDays: number },
+  { db, clock, rules }: { db: Db; clock: Clock; rules: Pick<ProductRules, 'waitingDays'> },
 ) {
   const routes = featureRoutes(app, ['ops']);
   const repo = createOpsUsersRepository(db);
@@ -93,7 +94,7 @@ export async function opsUsersRoutes(
           reference: entry.reference,
           created_time: epochSeconds(entry.createdAt),
         })),
-        withdrawals: withdrawals.map((row) => wireWithdrawal(row, user.username, waitingDays)),
+        withdrawals: withdrawals.map((row) => wireWithdrawal(row, user.username, rules.waitingDays)),
         locks: locks.map((lock) => ({
           id: lock.id,
           reason: lock.reason,
