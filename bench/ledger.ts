@@ -118,24 +118,25 @@ async function measure(database: Database, transact: Transact): Promise<LedgerFi
         rawUsers.map((user) => () => {
           const key = `raw-${user.id}-${taskId}`;
           return transact(async (sql) => {
-            await sql.query(`set local lock_timeout = '10s'`);
+            // The statements the endpoint's transaction runs (src/server/lib/idempotency.ts,
+            // src/server/features/tasks/tasks.service.ts, src/server/ledger/ledger.ts), written by hand.
             await sql.query(
-              `insert into idempotency_keys (user_id, key, request_hash, status_code, response, created_at)
-               values ($1, $2, $3, 0, '{}', now()) on conflict do nothing returning key`,
+              `with timeout as (select set_config('lock_timeout', '10000', true))
+               insert into idempotency_keys (user_id, key, request_hash, status_code, response, created_at)
+               select $1, $2, $3, 0, '{}'::jsonb, now() from timeout on conflict do nothing returning key`,
               [user.id, key, 'hash'],
             );
             await sql.query('select 1 from users where id = $1 for no key update', [user.id]);
-            await sql.query('select * from task_days where user_id = $1 and day = $2', [user.id, day]);
-            const task = await sql.query('select * from tasks where id in ($1)', [taskId]);
-            await sql.query('select * from task_runs where user_id = $1 and day = $2 and task_id = $3', [
-              user.id,
-              day,
-              taskId,
-            ]);
-            await sql.query(
-              `select count(*), coalesce(sum(amount), 0)::text from ledger_entries
-               where user_id = $1 and kind = 'task' and reference like $2`,
-              [user.id, `task:%:${day}`],
+            const facts = await sql.query(
+              `select d.task_ids, t.*, r.*,
+                 (select count(*) from ledger_entries where user_id = $1 and kind = 'task' and reference like $4),
+                 (select coalesce(sum(amount), 0)::text from ledger_entries
+                   where user_id = $1 and kind = 'task' and reference like $4)
+               from task_days d
+               left join tasks t on t.id = $3
+               left join task_runs r on r.user_id = $1 and r.day = $2 and r.task_id = $3
+               where d.user_id = $1 and d.day = $2`,
+              [user.id, day, taskId, `task:%:${day}`],
             );
             await sql.query(
               'update task_runs set completed_at = now() where user_id = $1 and day = $2 and task_id = $3',
@@ -144,7 +145,7 @@ async function measure(database: Database, transact: Transact): Promise<LedgerFi
             await sql.query(
               `insert into ledger_entries (user_id, kind, amount, idempotency_key, reference, created_at)
                values ($1, 'task', $2, $3, $4, now())`,
-              [user.id, task.rows[0]?.['reward'], key, `task:${taskId}:${day}`],
+              [user.id, facts.rows[0]?.['reward'], key, `task:${taskId}:${day}`],
             );
             await sql.query('select balance from users where id = $1', [user.id]);
             await sql.query(
