@@ -98,8 +98,22 @@ interface Sample {
   lcp: number;
   cls: number;
   fcp: number;
+  /** What the largest paint was (Lighthouse's snippet of the element), to see what the page waits for. */
+  lcpElement?: string;
 }
 const samples: Record<string, Sample[]> = {};
+
+/** The first element snippet in an audit's details (their shape varies between audits). */
+function snippetIn(details: unknown): string | undefined {
+  if (typeof details !== 'object' || details === null) return undefined;
+  const snippet = (details as { snippet?: unknown }).snippet;
+  if (typeof snippet === 'string') return snippet;
+  for (const value of Object.values(details)) {
+    const found = snippetIn(value);
+    if (found) return found;
+  }
+  return undefined;
+}
 const chrome = await launch({ chromePath: CHROMIUM.executablePath, chromeFlags: CHROMIUM.args });
 try {
   await Promise.all([waitFor(`${APP}/api/other/serverTime`), waitFor(`${HELLO}/api/time`)]);
@@ -133,8 +147,10 @@ try {
       lcp: (run.lhr.audits['largest-contentful-paint']?.numericValue ?? NaN) / 1000,
       cls: run.lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
       fcp: (run.lhr.audits['first-contentful-paint']?.numericValue ?? NaN) / 1000,
+      lcpElement: snippetIn(run.lhr.audits['largest-contentful-paint-element']?.details),
     };
     (samples[label] ??= []).push(sample);
+    console.log(`${label.padEnd(16)} ${sample.lcpElement ?? ''}`);
     console.log(
       `${label.padEnd(16)} score ${sample.score}  LCP ${sample.lcp.toFixed(2)} s  CLS ${sample.cls.toFixed(3)}  FCP ${sample.fcp.toFixed(2)} s`,
     );
@@ -183,20 +199,37 @@ try {
   for (const server of servers) server.kill('SIGTERM');
 }
 
-// 4. The API.
-const ledgerOut = await runNode(['bench/ledger.ts'], { BENCH_JSON: '1' });
-const ledger = JSON.parse(/BENCH_JSON (.*)/.exec(ledgerOut)?.[1] ?? 'null') as {
-  postgres: LedgerFigures;
-  pglite: LedgerFigures;
-} | null;
-if (!ledger) throw new Error('bench/ledger.ts printed no figures');
+// 4. The API (BENCH_LEDGER=0 leaves it out, for a quick look at the pages only).
+const ledger =
+  process.env['BENCH_LEDGER'] === '0'
+    ? null
+    : (JSON.parse(
+        /BENCH_JSON (.*)/.exec(await runNode(['bench/ledger.ts'], { BENCH_JSON: '1' }))?.[1] ?? 'null',
+      ) as { postgres: LedgerFigures; pglite: LedgerFigures } | null);
+if (ledger === null && process.env['BENCH_LEDGER'] !== '0')
+  throw new Error('bench/ledger.ts printed no figures');
+
+function ledgerRows(figures: { postgres: LedgerFigures; pglite: LedgerFigures }) {
+  return [
+    '| task completion, 20 in flight | endpoint /s | driver /s | throughput ratio | endpoint p99 | driver p99 | p99 ratio |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...(['postgres', 'pglite'] as const).map((kind) => {
+      const { endpoint, driver } = figures[kind];
+      return `| ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} | ${endpoint.throughput.toFixed(0)} | ${driver.throughput.toFixed(0)} | ${(endpoint.throughput / driver.throughput).toFixed(2)}× | ${endpoint.p99.toFixed(0)} ms | ${driver.p99.toFixed(0)} ms | ${(endpoint.p99 / driver.p99).toFixed(2)}× |`;
+    }),
+    '',
+    `PGlite endpoint ÷ PostgreSQL endpoint: ${(figures.pglite.endpoint.throughput / figures.postgres.endpoint.throughput).toFixed(2)}× throughput`,
+    '',
+  ];
+}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
 };
-const med = (label: string, key: keyof Sample) => median((samples[label] ?? []).map((s) => s[key]));
+const med = (label: string, key: Exclude<keyof Sample, 'lcpElement'>) =>
+  median((samples[label] ?? []).map((s) => s[key]));
 const helloLcp = med('hello', 'lcp');
 const pages = ['hello', '/', '/landing', '/home'];
 const rows = [
@@ -210,15 +243,7 @@ const rows = [
   '',
   `First-screen JavaScript: **${firstScreenKb.toFixed(1)} KB** brotli`,
   '',
-  '| task completion, 20 in flight | endpoint /s | driver /s | throughput ratio | endpoint p99 | driver p99 | p99 ratio |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-  ...(['postgres', 'pglite'] as const).map((kind) => {
-    const { endpoint, driver } = ledger[kind];
-    return `| ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} | ${endpoint.throughput.toFixed(0)} | ${driver.throughput.toFixed(0)} | ${(endpoint.throughput / driver.throughput).toFixed(2)}× | ${endpoint.p99.toFixed(0)} ms | ${driver.p99.toFixed(0)} ms | ${(endpoint.p99 / driver.p99).toFixed(2)}× |`;
-  }),
-  '',
-  `PGlite endpoint ÷ PostgreSQL endpoint: ${(ledger.pglite.endpoint.throughput / ledger.postgres.endpoint.throughput).toFixed(2)}× throughput`,
-  '',
+  ...(ledger ? ledgerRows(ledger) : ['(API not measured: BENCH_LEDGER=0)', '']),
   `Load average (1, 5, 15 min) at start: ${loadAtStart}; at end: ${load()} (${cpus().length} cores)`,
 ];
 const table = rows.join('\n');
