@@ -198,7 +198,8 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
     if (refusal) return fail(refusal);
 
     await createTasksRepository(tx).complete(userId, day, taskId, now);
-    const balance = await ledger.append(tx, {
+    // The user's lock is held since the start of this function.
+    const balance = await ledger.appendLocked(tx, {
       userId,
       kind: 'task',
       amount: task.reward,
