@@ -128,12 +128,14 @@ async function measure(database: Database, transact: Transact): Promise<LedgerFi
             );
             await sql.query('select 1 from users where id = $1 for no key update', [user.id]);
             const facts = await sql.query(
-              `select d.task_ids, t.*, r.*,
+              `select d.task_ids, t.enabled, v.*, r.*,
                  (select count(*) from ledger_entries where user_id = $1 and kind = 'task' and reference like $4),
                  (select coalesce(sum(amount), 0)::text from ledger_entries
                    where user_id = $1 and kind = 'task' and reference like $4)
                from task_days d
                left join tasks t on t.id = $3
+               left join task_versions v on v.task_id = $3
+                 and v.version = coalesce(d.task_versions[array_position(d.task_ids, $3::integer)], 1)
                left join task_runs r on r.user_id = $1 and r.day = $2 and r.task_id = $3
                where d.user_id = $1 and d.day = $2`,
               [user.id, day, taskId, `task:%:${day}`],

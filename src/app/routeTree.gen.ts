@@ -26,8 +26,10 @@ import { Route as HomeMineRouteImport } from './routes/home/mine'
 import { Route as HomeWithdrawRouteImport } from './routes/home/withdraw'
 import { Route as OpsIndexRouteImport } from './routes/ops/index'
 import { Route as OpsAuditRouteImport } from './routes/ops/audit'
+import { Route as OpsSettingsRouteImport } from './routes/ops/settings'
 import { Route as OpsSetupRouteImport } from './routes/ops/setup'
 import { Route as OpsSignInRouteImport } from './routes/ops/sign-in'
+import { Route as OpsTasksRouteImport } from './routes/ops/tasks'
 import { Route as WithdrawKycRouteImport } from './routes/withdraw/kyc'
 import { Route as WithdrawStatusRouteImport } from './routes/withdraw/status'
 
@@ -116,6 +118,11 @@ const OpsAuditRoute = OpsAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => OpsRouteRoute,
 } as any)
+const OpsSettingsRoute = OpsSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
 const OpsSetupRoute = OpsSetupRouteImport.update({
   id: '/setup',
   path: '/setup',
@@ -124,6 +131,11 @@ const OpsSetupRoute = OpsSetupRouteImport.update({
 const OpsSignInRoute = OpsSignInRouteImport.update({
   id: '/sign-in',
   path: '/sign-in',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
+const OpsTasksRoute = OpsTasksRouteImport.update({
+  id: '/tasks',
+  path: '/tasks',
   getParentRoute: () => OpsRouteRoute,
 } as any)
 const WithdrawKycRoute = WithdrawKycRouteImport.update({
@@ -153,8 +165,10 @@ export interface FileRoutesByFullPath {
   '/home/mine': typeof HomeMineRoute
   '/home/withdraw': typeof HomeWithdrawRoute
   '/ops/audit': typeof OpsAuditRoute
+  '/ops/settings': typeof OpsSettingsRoute
   '/ops/setup': typeof OpsSetupRoute
   '/ops/sign-in': typeof OpsSignInRoute
+  '/ops/tasks': typeof OpsTasksRoute
   '/withdraw/kyc': typeof WithdrawKycRoute
   '/withdraw/status': typeof WithdrawStatusRoute
   '/home/': typeof HomeIndexRoute
@@ -174,8 +188,10 @@ export interface FileRoutesByTo {
   '/home/mine': typeof HomeMineRoute
   '/home/withdraw': typeof HomeWithdrawRoute
   '/ops/audit': typeof OpsAuditRoute
+  '/ops/settings': typeof OpsSettingsRoute
   '/ops/setup': typeof OpsSetupRoute
   '/ops/sign-in': typeof OpsSignInRoute
+  '/ops/tasks': typeof OpsTasksRoute
   '/withdraw/kyc': typeof WithdrawKycRoute
   '/withdraw/status': typeof WithdrawStatusRoute
   '/home': typeof HomeIndexRoute
@@ -198,8 +214,10 @@ export interface FileRoutesById {
   '/home/mine': typeof HomeMineRoute
   '/home/withdraw': typeof HomeWithdrawRoute
   '/ops/audit': typeof OpsAuditRoute
+  '/ops/settings': typeof OpsSettingsRoute
   '/ops/setup': typeof OpsSetupRoute
   '/ops/sign-in': typeof OpsSignInRoute
+  '/ops/tasks': typeof OpsTasksRoute
   '/withdraw/kyc': typeof WithdrawKycRoute
   '/withdraw/status': typeof WithdrawStatusRoute
   '/home/': typeof HomeIndexRoute
@@ -223,8 +241,10 @@ export interface FileRouteTypes {
     | '/home/mine'
     | '/home/withdraw'
     | '/ops/audit'
+    | '/ops/settings'
     | '/ops/setup'
     | '/ops/sign-in'
+    | '/ops/tasks'
     | '/withdraw/kyc'
     | '/withdraw/status'
     | '/home/'
@@ -244,8 +264,10 @@ export interface FileRouteTypes {
     | '/home/mine'
     | '/home/withdraw'
     | '/ops/audit'
+    | '/ops/settings'
     | '/ops/setup'
     | '/ops/sign-in'
+    | '/ops/tasks'
     | '/withdraw/kyc'
     | '/withdraw/status'
     | '/home'
@@ -267,8 +289,10 @@ export interface FileRouteTypes {
     | '/home/mine'
     | '/home/withdraw'
     | '/ops/audit'
+    | '/ops/settings'
     | '/ops/setup'
     | '/ops/sign-in'
+    | '/ops/tasks'
     | '/withdraw/kyc'
     | '/withdraw/status'
     | '/home/'
@@ -407,6 +431,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpsAuditRouteImport
       parentRoute: typeof OpsRouteRoute
     }
+    '/ops/settings': {
+      id: '/ops/settings'
+      path: '/settings'
+      fullPath: '/ops/settings'
+      preLoaderRoute: typeof OpsSettingsRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
     '/ops/setup': {
       id: '/ops/setup'
       path: '/setup'
@@ -419,6 +450,13 @@ declare module '@tanstack/react-router' {
       path: '/sign-in'
       fullPath: '/ops/sign-in'
       preLoaderRoute: typeof OpsSignInRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
+    '/ops/tasks': {
+      id: '/ops/tasks'
+      path: '/tasks'
+      fullPath: '/ops/tasks'
+      preLoaderRoute: typeof OpsTasksRouteImport
       parentRoute: typeof OpsRouteRoute
     }
     '/withdraw/kyc': {
@@ -474,15 +512,19 @@ const HomeRouteRouteWithChildren = HomeRouteRoute._addFileChildren(
 
 interface OpsRouteRouteChildren {
   OpsAuditRoute: typeof OpsAuditRoute
+  OpsSettingsRoute: typeof OpsSettingsRoute
   OpsSetupRoute: typeof OpsSetupRoute
   OpsSignInRoute: typeof OpsSignInRoute
+  OpsTasksRoute: typeof OpsTasksRoute
   OpsIndexRoute: typeof OpsIndexRoute
 }
 
 const OpsRouteRouteChildren: OpsRouteRouteChildren = {
   OpsAuditRoute: OpsAuditRoute,
+  OpsSettingsRoute: OpsSettingsRoute,
   OpsSetupRoute: OpsSetupRoute,
   OpsSignInRoute: OpsSignInRoute,
+  OpsTasksRoute: OpsTasksRoute,
   OpsIndexRoute: OpsIndexRoute,
 }
 

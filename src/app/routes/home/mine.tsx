@@ -31,7 +31,7 @@ import { CurrencyRow } from '#app/features/rates/components/currency-row.tsx';
 import { GuideRows } from '#app/features/guides/components/guide-rows.tsx';
 
 export const Route = createFileRoute('/home/mine')({
-  staticData: { title: msg`Mine` },
+  staticData: { title: msg`Account` },
   loader: ({ context }) => {
     // Start both requests with the navigation; the screen renders from the cache as they arrive.
     void context.queryClient.prefetchQuery(userInfoQueryOptions());
@@ -49,7 +49,7 @@ function MinePage() {
 
   return (
     <>
-      <PageHeader title={<Trans>Mine</Trans>} />
+      <PageHeader title={<Trans>Account</Trans>} />
       {user.data ? (
         <>
           <Card className="profile">
