@@ -89,6 +89,7 @@ import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerAccessGate, type RouteAccess } from './plugins/session.ts';
 import { registerStaticApp } from './plugins/static-app.ts';
+import { createSessionCache, followRevocations } from './features/auth/session-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -195,7 +196,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie, {
     secret: await serverSecret(database.db, 'cookie-key', clock.now(), randomKey),
   });
-  const auth = createAuthService({ db: database.db, clock, sessionTtlDays: env.SESSION_TTL_DAYS, hash });
+  // Sessions are cached only while this process hears every revocation (session-cache.ts).
+  const sessionCache =
+    env.SESSION_CACHE_SECONDS > 0 ? createSessionCache(env.SESSION_CACHE_SECONDS * 1000) : null;
+  if (sessionCache) {
+    const stop = await followRevocations(database, sessionCache);
+    app.addHook('onClose', async () => {
+      sessionCache.close();
+      // The database may already be closed (the app's own closes first): nothing left to stop.
+      await stop().catch(() => {});
+    });
+  }
+  const auth = createAuthService({
+    db: database.db,
+    clock,
+    sessionTtlDays: env.SESSION_TTL_DAYS,
+    hash,
+    ...(sessionCache ? { sessionCache } : {}),
+  });
   const account = createAccountService({ repo: accountRepo, rules, clock });
   const operators = createOperatorsService({
     db: database.db,

@@ -44,6 +44,11 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Days a session stays valid without use. */
     SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
+    /**
+     * Seconds a process keeps a live session in memory instead of reading it on every request; a
+     * revocation reaches every process at once through the database (0 turns the cache off).
+     */
+    SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
     /** Sign-in and registration attempts allowed per IP address per minute, checked before hashing. */
     CHECKIN_RATE_LIMIT: z.coerce.number().int().positive().default(20),
     /** Largest request body accepted, in bytes. */
