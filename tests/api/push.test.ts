@@ -9,7 +9,7 @@ import { sendScheduledPushes } from '#server/features/push/push-schedule.ts';
 import { createPushSender, PUSH_CONCURRENCY } from '#server/features/push/push-sender.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { startFakePushService } from '#tests/fakes/fake-push-service.ts';
-import { envelope, useStarted, useTestApp } from '#tests/helpers/app.ts';
+import { envelope, getAs, useStarted, useTestApp } from '#tests/helpers/app.ts';
 import { credit, post, seedUsers, setTestAddress } from '#tests/helpers/money-fixtures.ts';
 import { TOKEN_HEADER } from '#contract/paths.ts';
 
@@ -21,7 +21,7 @@ const pushService = useStarted(startFakePushService);
 const clock = adjustableClock();
 const handle = useTestApp(() => ({ clock, env: { PUSH_SERVICE_ORIGINS: pushService.value.origin } }));
 
-const get = (url: string, token: string) => handle.app.inject({ url, headers: { [TOKEN_HEADER]: token } });
+const get = (url: string, token: string) => getAs(handle.app, url, token);
 /** The server's sender, as app.ts makes it, for the jobs a test runs itself. */
 const senderForTests = () =>
   createPushSender(handle.database.db, clock, {
