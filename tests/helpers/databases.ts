@@ -30,7 +30,8 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-const pglite: Backend = {
+/** PGlite in memory: a fresh database each time, gone when closed. */
+export const pglite: Backend = {
   name: 'pglite',
   async create() {
     const database = await openDatabase({ dataDir: 'memory://' });
