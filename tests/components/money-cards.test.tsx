@@ -79,6 +79,20 @@ describe('the gift card', () => {
     expect(screen.getByText('30 XRP')).toBeTruthy();
     expect(button(/Claim the gift/).disabled).toBe(false);
   });
+
+  it('waits for the tap: nothing is claimed however long the card stays on screen', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval'] });
+    try {
+      await renderInRouter(<GiftCard amount="30" />);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(fetch).not.toHaveBeenCalled();
+      expect(button(/Claim the gift/).disabled).toBe(false);
+    } finally {
+      vi.useRealTimers();
+      fetch.mockRestore();
+    }
+  });
 });
 
 describe('the way to a withdrawal', () => {

@@ -4,10 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { Card } from '#app/components/card.tsx';
 import { LoadError } from '#app/components/load-error.tsx';
+import { LandingActions } from '#app/features/landing/components/landing-actions.tsx';
 import { LandingContent } from '#app/features/landing/components/landing-content.tsx';
 import { publicSettingsQueryOptions } from '#app/features/settings/api/settings-queries.ts';
 import { EntryHeader } from './-components/entry-header.tsx';
 import { XrpPrice } from '#app/features/rates/components/xrp-price.tsx';
+import { PayoutTimesNote } from '#app/features/transparency/components/payout-times-note.tsx';
+import { TestimonialsSection } from '#app/features/testimonials/components/testimonials-section.tsx';
 
 export const Route = createFileRoute('/landing')({
   staticData: { title: msg`For new users` },
@@ -24,6 +27,7 @@ function LandingPage() {
         logoLinksHome
         lead={<Trans>Honest rules, shown before you start. What you see credited is what you get.</Trans>}
       />
+      <LandingActions />
       <XrpPrice className="landing-price" />
       {settings.data ? (
         <LandingContent settings={settings.data} />
@@ -32,6 +36,8 @@ function LandingPage() {
       ) : (
         <Card className="skeleton" aria-busy="true" aria-label={t`Loading...`} />
       )}
+      <PayoutTimesNote />
+      <TestimonialsSection />
     </main>
   );
 }

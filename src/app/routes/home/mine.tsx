@@ -29,9 +29,11 @@ import { Isolate } from '#app/components/isolate.tsx';
 import { XrpPrice } from '#app/features/rates/components/xrp-price.tsx';
 import { CurrencyRow } from '#app/features/rates/components/currency-row.tsx';
 import { GuideRows } from '#app/features/guides/components/guide-rows.tsx';
+import { ReviewForm } from '#app/features/testimonials/components/review-form.tsx';
+import { UsageSwitch } from '#app/features/usage/components/usage-switch.tsx';
 
 export const Route = createFileRoute('/home/mine')({
-  staticData: { title: msg`Mine` },
+  staticData: { title: msg`Account` },
   loader: ({ context }) => {
     // Start both requests with the navigation; the screen renders from the cache as they arrive.
     void context.queryClient.prefetchQuery(userInfoQueryOptions());
@@ -49,7 +51,7 @@ function MinePage() {
 
   return (
     <>
-      <PageHeader title={<Trans>Mine</Trans>} />
+      <PageHeader title={<Trans>Account</Trans>} />
       {user.data ? (
         <>
           <Card className="profile">
@@ -82,6 +84,8 @@ function MinePage() {
       <VerifyPhoneLink bonusAmount={settings.data?.kyc_bonus} />
       <DevicesSection />
       <PushSettingsSection />
+      {user.data ? <ReviewForm username={user.data.username} /> : null}
+      <UsageSwitch />
       <InstallButton />
       <NoMoneyNotice />
       <List label={t`Settings`}>

@@ -39,6 +39,7 @@ export function createAccountService({ repo, rules, clock }: AccountServiceDeps)
         annual_rate: formatPercent(annualRateBp(rules, counted)),
         total_claimed: formatAmount(interest.total),
         created_time: epochSeconds(user.createdAt),
+        welcomed_time: user.welcomedAt ? epochSeconds(user.welcomedAt) : null,
       };
     },
 
@@ -68,6 +69,11 @@ export function createAccountService({ repo, rules, clock }: AccountServiceDeps)
       };
     },
 
+    /** Records that the welcome was seen; the first time stays, so a repeat changes nothing. */
+    async welcomed(userId: number): Promise<number> {
+      return epochSeconds(await repo.markWelcomed(userId, clock.now()));
+    },
+
     async setLanguage(userId: number, language: Locale): Promise<void> {
       await repo.setLanguage(userId, language);
     },
@@ -75,3 +81,4 @@ export function createAccountService({ repo, rules, clock }: AccountServiceDeps)
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;
+export { accountActions, accountOperator } from './operator.ts';
