@@ -29,8 +29,10 @@ import { Route as HomeWithdrawRouteImport } from './routes/home/withdraw'
 import { Route as OpsIndexRouteImport } from './routes/ops/index'
 import { Route as OpsAuditRouteImport } from './routes/ops/audit'
 import { Route as OpsReviewsRouteImport } from './routes/ops/reviews'
+import { Route as OpsSettingsRouteImport } from './routes/ops/settings'
 import { Route as OpsSetupRouteImport } from './routes/ops/setup'
 import { Route as OpsSignInRouteImport } from './routes/ops/sign-in'
+import { Route as OpsTasksRouteImport } from './routes/ops/tasks'
 import { Route as OpsUsageRouteImport } from './routes/ops/usage'
 import { Route as WithdrawKycRouteImport } from './routes/withdraw/kyc'
 import { Route as WithdrawStatusRouteImport } from './routes/withdraw/status'
@@ -135,6 +137,11 @@ const OpsReviewsRoute = OpsReviewsRouteImport.update({
   path: '/reviews',
   getParentRoute: () => OpsRouteRoute,
 } as any)
+const OpsSettingsRoute = OpsSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
 const OpsSetupRoute = OpsSetupRouteImport.update({
   id: '/setup',
   path: '/setup',
@@ -143,6 +150,11 @@ const OpsSetupRoute = OpsSetupRouteImport.update({
 const OpsSignInRoute = OpsSignInRouteImport.update({
   id: '/sign-in',
   path: '/sign-in',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
+const OpsTasksRoute = OpsTasksRouteImport.update({
+  id: '/tasks',
+  path: '/tasks',
   getParentRoute: () => OpsRouteRoute,
 } as any)
 const OpsUsageRoute = OpsUsageRouteImport.update({
@@ -180,8 +192,10 @@ export interface FileRoutesByFullPath {
   '/home/withdraw': typeof HomeWithdrawRoute
   '/ops/audit': typeof OpsAuditRoute
   '/ops/reviews': typeof OpsReviewsRoute
+  '/ops/settings': typeof OpsSettingsRoute
   '/ops/setup': typeof OpsSetupRoute
   '/ops/sign-in': typeof OpsSignInRoute
+  '/ops/tasks': typeof OpsTasksRoute
   '/ops/usage': typeof OpsUsageRoute
   '/withdraw/kyc': typeof WithdrawKycRoute
   '/withdraw/status': typeof WithdrawStatusRoute
@@ -205,8 +219,10 @@ export interface FileRoutesByTo {
   '/home/withdraw': typeof HomeWithdrawRoute
   '/ops/audit': typeof OpsAuditRoute
   '/ops/reviews': typeof OpsReviewsRoute
+  '/ops/settings': typeof OpsSettingsRoute
   '/ops/setup': typeof OpsSetupRoute
   '/ops/sign-in': typeof OpsSignInRoute
+  '/ops/tasks': typeof OpsTasksRoute
   '/ops/usage': typeof OpsUsageRoute
   '/withdraw/kyc': typeof WithdrawKycRoute
   '/withdraw/status': typeof WithdrawStatusRoute
@@ -233,8 +249,10 @@ export interface FileRoutesById {
   '/home/withdraw': typeof HomeWithdrawRoute
   '/ops/audit': typeof OpsAuditRoute
   '/ops/reviews': typeof OpsReviewsRoute
+  '/ops/settings': typeof OpsSettingsRoute
   '/ops/setup': typeof OpsSetupRoute
   '/ops/sign-in': typeof OpsSignInRoute
+  '/ops/tasks': typeof OpsTasksRoute
   '/ops/usage': typeof OpsUsageRoute
   '/withdraw/kyc': typeof WithdrawKycRoute
   '/withdraw/status': typeof WithdrawStatusRoute
@@ -262,8 +280,10 @@ export interface FileRouteTypes {
     | '/home/withdraw'
     | '/ops/audit'
     | '/ops/reviews'
+    | '/ops/settings'
     | '/ops/setup'
     | '/ops/sign-in'
+    | '/ops/tasks'
     | '/ops/usage'
     | '/withdraw/kyc'
     | '/withdraw/status'
@@ -287,8 +307,10 @@ export interface FileRouteTypes {
     | '/home/withdraw'
     | '/ops/audit'
     | '/ops/reviews'
+    | '/ops/settings'
     | '/ops/setup'
     | '/ops/sign-in'
+    | '/ops/tasks'
     | '/ops/usage'
     | '/withdraw/kyc'
     | '/withdraw/status'
@@ -314,8 +336,10 @@ export interface FileRouteTypes {
     | '/home/withdraw'
     | '/ops/audit'
     | '/ops/reviews'
+    | '/ops/settings'
     | '/ops/setup'
     | '/ops/sign-in'
+    | '/ops/tasks'
     | '/ops/usage'
     | '/withdraw/kyc'
     | '/withdraw/status'
@@ -478,6 +502,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpsReviewsRouteImport
       parentRoute: typeof OpsRouteRoute
     }
+    '/ops/settings': {
+      id: '/ops/settings'
+      path: '/settings'
+      fullPath: '/ops/settings'
+      preLoaderRoute: typeof OpsSettingsRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
     '/ops/setup': {
       id: '/ops/setup'
       path: '/setup'
@@ -490,6 +521,13 @@ declare module '@tanstack/react-router' {
       path: '/sign-in'
       fullPath: '/ops/sign-in'
       preLoaderRoute: typeof OpsSignInRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
+    '/ops/tasks': {
+      id: '/ops/tasks'
+      path: '/tasks'
+      fullPath: '/ops/tasks'
+      preLoaderRoute: typeof OpsTasksRouteImport
       parentRoute: typeof OpsRouteRoute
     }
     '/ops/usage': {
@@ -553,8 +591,10 @@ const HomeRouteRouteWithChildren = HomeRouteRoute._addFileChildren(
 interface OpsRouteRouteChildren {
   OpsAuditRoute: typeof OpsAuditRoute
   OpsReviewsRoute: typeof OpsReviewsRoute
+  OpsSettingsRoute: typeof OpsSettingsRoute
   OpsSetupRoute: typeof OpsSetupRoute
   OpsSignInRoute: typeof OpsSignInRoute
+  OpsTasksRoute: typeof OpsTasksRoute
   OpsUsageRoute: typeof OpsUsageRoute
   OpsIndexRoute: typeof OpsIndexRoute
 }
@@ -562,8 +602,10 @@ interface OpsRouteRouteChildren {
 const OpsRouteRouteChildren: OpsRouteRouteChildren = {
   OpsAuditRoute: OpsAuditRoute,
   OpsReviewsRoute: OpsReviewsRoute,
+  OpsSettingsRoute: OpsSettingsRoute,
   OpsSetupRoute: OpsSetupRoute,
   OpsSignInRoute: OpsSignInRoute,
+  OpsTasksRoute: OpsTasksRoute,
   OpsUsageRoute: OpsUsageRoute,
   OpsIndexRoute: OpsIndexRoute,
 }

@@ -30,6 +30,8 @@ export const UserInfoSchema = z.object({
   /** Interest claimed so far. */
   total_claimed: DecimalSchema,
   created_time: EpochSecondsSchema,
+  /** When the first-run welcome was seen or skipped; null until then (it shows once per account). */
+  welcomed_time: EpochSecondsSchema.nullable(),
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 
@@ -45,6 +47,7 @@ export const UserInfoResponseSchema = successSchema(z.object({ userInfo: UserInf
 export const LogoutResponseSchema = successSchema(z.object({}));
 
 export const SetLanguageBodySchema = z.object({ language: z.enum(LOCALES) });
+export const WelcomedResponseSchema = successSchema(z.object({ welcomed_time: EpochSecondsSchema }));
 export const SetLanguageResponseSchema = successSchema(z.object({ language: z.enum(LOCALES) }));
 
 /** Detail sent with `auth.too_many_attempts` and `auth.account_locked` (docs/product-rules.md#accountable-enforcement). */

@@ -4,6 +4,7 @@ export const API = {
   logout: '/api/user/logout',
   userInfo: '/api/account/userInfo',
   setLanguage: '/api/account/setLanguage',
+  welcomed: '/api/account/welcomed',
   inviteList: '/api/account/inviteList',
   changePassword: '/api/account/changePassword',
   deleteAccount: '/api/account/delete',

@@ -30,8 +30,8 @@ export const PublicSettingsSchema = z.object({
   /** When an invitation counts (domain/invite/counting.ts). */
   invite_rule: z.enum(INVITE_RULES),
   stats: z.object({
-    /** Registered accounts, counted now. */
-    users: z.number().int().nonnegative(),
+    /** Registered accounts, counted now; null while fewer than the operator's LANDING_USERS_MIN. */
+    users: z.number().int().nonnegative().nullable(),
   }),
 });
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;

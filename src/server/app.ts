@@ -16,7 +16,14 @@ import { ok } from '#domain/result.ts';
 import type { ProductRules } from '#domain/rules/product-rules.ts';
 import { adjustableClock, systemClock, type Clock } from './clock.ts';
 import { openDatabase, ping, type Database } from './db/database.ts';
-import { metricsTokenOf, publicOriginOf, rulesFrom, trustProxyOf, type Env } from './env.ts';
+import {
+  metricsTokenOf,
+  publicOriginOf,
+  ruleSettingDefaultsFrom,
+  rulesFrom,
+  trustProxyOf,
+  type Env,
+} from './env.ts';
 import { createAccountRepository } from './features/account/account.repository.ts';
 import { createAccountControls } from './features/account/account-controls.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
@@ -33,7 +40,11 @@ import { httpRateSource } from './features/rates/rate-source.ts';
 import { ratesRoutes } from './features/rates/rates.routes.ts';
 import { createRatesService } from './features/rates/rates.service.ts';
 import { createSettingsService } from './features/settings/settings.service.ts';
+import { createRuleSettings } from './features/settings/rule-settings.service.ts';
+import { settingsConsoleRoutes } from './features/settings/settings-console.routes.ts';
 import { tasksRoutes } from './features/tasks/tasks.routes.ts';
+import { tasksConsoleRoutes } from './features/tasks/tasks-console.routes.ts';
+import { createTasksConsole } from './features/tasks/tasks-console.service.ts';
 import { devicesRoutes } from './features/devices/devices.routes.ts';
 import { createDevicesService } from './features/devices/devices.service.ts';
 import { requireBotCheck, turnstileVerifier } from './features/bot-check/turnstile.ts';
@@ -96,7 +107,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock =
     options.clock ??
     (env.CLOCK_OFFSET_SECONDS ? adjustableClock(env.CLOCK_OFFSET_SECONDS * 1000) : systemClock);
-  const rules = options.rules ?? rulesFrom(env);
+  // The configuration's rules; the console may change the user-facing ones from a stated time (below).
+  const baseRules = options.rules ?? rulesFrom(env);
+  const payoutWallet = env.XRPL_SEED ? Wallet.fromSeed(env.XRPL_SEED).address : null;
 
   const app = Fastify({
     logger: loggerOptions(env.LOG_LEVEL, options.logStream),
@@ -124,6 +137,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const database = options.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }));
   if (!options.database) app.addHook('onClose', () => database.close());
   app.log.info({ database: database.kind }, 'database ready');
+
+  const ruleSettings = createRuleSettings({
+    db: database.db,
+    clock,
+    baseRules,
+    defaults: ruleSettingDefaultsFrom(
+      env,
+      baseRules,
+      loadWhitelist(env.EXCHANGE_WHITELIST_FILE, payoutWallet),
+    ),
+    payoutWallet,
+  });
+  await ruleSettings.refresh();
+  // Every request reads rules at most a second old: a change another process made is in force here
+  // by its effective time (docs/operators.md#settings).
+  app.addHook('onRequest', async () => ruleSettings.refreshIfStale());
+  const rules = ruleSettings.rules;
 
   await registerSecurityHeaders(app, {
     production: env.NODE_ENV === 'production',
@@ -202,17 +232,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     clock,
     rules,
-    ruleConfig: {
-      requiredBoundInvitations: env.WITHDRAW_REQUIRED_INVITATIONS,
-      requirePhone: env.WITHDRAW_REQUIRE_PHONE,
+    ruleConfig: () => {
+      const now = ruleSettings.now();
+      return { requiredBoundInvitations: now.requiredInvitations, requirePhone: now.requirePhone };
     },
+    configuredWaitingDays: baseRules.waitingDays,
     timeZone,
     accounts: createAccountRepository,
     phoneVerified: (executor, userId) => kyc.isVerified(executor, userId),
-    whitelist: loadWhitelist(
-      env.EXCHANGE_WHITELIST_FILE,
-      env.XRPL_SEED ? Wallet.fromSeed(env.XRPL_SEED).address : null,
-    ),
+    whitelist: () => ruleSettings.now().exchanges,
     adVideoUrl: env.AD_VIDEO_URL ?? null,
     checkPassword: async (userId, password, device) =>
       passwordRefusal(await auth.checkCurrentPassword(userId, password, device)) ?? ok(true as const),
@@ -259,7 +287,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const schedule = startPushSchedule({
     db: database.db,
     clock,
-    rules,
+    // Only for withdrawals from before waiting periods were kept per row: the configured period.
+    rules: baseRules,
     timeZone,
     sender: push,
     intervalMs: env.PUSH_SCHEDULE_SECONDS * 1000,
@@ -287,7 +316,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
       db: database.db,
       clock,
-      rules,
+      // Each withdrawal waits the period on its row; older rows the configured one.
+      rules: baseRules,
       xrpl:
         env.XRPL_URL && env.XRPL_SEED
           ? {
@@ -310,14 +340,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings: createSettingsService({
       rules,
       clock,
-      supportUrl: env.SUPPORT_URL ?? null,
+      supportUrl: () => ruleSettings.now().supportUrl,
       explorerTxUrl: env.XRPL_EXPLORER_TX_URL,
       countUsers: () => accountRepo.countUsers(),
+      usersShownFrom: env.LANDING_USERS_MIN,
       withdrawRules: () => withdraw.publicRules(),
       botChallenge,
     }),
   });
   await app.register(opsRoutes, { operators, clock });
+  await app.register(settingsConsoleRoutes, { ruleSettings });
+  await app.register(tasksConsoleRoutes, {
+    db: database.db,
+    clock,
+    tasksConsole: createTasksConsole({ rules }),
+  });
   const walletAddress =
     env.PAYOUT_WALLET_ADDRESS ?? (env.XRPL_SEED ? Wallet.fromSeed(env.XRPL_SEED).address : null);
   const walletReader = env.XRPL_URL && walletAddress ? xrplWalletReader(env.XRPL_URL, walletAddress) : null;
@@ -357,7 +394,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ping: () => ping(database.db),
     ledgerByKind: () => ledger.countsByKind(database.db),
     withdrawalsByStatus: () => withdrawalsByStatus(database.db),
-    payoutLagSeconds: () => payoutLagSeconds(database.db, clock, rules),
+    payoutLagSeconds: () => payoutLagSeconds(database.db, clock, baseRules),
   });
   await app.register(healthRoutes, { db: database.db, payouts: payoutState, metrics });
 

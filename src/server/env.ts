@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { INVITE_RULES } from '#domain/invite/counting.ts';
 import { parseDrops } from '#domain/money/amount.ts';
 import { DEFAULT_RULES, parsePercent, type ProductRules } from '#domain/rules/product-rules.ts';
+import type { RuleSettings } from '#domain/rules/rule-settings.ts';
 import { isTimeZone } from '#domain/time/day.ts';
 
 /**
@@ -73,6 +74,11 @@ const EnvSchema = z
         });
         return z.NEVER;
       }),
+    /**
+     * Landing shows how many accounts exist only from this many on: a small figure says little and
+     * reads like a warning. Below it Landing shows no figure at all (never an invented one).
+     */
+    LANDING_USERS_MIN: z.coerce.number().int().min(0).default(100),
     /** Where "Contact support" leads (https: or mailto:). Unset: the app says support is not configured. */
     SUPPORT_URL: z
       .string()
@@ -303,6 +309,29 @@ export function rulesFrom(env: Env): ProductRules {
     waitingDays: env.WAITING_DAYS ?? DEFAULT_RULES.waitingDays,
     adSeconds: env.AD_SECONDS ?? DEFAULT_RULES.adSeconds,
     inviteRule: env.INVITE_COUNTS_WHEN,
+  };
+}
+
+/**
+ * The defaults of the rules an operator may change from the console (docs/operators.md#settings): the
+ * configured rules, the withdrawal rules and the exchange list, and the support link.
+ */
+export function ruleSettingDefaultsFrom(
+  env: Env,
+  rules: ProductRules,
+  exchanges: { name: string; addresses: string[] }[],
+): RuleSettings {
+  return {
+    giftAmount: rules.giftAmount,
+    aprBaseBp: rules.aprBaseBp,
+    aprStepBp: rules.aprStepBp,
+    aprMaxBp: rules.aprMaxBp,
+    minWithdrawal: rules.minWithdrawal,
+    waitingDays: rules.waitingDays,
+    requiredInvitations: env.WITHDRAW_REQUIRED_INVITATIONS,
+    requirePhone: env.WITHDRAW_REQUIRE_PHONE,
+    exchanges,
+    supportUrl: env.SUPPORT_URL ?? null,
   };
 }
 

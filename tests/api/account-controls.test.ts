@@ -6,7 +6,7 @@ import { users, withdrawAddresses } from '#server/db/schema.ts';
 import { accountOperator } from '#server/features/account/operator.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { envelope, getAs, login, register, useTestApp } from '#tests/helpers/app.ts';
-import { credit, post, userIdOf } from '#tests/helpers/money-fixtures.ts';
+import { credit, post, setTestAddress, userIdOf } from '#tests/helpers/money-fixtures.ts';
 
 const handle = useTestApp();
 
@@ -42,12 +42,7 @@ describe('account controls', () => {
     const { token } = await register(handle.app, 'leaver@example.com');
     const id = await userIdOf(handle.database.db, 'leaver@example.com');
     await credit(handle.database.db, id, xrp(42));
-    await handle.database.db.insert(withdrawAddresses).values({
-      userId: id,
-      address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh',
-      tag: '991',
-      createdAt: new Date(),
-    });
+    await setTestAddress(handle.database.db, id, 991);
     const sumBefore = await ledger.sum(handle.database.db, id);
 
     expect(

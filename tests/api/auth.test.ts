@@ -176,6 +176,23 @@ describe('sign-in and sessions', () => {
     });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('records the first-run welcome once per account: a repeat keeps the first time, other accounts are untouched', async () => {
+    const { token } = await register(handle.app, 'wendy');
+    const other = await register(handle.app, 'walter');
+    expect(envelope(await userInfo(token)).data['userInfo']).toMatchObject({ welcomed_time: null });
+    const welcome = () =>
+      handle.app.inject({ method: 'POST', url: '/api/account/welcomed', headers: { [TOKEN_HEADER]: token } });
+    const first = envelope(await welcome());
+    expect(first.code).toBe(1);
+    const time = (first.data as { welcomed_time: number }).welcomed_time;
+    expect(time).toBeGreaterThan(0);
+    expect(envelope(await welcome()).data).toEqual({ welcomed_time: time });
+    expect(envelope(await userInfo(token)).data['userInfo']).toMatchObject({ welcomed_time: time });
+    expect(envelope(await userInfo(other.token)).data['userInfo']).toMatchObject({ welcomed_time: null });
+    const signedOut = await handle.app.inject({ method: 'POST', url: '/api/account/welcomed' });
+    expect(signedOut.statusCode).toBe(401);
+  });
 });
 
 describe('lockout', () => {

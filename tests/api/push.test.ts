@@ -3,20 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { xrp } from '#domain/money/amount.ts';
 import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
 import { adjustableClock } from '#server/clock.ts';
-import {
-  pushSent,
-  pushTokens,
-  sessions,
-  tasks as taskCatalog,
-  withdrawAddresses,
-} from '#server/db/schema.ts';
+import { pushSent, pushTokens, sessions, tasks as taskCatalog } from '#server/db/schema.ts';
 import { deviceLinkedNotice } from '#server/features/push/notices.ts';
 import { sendScheduledPushes } from '#server/features/push/push-schedule.ts';
 import { createPushSender, PUSH_CONCURRENCY } from '#server/features/push/push-sender.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { startFakePushService } from '#tests/fakes/fake-push-service.ts';
 import { envelope, useStarted, useTestApp } from '#tests/helpers/app.ts';
-import { credit, post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { credit, post, seedUsers, setTestAddress } from '#tests/helpers/money-fixtures.ts';
 import { TOKEN_HEADER } from '#contract/paths.ts';
 
 // Push over HTTP with real Web Push to a fake push service that decrypts what it receives: tokens
@@ -217,12 +211,7 @@ describe('scheduled pushes', () => {
     // Three users with a withdrawal waiting; one of them already watched today's ad, one turned it off.
     for (const [i, user] of [waiting, watched, turnedOff].entries()) {
       await credit(handle.database.db, user.id, xrp(150), `seed-${user.id}`, now);
-      await handle.database.db.insert(withdrawAddresses).values({
-        userId: user.id,
-        address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh',
-        tag: String(9000 + i),
-        createdAt: now,
-      });
+      await setTestAddress(handle.database.db, user.id, 9000 + i, now);
       expect(
         (await post(handle.app, '/api/user/setWithdrawStatus', user.token, {}, `w-${user.id}`)).statusCode,
       ).toBe(200);

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema.ts';
-import { buildTestApp, envelope, useTestApp } from '#tests/helpers/app.ts';
+import { buildTestApp, envelope, register, useTestApp } from '#tests/helpers/app.ts';
 
 const handle = useTestApp({ env: { BODY_LIMIT: '4096' } });
 
@@ -60,8 +60,23 @@ describe('the server', () => {
       gift_amount: '30',
       min_withdrawal: '100',
       waiting_days: 30,
-      stats: { users: row?.n },
     });
+    // Below LANDING_USERS_MIN (100 by default) the count is not published at all.
+    expect(row?.n).toBeLessThan(100);
+    expect(body.data['stats']).toEqual({ users: null });
+  });
+
+  it('publishes the count of accounts, as counted, from LANDING_USERS_MIN on', async () => {
+    const app = await buildTestApp({ database: handle.database, env: { LANDING_USERS_MIN: '1' } });
+    try {
+      await register(app, 'countme');
+      const body = envelope(await app.inject({ url: '/api/other/getCustomSettings' }));
+      const [row] = await handle.database.db.select({ n: count() }).from(users);
+      expect(row?.n).toBeGreaterThanOrEqual(1);
+      expect(body.data['stats']).toEqual({ users: row?.n });
+    } finally {
+      await app.close();
+    }
   });
 
   it('refuses an oversized body with a catalogue message', async () => {

@@ -1,25 +1,16 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DeviceSession } from '#contract/devices.ts';
 import { Isolate } from '#app/components/isolate.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 import { DevicesSection } from '#app/features/devices/components/devices-section.tsx';
-import { activateLocale, i18n } from '#app/i18n/i18n.ts';
+import { activateLocale } from '#app/i18n/i18n.ts';
 import { isolatedText, xrpText } from '#app/lib/bidi.ts';
 import { queryKeys } from '#app/lib/query-keys.ts';
+import { cacheHolding, renderInApp } from '#tests/helpers/render-in-app.tsx';
 
 // Fragments that must keep their order inside right-to-left text, and the device labels the app
 // words itself. The browser's own reading order is checked in tests/e2e/right-to-left.spec.ts.
-
-const inApp = (ui: ReactNode, queryClient = new QueryClient()) =>
-  render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
-    </I18nProvider>,
-  );
 
 beforeEach(async () => {
   await activateLocale('ar');
@@ -28,7 +19,7 @@ afterEach(cleanup);
 
 describe('isolated fragments', () => {
   it('an amount is one left-to-right unit with its sign and its unit inside', () => {
-    inApp(
+    renderInApp(
       <p data-testid="sentence">
         اكتملت المهمة: <XrpAmount amount="2.5" sign="+" testId="amount" />
       </p>,
@@ -42,7 +33,7 @@ describe('isolated fragments', () => {
   });
 
   it('codes are left to right; text formatted for the locale (a date) keeps its own direction', () => {
-    inApp(
+    renderInApp(
       <>
         <Isolate testId="code">+31•••••••44</Isolate>
         <Isolate dir="auto" testId="date">
@@ -73,16 +64,10 @@ describe('device labels', () => {
     ...over,
   });
 
-  function withDevices(data: unknown) {
-    const queryClient = new QueryClient();
-    // The cache as the device kept it; nothing is fetched in this test.
-    queryClient.setQueryDefaults(queryKeys.account.devices(), { enabled: false });
-    queryClient.setQueryData(queryKeys.account.devices(), data);
-    return queryClient;
-  }
+  const withDevices = (data: unknown) => cacheHolding(queryKeys.account.devices(), data);
 
   it('unknown browser and system are worded in the user language, known products keep their names', () => {
-    inApp(
+    renderInApp(
       <DevicesSection />,
       withDevices({
         list: [session({ id: 1 }), session({ id: 2, browser: null, os: null, current: false })],
@@ -96,7 +81,7 @@ describe('device labels', () => {
   });
 
   it('a cache kept before the change (English labels where null is sent now) still renders, translated', () => {
-    inApp(
+    renderInApp(
       <DevicesSection />,
       withDevices({
         list: [session({ browser: 'Unknown browser', os: 'Unknown system' })],

@@ -1,7 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PublicSettings } from '#contract/settings.ts';
 import { formatAmount, parseAmount } from '#domain/money/amount.ts';
@@ -10,23 +7,11 @@ import { parsePercent } from '#domain/rules/product-rules.ts';
 import { countryName } from '#app/features/devices/device-names.ts';
 import { InterestGuide } from '#app/features/guides/components/interest-guide.tsx';
 import { WithdrawGuide } from '#app/features/guides/components/withdraw-guide.tsx';
-import { activateLocale, i18n } from '#app/i18n/i18n.ts';
+import { activateLocale } from '#app/i18n/i18n.ts';
+import { renderInRouter } from '#tests/helpers/render-in-app.tsx';
 
 // The guides work their figures out from the settings in force, with the server's own functions:
 // whatever the operator configures, the worked example is what a claim credits.
-
-async function inApp(ui: ReactNode) {
-  const router = createRouter({
-    routeTree: createRootRoute({ component: () => ui }),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
-  await router.load();
-  render(
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nProvider>,
-  );
-}
 
 const settings = (over: Partial<PublicSettings> = {}): PublicSettings => ({
   tasks_per_day: 10,
@@ -63,7 +48,7 @@ afterEach(cleanup);
 
 describe('the interest guide', () => {
   it('works the example out at the configured rates, as the server credits it', async () => {
-    await inApp(
+    await renderInRouter(
       <InterestGuide
         settings={settings({ apr_base: '7.5', apr_max: '12', min_withdrawal: '250.5' })}
         mine={null}
@@ -79,7 +64,7 @@ describe('the interest guide', () => {
   });
 
   it('signed in, it works out the user own figures the same way', async () => {
-    await inApp(<InterestGuide settings={settings()} mine={{ balance: '150.020547', rate: '6' }} />);
+    await renderInRouter(<InterestGuide settings={settings()} mine={{ balance: '150.020547', rate: '6' }} />);
     const yours = screen.getByTestId('interest-yours');
     expect(within(yours).getByTestId('credited').textContent).toBe(credits('150.020547', '6'));
     expect(yours.textContent).toContain('150.020547 × 6% ÷ 365 = ');
@@ -87,7 +72,7 @@ describe('the interest guide', () => {
 
   it('in Arabic, the arithmetic stays left to right', async () => {
     await activateLocale('ar');
-    await inApp(<InterestGuide settings={settings()} mine={null} />);
+    await renderInRouter(<InterestGuide settings={settings()} mine={null} />);
     const formula = document.querySelector('.guide-formula bdi');
     expect(formula?.getAttribute('dir')).toBe('ltr');
   });
@@ -95,7 +80,7 @@ describe('the interest guide', () => {
 
 describe('the withdrawal guide', () => {
   it('states the figures and the rules in force', async () => {
-    await inApp(
+    await renderInRouter(
       <WithdrawGuide
         settings={settings({
           waiting_days: 1,

@@ -1,8 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DailyReward } from '#contract/rewards.ts';
 import type { WithdrawStatus } from '#contract/withdraw.ts';
@@ -10,26 +6,11 @@ import { GiftCard } from '#app/features/rewards/components/gift-card.tsx';
 import { InterestCard } from '#app/features/rewards/components/interest-card.tsx';
 import { WithdrawWizard } from '#app/features/rewards/components/withdraw-wizard.tsx';
 import { WithdrawProgress } from '#app/features/withdraw/components/withdraw-progress.tsx';
-import { activateLocale, i18n } from '#app/i18n/i18n.ts';
+import { activateLocale } from '#app/i18n/i18n.ts';
+import { renderInRouter } from '#tests/helpers/render-in-app.tsx';
 
 // Every money card in each of its states: its words follow the same state its buttons use, so no card
 // ever says "claim below" with nothing to claim, or "you can withdraw" above "earn 100 XRP".
-
-/** Renders inside the app's providers and a router, as the screens do. */
-async function inApp(ui: ReactNode) {
-  const router = createRouter({
-    routeTree: createRootRoute({ component: () => ui }),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
-  await router.load();
-  render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
-}
 
 /**
  * Finds the innermost element whose whole text reads so: amounts and dates sit in their own isolating
@@ -67,26 +48,26 @@ afterEach(cleanup);
 
 describe('the interest card', () => {
   it('claimable: the exact amount to the drop, the rule stated, the button on', async () => {
-    await inApp(<InterestCard reward={reward()} balance="50" tasks={[]} />);
+    await renderInRouter(<InterestCard reward={reward()} balance="50" tasks={[]} />);
     expect(screen.getByTestId('interest-amount').textContent).toBe('0.006849 XRP today, at 5% a year');
     expect(screen.getByTestId('interest-rule').textContent).toContain('rounded down to 0.000001 XRP');
     expect(button(/Claim interest/).disabled).toBe(false);
   });
 
   it('tasks not done: says which condition is missing, and the button is off', async () => {
-    await inApp(<InterestCard reward={reward({ today_tasks: 3 })} balance="50" tasks={[]} />);
+    await renderInRouter(<InterestCard reward={reward({ today_tasks: 3 })} balance="50" tasks={[]} />);
     expect(screen.getByText(/All of today's tasks done \(3\/10\)/).closest('li')?.className).toBe('is-unmet');
     expect(button(/Claim interest/).disabled).toBe(true);
   });
 
   it('no address: offers to save one instead of claiming', async () => {
-    await inApp(<InterestCard reward={reward({ address_set: false })} balance="50" tasks={[]} />);
+    await renderInRouter(<InterestCard reward={reward({ address_set: false })} balance="50" tasks={[]} />);
     expect(screen.getByRole('link', { name: 'Save a withdrawal address' })).toBeTruthy();
     expect(button(/Claim interest/).disabled).toBe(true);
   });
 
   it('claimed today: no amount to claim, no button that does nothing', async () => {
-    await inApp(<InterestCard reward={reward({ claimed_today: true })} balance="50" tasks={[]} />);
+    await renderInRouter(<InterestCard reward={reward({ claimed_today: true })} balance="50" tasks={[]} />);
     expect(screen.queryByTestId('interest-amount')).toBeNull();
     expect(screen.queryByRole('button', { name: /Claim interest/ })).toBeNull();
   });
@@ -94,9 +75,23 @@ describe('the interest card', () => {
 
 describe('the gift card', () => {
   it('unclaimed: the amount that is credited, and the button to claim it', async () => {
-    await inApp(<GiftCard amount="30" />);
+    await renderInRouter(<GiftCard amount="30" />);
     expect(screen.getByText('30 XRP')).toBeTruthy();
     expect(button(/Claim the gift/).disabled).toBe(false);
+  });
+
+  it('waits for the tap: nothing is claimed however long the card stays on screen', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval'] });
+    try {
+      await renderInRouter(<GiftCard amount="30" />);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(fetch).not.toHaveBeenCalled();
+      expect(button(/Claim the gift/).disabled).toBe(false);
+    } finally {
+      vi.useRealTimers();
+      fetch.mockRestore();
+    }
   });
 });
 
@@ -104,30 +99,32 @@ describe('the way to a withdrawal', () => {
   const props = { minWithdrawal: '100', waitingDays: 30, phoneBonus: null, phoneVerified: false };
 
   it('below the minimum: step 1 says what is left, no congratulation', async () => {
-    await inApp(<WithdrawWizard {...props} balance="42.5" addressSet={false} />);
+    await renderInRouter(<WithdrawWizard {...props} balance="42.5" addressSet={false} />);
     expect(screen.getByText(sentence('Step 1: earn 100 XRP. You have 42.5 XRP.'))).toBeTruthy();
     expect(screen.queryByTestId('wizard-ready')).toBeNull();
   });
 
   it('minimum reached without an address: step 1 done, still no "you can withdraw"', async () => {
-    await inApp(<WithdrawWizard {...props} balance="150.020547" addressSet={false} />);
+    await renderInRouter(<WithdrawWizard {...props} balance="150.020547" addressSet={false} />);
     expect(screen.getByText(sentence(/Step 1 done: you have 150.020547 XRP/))).toBeTruthy();
     expect(screen.queryByTestId('wizard-ready')).toBeNull();
   });
 
   it('minimum reached and address saved: the congratulation, with the way to withdraw', async () => {
-    await inApp(<WithdrawWizard {...props} balance="150" addressSet />);
+    await renderInRouter(<WithdrawWizard {...props} balance="150" addressSet />);
     expect(screen.getByTestId('wizard-ready').textContent).toContain('can withdraw');
   });
 
   it('with a phone bonus: the stepper offers +100 XRP, and says it was credited once verified', async () => {
-    await inApp(<WithdrawWizard {...props} phoneBonus="100" balance="10" addressSet={false} />);
+    await renderInRouter(<WithdrawWizard {...props} phoneBonus="100" balance="10" addressSet={false} />);
     screen.getByRole('button', { name: 'Next' }).click();
     expect(
       (await screen.findByText(sentence(/verify your phone for a one-time \+100 XRP/))).textContent,
     ).toBeTruthy();
     cleanup();
-    await inApp(<WithdrawWizard {...props} phoneBonus="100" phoneVerified balance="10" addressSet={false} />);
+    await renderInRouter(
+      <WithdrawWizard {...props} phoneBonus="100" phoneVerified balance="10" addressSet={false} />,
+    );
     screen.getByRole('button', { name: 'Next' }).click();
     expect(await screen.findByText(sentence(/bonus of \+100 XRP was credited/))).toBeTruthy();
   });
@@ -147,7 +144,7 @@ describe('the withdrawal in progress', () => {
   it('reads like a countdown: days and hours, a bar from the request to the end, and the date', async () => {
     vi.useFakeTimers({ now, toFake: ['Date'] });
     try {
-      await inApp(<WithdrawProgress status={status()} />);
+      await renderInRouter(<WithdrawProgress status={status()} />);
       expect(screen.getByTestId('time-left').textContent).toBe('29 days, 23 hr left');
       const bar = screen.getByRole('progressbar') as HTMLProgressElement;
       expect(Number(bar.getAttribute('value'))).toBe(Math.round((1 / (30 * 24)) * 1000));
@@ -158,10 +155,10 @@ describe('the withdrawal in progress', () => {
   });
 
   it('says what the ads removed only when they removed something, and shows nothing when none runs', async () => {
-    await inApp(<WithdrawProgress status={status({ reduced_hours: 19 })} />);
+    await renderInRouter(<WithdrawProgress status={status({ reduced_hours: 19 })} />);
     expect(screen.getByText('Ads have removed 19 hours so far.')).toBeTruthy();
     cleanup();
-    await inApp(<WithdrawProgress status={status({ status: 0, end_time: null })} />);
+    await renderInRouter(<WithdrawProgress status={status({ status: 0, end_time: null })} />);
     expect(screen.queryByTestId('withdraw-progress')).toBeNull();
   });
 });

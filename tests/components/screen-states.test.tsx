@@ -1,6 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
-import type { ReactNode } from 'react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Invite } from '#contract/invite.ts';
 import type { Task } from '#contract/tasks.ts';
@@ -8,11 +6,11 @@ import { Card } from '#app/components/card.tsx';
 import { LoadError } from '#app/components/load-error.tsx';
 import { InviteList } from '#app/features/invite/components/invite-list.tsx';
 import { TaskList } from '#app/features/tasks/components/task-list.tsx';
-import { activateLocale, i18n } from '#app/i18n/i18n.ts';
+import { activateLocale } from '#app/i18n/i18n.ts';
 import { ApiError } from '#app/lib/http.ts';
+import { renderInApp } from '#tests/helpers/render-in-app.tsx';
 
-/** What the main screens show in each state: loading, empty, failed, and right-to-left. */
-const inApp = (ui: ReactNode) => render(<I18nProvider i18n={i18n}>{ui}</I18nProvider>);
+// What the main screens show in each state: loading, empty, failed, and right-to-left.
 
 const invite = (status: Invite['status'], username: string): Invite =>
   ({ username, invite_time: 1_767_225_600, status }) as Invite;
@@ -37,34 +35,34 @@ afterEach(cleanup);
 
 describe('screen states', () => {
   it('loading: a busy placeholder that says what it waits for', () => {
-    inApp(<Card className="skeleton" aria-busy="true" aria-label="Loading..." />);
+    renderInApp(<Card className="skeleton" aria-busy="true" aria-label="Loading..." />);
     expect(screen.getByLabelText('Loading...').getAttribute('aria-busy')).toBe('true');
   });
 
   it('empty: no invitations and no tasks say so plainly', () => {
-    inApp(<InviteList invites={[]} />);
+    renderInApp(<InviteList invites={[]} />);
     expect(screen.getByText('No one has joined with your code yet.')).toBeTruthy();
     cleanup();
-    inApp(<TaskList tasks={[]} onOpen={() => undefined} />);
+    renderInApp(<TaskList tasks={[]} onOpen={() => undefined} />);
     expect(
       screen.getByText('No tasks are available today. Please come back after the daily reset.'),
     ).toBeTruthy();
   });
 
   it('filled: each invitation says where it stands, each task what it pays', () => {
-    inApp(<InviteList invites={[invite('counts', 'an***a'), invite('waiting', 'bo***b')]} />);
+    renderInApp(<InviteList invites={[invite('counts', 'an***a'), invite('waiting', 'bo***b')]} />);
     expect(screen.getByText('Counts')).toBeTruthy();
     expect(screen.getByText('Does not count yet')).toBeTruthy();
     cleanup();
     const open = vi.fn();
-    inApp(<TaskList tasks={[task(1, 'new'), task(2, 'completed')]} onOpen={open} />);
+    renderInApp(<TaskList tasks={[task(1, 'new'), task(2, 'completed')]} onOpen={open} />);
     fireEvent.click(screen.getByText('Task 1'));
     expect(open).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }));
   });
 
   it('error: the catalogue message in the user language, and a way to try again', () => {
     const retry = vi.fn();
-    inApp(<LoadError error={new ApiError('network.failed', null)} onRetry={retry} />);
+    renderInApp(<LoadError error={new ApiError('network.failed', null)} onRetry={retry} />);
     expect(screen.getByRole('alert').textContent).toContain('Network request failed');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(retry).toHaveBeenCalledOnce();
@@ -72,7 +70,7 @@ describe('screen states', () => {
 
   it('right-to-left: Arabic turns the page around and translates the states', async () => {
     await activateLocale('ar');
-    inApp(<InviteList invites={[]} />);
+    renderInApp(<InviteList invites={[]} />);
     expect(document.documentElement.dir).toBe('rtl');
     expect(document.documentElement.lang).toBe('ar');
     const empty = screen.getByText(

@@ -1,12 +1,11 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { XrpRate } from '#contract/rates.ts';
 import { XrpPrice } from '#app/features/rates/components/xrp-price.tsx';
 import { chooseCurrency } from '#app/features/rates/currency-choice.ts';
-import { activateLocale, i18n } from '#app/i18n/i18n.ts';
+import { activateLocale } from '#app/i18n/i18n.ts';
 import { queryKeys } from '#app/lib/query-keys.ts';
+import { cacheHolding, renderInApp } from '#tests/helpers/render-in-app.tsx';
 
 // The approximate value of 1 XRP in each state (docs/exchange-rate.md): fresh, stale (hidden), none
 // (hidden), a currency the source lacks (hidden), and a user who chose to see none.
@@ -22,17 +21,7 @@ const rate = (over: Partial<XrpRate> = {}): XrpRate => ({
 });
 
 function show(data: XrpRate | null) {
-  const queryClient = new QueryClient();
-  // The cache as the device holds it; nothing is fetched here.
-  queryClient.setQueryDefaults(queryKeys.rates.xrp(), { enabled: false });
-  queryClient.setQueryData(queryKeys.rates.xrp(), data);
-  render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <XrpPrice />
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
+  renderInApp(<XrpPrice />, cacheHolding(queryKeys.rates.xrp(), data));
 }
 
 function browserLanguages(languages: string[]) {

@@ -14,7 +14,7 @@ test('a new user registers, stays signed in across a reload, signs out and signs
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { name: 'Daily tasks' })).toBeVisible();
 
-  await page.getByRole('link', { name: 'Mine' }).click();
+  await page.getByRole('link', { name: 'Account' }).click();
   await expect(page).toHaveURL(/\/home\/mine$/);
   await expect(page.getByText(username)).toBeVisible();
   await expect(page.getByTestId('balance')).toHaveText('0 XRP');
@@ -46,7 +46,12 @@ test('the entry page shows the validation messages before sending anything', asy
   await page.getByLabel('Username or e-mail').fill('someone');
   await submit.click();
   await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
-  await page.getByLabel('Confirm password').fill('abc');
+  // The error stands by the field it is about, and a screen reader hears it with the field.
+  const confirm = page.getByLabel('Confirm password');
+  await expect(confirm).toHaveAttribute('aria-invalid', 'true');
+  await expect(confirm).toHaveAccessibleDescription('Passwords do not match');
+  await expect(page.getByLabel('Username or e-mail')).not.toHaveAttribute('aria-invalid');
+  await confirm.fill('abc');
   await submit.click();
   await expect(page.getByRole('alert')).toHaveText('Password must be at least 6 characters');
 });
@@ -109,4 +114,27 @@ test('an invitation link fills in the code and the inviter sees the new friend',
   expect(
     ((await info.json()) as { data: { userInfo: { invite_count: number } } }).data.userInfo.invite_count,
   ).toBe(1);
+});
+
+test('a name already registered offers to sign in instead, and the password can be shown', async ({
+  page,
+  request,
+}) => {
+  const username = uniqueName('taken');
+  await request.post('/api/user/checkIn', {
+    data: { tab: 'register', username, password: PASSWORD, confirm_password: PASSWORD },
+  });
+  await page.goto('/?tab=register');
+  await page.getByLabel('Username or e-mail').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Show password' }).first().click();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.locator('form').getByRole('button', { name: 'Register' }).last().click();
+  await expect(page.getByLabel('Username or e-mail')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('alert')).toHaveText('This name is taken — sign in instead?');
+  await page.getByRole('button', { name: 'sign in instead?' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in', pressed: true })).toBeVisible();
+  await page.locator('form').getByRole('button', { name: 'Sign in' }).last().click();
+  await expect(page).toHaveURL(/\/home$/);
 });

@@ -26,7 +26,7 @@ test('a device is linked with a pairing code and the password, used, kept from m
   await expect(freshPage.getByText('Not approved yet.')).toBeVisible();
   await screenshot(freshPage, 'en', 'link-device');
 
-  await ownerPage.getByRole('link', { name: 'Mine' }).click();
+  await ownerPage.getByRole('link', { name: 'Account' }).click();
   await ownerPage.getByRole('button', { name: 'Link a device' }).click();
   const dialog = ownerPage.getByRole('dialog');
   await dialog.getByLabel('Pairing code').fill(code.toLowerCase());
@@ -85,7 +85,7 @@ test('the code can be scanned with the camera where the browser reads QR codes',
   });
   const page = await context.newPage();
   await registerInBrowser(page, uniqueName('scanner'));
-  await page.getByRole('link', { name: 'Mine' }).click();
+  await page.getByRole('link', { name: 'Account' }).click();
   await page.getByRole('button', { name: 'Link a device' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Scan the QR code' }).click();

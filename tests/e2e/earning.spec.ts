@@ -102,7 +102,7 @@ test('a new user does the day: gift, 10 tasks and interest, each credited exactl
   expect(await expectScreenMatchesLedger(page, username)).toBe(500_068_490n);
   await screenshot(page, 'en', 'home-day-done');
 
-  await page.getByRole('link', { name: 'Mine' }).click();
+  await page.getByRole('link', { name: 'Account' }).click();
   await expect(page.getByTestId('total-tasks')).toHaveText('10');
   await expect(page.getByTestId('total-claimed')).toHaveText('0.006849 XRP');
   await expect(page.getByTestId('balance')).toHaveText('50.006849 XRP');

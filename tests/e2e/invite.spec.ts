@@ -69,7 +69,7 @@ test('an invitee who verifies a phone raises the inviter rate by the step; one w
   await expect(pageA.getByTestId('invite-progress')).toContainText('1 invitation counts.');
   await expect(pageA.getByTestId('invite-rules')).toContainText('adds 1%, up to 20%');
   await screenshot(pageA, 'en', 'invite');
-  await pageA.getByRole('link', { name: 'Mine' }).click();
+  await pageA.getByRole('link', { name: 'Account' }).click();
   await expect(pageA.getByText('6%')).toBeVisible();
   await a.close();
 });

@@ -24,14 +24,14 @@ test('switching to Arabic turns the app right-to-left and is kept on the device 
 }) => {
   const username = uniqueName('arabic');
   await registerInBrowser(page, username);
-  await page.getByRole('link', { name: 'Mine' }).click();
+  await page.getByRole('link', { name: 'Account' }).click();
   await page.getByRole('button', { name: /Language/ }).click();
   await page.getByRole('button', { name: 'العربية' }).click();
 
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
   await expect(page).toHaveTitle(/ · Earnest$/);
-  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Mine');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Account');
   // The tab bar mirrors: in RTL the first tab (Invite) sits on the right.
   const tabs = page.locator('.tab-bar .tab');
   const first = await tabs.nth(0).boundingBox();

@@ -45,7 +45,7 @@ export async function setUpUser(
     confirm_password: PASSWORD,
   });
   const token = (data['userInfo'] as { token: string }).token;
-  // The gift is claimed up front: left alone, the app claims it by itself after 10 s.
+  // The gift is claimed up front, so that the home screen starts at the tasks.
   await fetch(`${base}/api/user/newUserReward`, {
     method: 'POST',
     headers: { [TOKEN_HEADER]: token, 'idempotency-key': `gift-${username}` },

@@ -59,12 +59,12 @@ test('offline, the app opens with the last data, and queued completions and a cl
   await expect(page.locator('[data-testid^="task-"]')).toHaveCount(3);
   await expect(page.getByTestId('home-balance')).toHaveText('30 XRP');
   // Mine is read once online too, so its data is on the device.
-  await page.getByRole('link', { name: 'Mine' }).click();
+  await page.getByRole('link', { name: 'Account' }).click();
   await expect(page.getByTestId('balance')).toHaveText('30 XRP');
   // So is Withdraw.
   await page.goto(`${proxy.url}/home/withdraw`);
   await expect(page.getByTestId('withdraw-rules')).toBeVisible();
-  await page.getByRole('link', { name: 'Mine' }).click();
+  await page.getByRole('link', { name: 'Account' }).click();
   await expect(page.getByTestId('balance')).toHaveText('30 XRP');
   // The persisted cache is written in batches: wait until Mine's and Withdraw's data are on the device.
   await expect.poll(() => persistedCacheHas(page, '"userInfo"')).toBe(true);

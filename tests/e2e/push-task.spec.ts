@@ -106,8 +106,8 @@ test('Mine turns each kind of message on or off, and after a no does not ask aga
   await openApp(page, server.url, user, '/home/mine');
   const section = page.getByTestId('push-settings');
   await expect(section.getByRole('button', { name: 'Turn on notifications on this device' })).toBeVisible();
-  const withdrawals = section.getByRole('checkbox', { name: 'When a withdrawal is paid or fails' });
-  const tasks = section.getByRole('checkbox', { name: "When a new day's tasks are ready" });
+  const withdrawals = section.getByRole('switch', { name: 'When a withdrawal is paid or fails' });
+  const tasks = section.getByRole('switch', { name: "When a new day's tasks are ready" });
   await expect(withdrawals).toBeChecked();
   await expect(tasks).not.toBeChecked();
   await withdrawals.uncheck();

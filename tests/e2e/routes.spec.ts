@@ -76,20 +76,40 @@ test('the tab bar moves between the main screens', async ({ page, request }) => 
   await page.getByRole('link', { name: 'Invite' }).click();
   await expect(page).toHaveURL(/\/home\/invite$/);
   await expect(page).toHaveTitle('Invite · Earnest');
-  await page.getByRole('link', { name: 'Mine' }).click();
+  await page.getByRole('link', { name: 'Account' }).click();
   await expect(page).toHaveURL(/\/home\/mine$/);
-  await expect(page.getByRole('link', { name: 'Mine' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
   await page.getByRole('link', { name: 'Home' }).click();
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test('the layout is at most 750 px wide on a large screen', async ({ page, request }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
+test('from 1024 px the tab bar is a side navigation and Home and Withdraw have two columns', async ({
+  page,
+  request,
+}) => {
   await signInViaApi(page, request);
-  await page.goto('/home/mine');
+  await page.goto('/home');
   await settle(page);
-  const frame = await page.locator('.app-frame').boundingBox();
-  const tabs = await page.locator('.tab-bar').boundingBox();
-  expect(frame?.width).toBe(750);
-  expect(tabs?.width).toBe(750);
+  // On a phone: the tab bar floats along the bottom edge.
+  const phoneBar = await page.locator('.tab-bar').boundingBox();
+  expect(phoneBar && phoneBar.y + phoneBar.height).toBeCloseTo(812, 0);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const nav = await page.locator('.tab-bar').boundingBox();
+  const main = await page.locator('#main').boundingBox();
+  // Beside the content, as tall as the window, with Home first.
+  expect(nav && main && nav.x + nav.width <= main.x + 1).toBe(true);
+  expect(nav?.height).toBeCloseTo(800, 0);
+  const links = page.locator('.tab-bar .tab');
+  const home = await page.getByRole('link', { name: 'Home' }).boundingBox();
+  const invite = await links.first().boundingBox();
+  expect(home && invite && home.y < invite.y).toBe(true);
+  for (const path of ['/home', '/home/withdraw']) {
+    await page.goto(path);
+    await settle(page);
+    const [first, second] = await Promise.all(
+      [0, 1].map((n) => page.locator('.two-columns > .column').nth(n).boundingBox()),
+    );
+    expect(first && second && second.x >= first.x + first.width, `${path} has two columns`).toBe(true);
+  }
 });

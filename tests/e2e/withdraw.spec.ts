@@ -296,7 +296,7 @@ test('no fabricated activity: with no paid withdrawal no notice appears in 60 s 
     // Seconds of browsing pass on the page's clock, one at a time so that every notice that shows is
     // rendered (and recorded) before the next second.
     const browse = async (seconds: number) => {
-      const tabs = ['Mine', 'Invite', 'Home'];
+      const tabs = ['Account', 'Invite', 'Home'];
       for (let i = 0; i < seconds / 5; i++) {
         await page.getByRole('link', { name: tabs[i % tabs.length] }).click();
         for (let second = 0; second < 5; second++) await page.clock.runFor(1_000);

@@ -86,7 +86,7 @@ async function inMemory(): Promise<TestDatabase> {
 
 export interface TestAppHandle {
   readonly app: FastifyInstance;
-  readonly database: Database;
+  readonly database: TestDatabase;
 }
 
 /**

@@ -92,27 +92,36 @@ export const registrationOf = (account: string) => ({
 });
 export const TEST_CLIENT = { ip: '127.0.0.1', userAgent: 'test', language: null };
 
+/** The exchange address the tests' users withdraw to (each with a destination tag of its own). */
+export const TEST_ADDRESS = 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh';
+
+/** Saves `TEST_ADDRESS` with `tag` as the user's withdrawal address, straight in the database. */
+export async function setTestAddress(db: Db, userId: number, tag: number | string, at = new Date()) {
+  await db
+    .insert(withdrawAddresses)
+    .values({ userId, address: TEST_ADDRESS, tag: String(tag), createdAt: at });
+}
+
 /**
- * Users who each asked to withdraw `amount` to a whitelisted address with their own tag (from
- * `firstTag` on), through the API of `app`: their withdrawals wait in "processing". Answers the users
- * and their withdrawals' ids.
+ * Users who each asked to withdraw `amount` (the same for all, or the i-th user's) to a whitelisted
+ * address with their own tag (from `firstTag` on), through the API of `app`: their withdrawals wait in
+ * "processing". Answers the users and their withdrawals' ids.
  */
 export async function seedWithdrawals(
   app: FastifyInstance,
   db: Db,
   count: number,
-  { prefix, firstTag, amount }: { prefix: string; firstTag: number; amount: bigint },
+  {
+    prefix,
+    firstTag,
+    amount,
+  }: { prefix: string; firstTag: number; amount: bigint | ((index: number) => bigint) },
 ) {
   const seeded = await seedUsers(db, count, prefix);
   const made: { id: number; token: string; withdrawalId: number }[] = [];
   for (const [i, user] of seeded.entries()) {
-    await credit(db, user.id, amount, `seed-${user.id}`);
-    await db.insert(withdrawAddresses).values({
-      userId: user.id,
-      address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh',
-      tag: String(firstTag + i),
-      createdAt: new Date(),
-    });
+    await credit(db, user.id, typeof amount === 'bigint' ? amount : amount(i), `seed-${user.id}`);
+    await setTestAddress(db, user.id, firstTag + i);
     const answer = await post(app, '/api/user/setWithdrawStatus', user.token, {}, `w-${user.id}`);
     if (answer.statusCode !== 200) throw new Error(`withdrawal refused: ${answer.body}`);
     const [row] = await db

@@ -1,5 +1,6 @@
-// One payout job process for tests/integration/payouts-processes.test.ts: opens the given PostgreSQL
-// database and runs the job against the given rippled for a number of passes, as `npm run payouts` does.
+// One payout job process, started by `runPayoutProcess` (tests/helpers/server-process.ts): opens the
+// given PostgreSQL database and runs the job against the given rippled for a number of passes, as
+// `npm run payouts` does.
 import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
 import { systemClock } from '#server/clock.ts';
 import { openDatabase } from '#server/db/database.ts';

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 
 export interface ServerProcess {
   url: string;
@@ -63,4 +64,20 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       });
     },
   };
+}
+
+const run = promisify(execFile);
+
+/**
+ * Runs the payout job in a process of its own (`tests/helpers/payout-process.ts`) against a PostgreSQL
+ * database and a rippled for a number of passes, as `npm run payouts` does; resolves when it exits.
+ */
+export async function runPayoutProcess(job: {
+  databaseUrl: string;
+  rippledUrl: string;
+  seed: string;
+  passes: number;
+}): Promise<void> {
+  const args = [job.databaseUrl, job.rippledUrl, job.seed, String(job.passes)];
+  await run(process.execPath, ['tests/helpers/payout-process.ts', ...args]);
 }

@@ -2,11 +2,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { API } from '#contract/paths.ts';
 import { xrp } from '#domain/money/amount.ts';
-import { accountLocks, users, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
+import { accountLocks, users, withdrawals } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { useTestApp, envelope, postAs, register } from '#tests/helpers/app.ts';
 import { describeOnPostgres } from '#tests/helpers/databases.ts';
-import { credit } from '#tests/helpers/money-fixtures.ts';
+import { credit, setTestAddress } from '#tests/helpers/money-fixtures.ts';
 
 // Racing requests on many connections are a PostgreSQL question (PGlite runs one thing at a time).
 const PAIRS = 50;
@@ -25,12 +25,7 @@ await describeOnPostgres('account races', (backend) => {
         .where(eq(users.usernameKey, name));
       if (!row) throw new Error('no user');
       await credit(handle.database.db, row.id, xrp(150));
-      await handle.database.db.insert(withdrawAddresses).values({
-        userId: row.id,
-        address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh',
-        tag: String(7000 + i),
-        createdAt: new Date(),
-      });
+      await setTestAddress(handle.database.db, row.id, 7000 + i);
       people.push({ id: row.id, token });
     }
 

@@ -3,13 +3,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Wallet } from 'xrpl';
 import { API, IDEMPOTENCY_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
-import { ledgerEntries, pushSent, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
+import { ledgerEntries, pushSent, withdrawals } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { startFakePushService, type FakePushService } from '#tests/fakes/fake-push-service.ts';
 import { startFakeRippled, type FakeRippled } from '#tests/fakes/fake-rippled.ts';
 import { startFakeSms, type FakeSms } from '#tests/fakes/fake-sms.ts';
 import { describeOnPostgres, type TestDatabase } from '#tests/helpers/databases.ts';
-import { seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { credit, seedUsers, setTestAddress } from '#tests/helpers/money-fixtures.ts';
 import { sample } from '#tests/helpers/prometheus.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from '#tests/helpers/round-robin-proxy.ts';
 import { startServerProcess, type ServerProcess } from '#tests/helpers/server-process.ts';
@@ -166,12 +166,7 @@ await describeOnPostgres('two server processes behind one address', (backend) =>
     };
     for (const [i, racer] of racers.entries()) {
       const token = racer.token;
-      await database.db.insert(withdrawAddresses).values({
-        userId: racer.id,
-        address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh',
-        tag: String(50_000 + i),
-        createdAt: new Date(),
-      });
+      await setTestAddress(database.db, racer.id, 50_000 + i);
 
       const gifts = await race(API.newUserReward, token, `gift-${racer.id}`);
       tally('gift', gifts);
@@ -317,20 +312,8 @@ await describeOnPostgres('two server processes behind one address', (backend) =>
   it('pays each withdrawal once with the payout job running in both processes', async () => {
     const more = await seedUsers(database.db, 20, 'multi-payee');
     for (const [i, user] of more.entries()) {
-      await ledger.append(database.db, {
-        userId: user.id,
-        kind: 'adjustment',
-        amount: BigInt(10 + i) * 10_000_000n,
-        idempotencyKey: `seed-${user.id}`,
-        reference: `seed-${user.id}`,
-        createdAt: new Date(),
-      });
-      await database.db.insert(withdrawAddresses).values({
-        userId: user.id,
-        address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh',
-        tag: String(51_000 + i),
-        createdAt: new Date(),
-      });
+      await credit(database.db, user.id, BigInt(10 + i) * 10_000_000n, `seed-${user.id}`);
+      await setTestAddress(database.db, user.id, 51_000 + i);
     }
     const asked = await Promise.all(
       more.map((user) => call(API.setWithdrawStatus, { token: user.token, key: `w-${user.id}`, body: {} })),

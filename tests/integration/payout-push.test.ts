@@ -6,16 +6,15 @@ import { xrp } from '#domain/money/amount.ts';
 import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
 import { adjustableClock } from '#server/clock.ts';
 import { openDatabase, type Database } from '#server/db/database.ts';
-import { pushTokens, sessions, withdrawAddresses } from '#server/db/schema.ts';
+import { pushTokens, sessions } from '#server/db/schema.ts';
 import { runPayoutOnce } from '#server/features/payouts/payout-job.ts';
 import { connectXrplPayer } from '#server/features/payouts/xrpl-payer.ts';
 import { withdrawalNotice } from '#server/features/push/notices.ts';
 import { createPushSender } from '#server/features/push/push-sender.ts';
-import { ledger } from '#server/ledger/ledger.ts';
 import { startFakePushService, type FakePushService } from '#tests/fakes/fake-push-service.ts';
 import { startFakeRippled, type FakeRippled } from '#tests/fakes/fake-rippled.ts';
 import { buildTestApp } from '#tests/helpers/app.ts';
-import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { credit, post, seedUsers, setTestAddress } from '#tests/helpers/money-fixtures.ts';
 
 // A payout that becomes final is pushed to every device of its user that has a token, to no one
 // else, through real Web Push (VAPID, encrypted payload) to a fake push service; a token the service
@@ -69,17 +68,8 @@ describe('push on a final payout', () => {
     ]);
     pushService.gone.add('old-tablet');
 
-    await ledger.append(database.db, {
-      userId: payee.id,
-      kind: 'adjustment',
-      amount: xrp(120),
-      idempotencyKey: 's',
-      reference: 's',
-      createdAt: now,
-    });
-    await database.db
-      .insert(withdrawAddresses)
-      .values({ userId: payee.id, address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh', tag: '77', createdAt: now });
+    await credit(database.db, payee.id, xrp(120), 's', now);
+    await setTestAddress(database.db, payee.id, 77, now);
     expect((await post(app, '/api/user/setWithdrawStatus', payee.token, {}, 'w-push')).statusCode).toBe(200);
 
     const options = { log: app.log, extraOrigins: [pushService.origin], fcm: null };

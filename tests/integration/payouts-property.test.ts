@@ -6,14 +6,13 @@ import { Wallet } from 'xrpl';
 import { xrp } from '#domain/money/amount.ts';
 import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
 import { adjustableClock } from '#server/clock.ts';
-import { ledgerEntries, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
+import { ledgerEntries, withdrawals } from '#server/db/schema.ts';
 import { runPayoutOnce, type PayoutStep } from '#server/features/payouts/payout-job.ts';
 import { connectXrplPayer } from '#server/features/payouts/xrpl-payer.ts';
-import { ledger } from '#server/ledger/ledger.ts';
 import { startFakeRippled, type FakeOutcome, type FakeRippled } from '#tests/fakes/fake-rippled.ts';
 import { buildTestApp } from '#tests/helpers/app.ts';
 import { backends, type TestDatabase } from '#tests/helpers/databases.ts';
-import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { credit, post, seedUsers, setTestAddress } from '#tests/helpers/money-fixtures.ts';
 
 // For any interleaving of ledger closes, lagging lookups, history gaps, busy answers, dropped
 // connections, outcomes and crashes after any step of the payout job: once every withdrawal is final,
@@ -85,21 +84,9 @@ describe.each(await backends())('payouts under any interleaving on $name', (back
   async function dueWithdrawal() {
     const [user] = await seedUsers(database.db, 1, 'prop');
     if (!user) throw new Error('no user');
-    await ledger.append(database.db, {
-      userId: user.id,
-      kind: 'adjustment',
-      amount: xrp(120),
-      idempotencyKey: `seed-${user.id}`,
-      reference: `seed-${user.id}`,
-      createdAt: clock.now(),
-    });
+    await credit(database.db, user.id, xrp(120), `seed-${user.id}`, clock.now());
     const userTag = tag++;
-    await database.db.insert(withdrawAddresses).values({
-      userId: user.id,
-      address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh',
-      tag: String(userTag),
-      createdAt: clock.now(),
-    });
+    await setTestAddress(database.db, user.id, userTag, clock.now());
     await post(app, '/api/user/setWithdrawStatus', user.token, {}, `w-${user.id}`);
     const [row] = await database.db.select().from(withdrawals).where(eq(withdrawals.userId, user.id));
     return { id: row?.id ?? 0, userId: user.id, tag: userTag };

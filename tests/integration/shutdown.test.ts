@@ -1,18 +1,15 @@
-import { execFile } from 'node:child_process';
 import { connect } from 'node:net';
-import { promisify } from 'node:util';
 import { inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Wallet } from 'xrpl';
 import { xrp } from '#domain/money/amount.ts';
 import { withdrawals } from '#server/db/schema.ts';
-import { startFakeRippled, type FakeRippled } from '#tests/fakes/fake-rippled.ts';
-import { buildTestApp } from '#tests/helpers/app.ts';
-import { describeOnPostgres, type TestDatabase } from '#tests/helpers/databases.ts';
+import { startFakeRippled } from '#tests/fakes/fake-rippled.ts';
+import { useStarted, useTestApp } from '#tests/helpers/app.ts';
+import { describeOnPostgres } from '#tests/helpers/databases.ts';
 import { seedWithdrawals } from '#tests/helpers/money-fixtures.ts';
 import { API, IDEMPOTENCY_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
-import { startServerProcess } from '#tests/helpers/server-process.ts';
+import { runPayoutProcess, startServerProcess } from '#tests/helpers/server-process.ts';
 
 /** Sends raw bytes on one connection and resolves with what came back before the server closed it. */
 function raw(url: string, bytes: string): Promise<string> {
@@ -108,24 +105,13 @@ async function until(condition: () => boolean): Promise<void> {
 // The payout job in a web process: SIGTERM while it pays lets the withdrawal in hand finish its step
 // (signed and stored before it is sent, never half-done) and starts no other; what is left is paid,
 // once each, by the next process.
-const run = promisify(execFile);
-
 await describeOnPostgres('SIGTERM while the payout job pays', (backend) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let rippled: FakeRippled;
-  beforeAll(async () => {
-    database = await backend.create();
-    app = await buildTestApp({ database });
-    rippled = await startFakeRippled({ closeMs: 20 });
-  });
-  afterAll(async () => {
-    await app.close();
-    await rippled.close();
-    await database.dispose();
-  });
+  const handle = useTestApp({ backend });
+  const fakeRippled = useStarted(() => startFakeRippled({ closeMs: 20 }));
 
   it('finishes the step in progress, exits 0, and the next process pays the rest once each', async () => {
+    const { app, database } = handle;
+    const rippled = fakeRippled.value;
     const COUNT = 20;
     const seeded = await seedWithdrawals(app, database.db, COUNT, {
       prefix: 'stopping',
@@ -162,8 +148,7 @@ await describeOnPostgres('SIGTERM while the payout job pays', (backend) => {
     const storedHashes = new Set(rows.map((row) => row.txHash).filter(Boolean));
     for (const hash of rippled.submitted.keys()) expect(storedHashes.has(hash)).toBe(true);
 
-    const args = ['tests/helpers/payout-process.ts', database.url ?? '', rippled.url, seed, '40'];
-    await run(process.execPath, args);
+    await runPayoutProcess({ databaseUrl: database.url ?? '', rippledUrl: rippled.url, seed, passes: 40 });
     const after = await database.db.select().from(withdrawals).where(inArray(withdrawals.id, ids));
     expect(after.map((row) => row.status)).toEqual(Array(COUNT).fill('success'));
     const paid = [...rippled.applied.values()].filter(

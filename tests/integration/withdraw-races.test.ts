@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { xrp } from '#domain/money/amount.ts';
-import { users, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
+import { users, withdrawals } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { useTestApp } from '#tests/helpers/app.ts';
 import { describeOnPostgres } from '#tests/helpers/databases.ts';
-import { credit, post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { credit, post, seedUsers, setTestAddress } from '#tests/helpers/money-fixtures.ts';
 
 // Many connections racing to withdraw the same balance is a PostgreSQL question (PGlite has one
 // connection and serialises everything), so this runs on the local server when it is reachable.
@@ -19,12 +19,7 @@ await describeOnPostgres('withdrawal races', (backend) => {
     const seeded = await seedUsers(handle.database.db, TRIALS, 'racer');
     for (const [i, user] of seeded.entries()) {
       await credit(handle.database.db, user.id, xrp(100 + i), `seed-${user.id}`);
-      await handle.database.db.insert(withdrawAddresses).values({
-        userId: user.id,
-        address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh',
-        tag: String(i),
-        createdAt: new Date(),
-      });
+      await setTestAddress(handle.database.db, user.id, i);
     }
 
     const statuses = new Map<number, number>();

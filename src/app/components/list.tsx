@@ -17,16 +17,18 @@ interface ListRowProps {
   value?: ReactNode;
   onClick?: () => void;
   tone?: 'default' | 'danger';
+  /** The chevron says "opens a screen or a sheet"; an act done on the spot (sign out) has none. */
+  chevron?: boolean;
 }
 
-/** One row; with onClick it is a full-width button. */
-export function ListRow({ icon, label, value, onClick, tone = 'default' }: ListRowProps) {
+/** One row; with onClick it is a full-width button. Every row of a list has an icon, or none has. */
+export function ListRow({ icon, label, value, onClick, tone = 'default', chevron = true }: ListRowProps) {
   const content = (
     <>
       {icon ? <span className="list-icon">{icon}</span> : null}
       <span className="list-label">{label}</span>
       {value ? <span className="list-value">{value}</span> : null}
-      {onClick ? <ChevronIcon className="list-chevron" /> : null}
+      {onClick && chevron ? <ChevronIcon className="list-chevron" /> : null}
     </>
   );
   return (

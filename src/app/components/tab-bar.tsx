@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { HomeIcon, InviteIcon, MineIcon } from './icons.tsx';
+import { Logo } from './logo.tsx';
 
-/** The fixed bottom navigation: Invite, Home, Mine. */
+/** The main navigation (Invite, Home, Account): a tab bar on a phone, a side navigation on a desktop (styles/desktop.css). */
 export function TabBar() {
   const { t } = useLingui();
   // Withdraw is reached from Home's tasks and wizard: Home stays marked there.
@@ -10,6 +11,10 @@ export function TabBar() {
   const onHome = path === '/home' || path === '/home/' || path.startsWith('/home/withdraw');
   return (
     <nav className="tab-bar" aria-label={t`Main`}>
+      {/* Only a side navigation (desktop) has room for the name. */}
+      <span className="tab-bar-brand">
+        <Logo />
+      </span>
       <Link
         to="/home/invite"
         className="tab"
@@ -22,7 +27,7 @@ export function TabBar() {
       </Link>
       <Link
         to="/home"
-        className={`tab${onHome ? ' is-active' : ''}`}
+        className={`tab tab-home${onHome ? ' is-active' : ''}`}
         activeOptions={{ exact: true }}
         aria-current={onHome ? 'page' : undefined}
       >
@@ -34,7 +39,7 @@ export function TabBar() {
       <Link to="/home/mine" className="tab" activeProps={{ className: 'is-active', 'aria-current': 'page' }}>
         <MineIcon />
         <span>
-          <Trans context="tab">Mine</Trans>
+          <Trans context="tab">Account</Trans>
         </span>
       </Link>
     </nav>

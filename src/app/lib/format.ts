@@ -39,12 +39,14 @@ export function formatSeconds(seconds: number): string {
   );
 }
 
-/** A countdown as H:MM:SS in the current locale's digits. */
+/** A countdown as H:MM:SS in the current locale's digits, or M:SS under an hour ("0:03", not "0:00:03"). */
 export function formatClock(totalSeconds: number): string {
   const two = new Intl.NumberFormat(i18n.locale, { minimumIntegerDigits: 2, useGrouping: false });
   const one = new Intl.NumberFormat(i18n.locale, { useGrouping: false });
   const s = Math.max(0, Math.floor(totalSeconds));
-  return `${one.format(Math.floor(s / 3600))}:${two.format(Math.floor((s % 3600) / 60))}:${two.format(s % 60)}`;
+  const minutesAndSeconds = `${two.format(Math.floor((s % 3600) / 60))}:${two.format(s % 60)}`;
+  if (s < 3600) return `${one.format(Math.floor(s / 60))}:${two.format(s % 60)}`;
+  return `${one.format(Math.floor(s / 3600))}:${minutesAndSeconds}`;
 }
 
 /**

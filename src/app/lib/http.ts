@@ -132,10 +132,15 @@ export async function apiRequest<S extends z.ZodType<{ data: unknown }>>(
   const businessCode = EnvelopeCodeSchema.safeParse(body).data?.code ?? null;
 
   if (response.status === 401 || businessCode === RESULT.loginRequired) {
-    const reason: SessionEndReason =
-      failure.success && failure.data.data.error === 'auth.session_expired'
+    // A body cut off (the page reloading as the answer arrives) still refused the token this device
+    // holds: that session ended, rather than never having existed.
+    const refused = failure.success
+      ? failure.data.data.error
+      : session.token()
         ? 'auth.session_expired'
-        : 'auth.login_required';
+        : null;
+    const reason: SessionEndReason =
+      refused === 'auth.session_expired' ? 'auth.session_expired' : 'auth.login_required';
     if (session.token()) {
       session.clear(reason === 'auth.session_expired' ? 'session_expired' : 'login_required');
       for (const listener of sessionEndListeners) listener(reason);

@@ -4,23 +4,45 @@ import { createStore } from './external-store.ts';
 export interface Toast {
   id: number;
   kind: 'info' | 'success' | 'error';
-  /** Already translated. */
+  /** Already translated, and worded for what happened ("Address saved"). */
   text: string;
+  /** The screen (path) the toast belongs to; null until the next screen opens. */
+  screen: string | null;
 }
 
 const SHOW_MS = 4000;
 const store = createStore<readonly Toast[]>([]);
 let nextId = 1;
+let currentScreen = typeof location === 'undefined' ? '/' : location.pathname;
 
-/** Short messages that confirm or explain; read out by screen readers. */
+/**
+ * Short messages that confirm or explain; read out by screen readers. At most one shows: a newer one
+ * replaces it. A toast belongs to its screen and goes when the user leaves it, unless it was pushed
+ * for the screen about to open (`forNextScreen`: "Signed out", said on the entry page).
+ */
 export const toasts = {
-  push(kind: Toast['kind'], text: string) {
+  push(kind: Toast['kind'], text: string, { forNextScreen = false } = {}) {
     const id = nextId++;
-    store.set([...store.get().filter((t) => t.text !== text), { id, kind, text }].slice(-3));
+    store.set([{ id, kind, text, screen: forNextScreen ? null : currentScreen }]);
     setTimeout(() => toasts.dismiss(id), SHOW_MS);
+  },
+  /** What shows now (the hook below is how screens read it). */
+  shown(): readonly Toast[] {
+    return store.get();
   },
   dismiss(id: number) {
     store.set(store.get().filter((t) => t.id !== id));
+  },
+  /** Called on each navigation: the previous screen's toast goes, one pushed for this screen stays. */
+  screenChanged(path: string) {
+    if (path === currentScreen) return;
+    currentScreen = path;
+    store.set(
+      store
+        .get()
+        .filter((t) => t.screen === null || t.screen === path)
+        .map((t) => ({ ...t, screen: path })),
+    );
   },
 };
 

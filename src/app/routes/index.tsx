@@ -48,7 +48,7 @@ function EntryPage() {
     } else if (!language && isLocale(i18n.locale)) {
       saveLanguage.mutate(i18n.locale);
     }
-    toasts.push('success', how === 'register' ? t`Registration successful` : t`Login successful`);
+    toasts.push('success', how === 'register' ? t`Account created` : t`Signed in`, { forNextScreen: true });
     void navigate({ to: '/home' });
   }
 
@@ -78,7 +78,7 @@ function EntryPage() {
         />
       </div>
       <p className="entry-footer">
-        <Link to="/landing">
+        <Link to="/landing" className="text-link">
           <Trans>New here? See how Earnest works</Trans>
         </Link>
       </p>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { Card } from '#app/components/card.tsx';
 import { LoadError } from '#app/components/load-error.tsx';
+import { LandingActions } from '#app/features/landing/components/landing-actions.tsx';
 import { LandingContent } from '#app/features/landing/components/landing-content.tsx';
 import { publicSettingsQueryOptions } from '#app/features/settings/api/settings-queries.ts';
 import { EntryHeader } from './-components/entry-header.tsx';
@@ -26,6 +27,7 @@ function LandingPage() {
         logoLinksHome
         lead={<Trans>Honest rules, shown before you start. What you see credited is what you get.</Trans>}
       />
+      <LandingActions />
       <XrpPrice className="landing-price" />
       {settings.data ? (
         <LandingContent settings={settings.data} />

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import {
+  collectDefaultMetrics,
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+  type GaugeConfiguration,
+} from 'prom-client';
 import { REPLAY_HEADER } from '#contract/sync.ts';
 
 /** The figures that come from the database at each scrape (shared by every process). */
@@ -55,6 +62,30 @@ export function createMetrics() {
     registers,
   });
 
+  /** A gauge whose value is read when Prometheus scrapes, kept on this app's registry only. */
+  function gaugeOnScrape<L extends string>(configuration: GaugeConfiguration<L>) {
+    registry.registerMetric(new Gauge({ ...configuration, registers: [] }));
+  }
+
+  /** A gauge with one series per row the database counts, labelled `label`; none while it does not answer. */
+  function gaugePerRow<L extends string>(
+    name: string,
+    help: string,
+    label: L,
+    rows: () => Promise<{ label: string; value: number }[]>,
+  ) {
+    gaugeOnScrape({
+      name,
+      help,
+      labelNames: [label],
+      async collect() {
+        this.reset();
+        for (const row of await rows().catch(() => []))
+          this.set({ [label]: row.label } as Partial<Record<L, string>>, row.value);
+      },
+    });
+  }
+
   return {
     registry,
     sms,
@@ -62,17 +93,14 @@ export function createMetrics() {
 
     /** This process's payout job, where it runs one: when it last finished a pass. */
     watchPayouts(lastPassAt: () => Date | null) {
-      registry.registerMetric(
-        new Gauge({
-          registers: [],
-          name: 'earnest_payout_last_pass_timestamp_seconds',
-          help: "When this process's payout job last finished a pass (only where the job runs)",
-          collect() {
-            const at = lastPassAt();
-            if (at) this.set(at.getTime() / 1000);
-          },
-        }),
-      );
+      gaugeOnScrape({
+        name: 'earnest_payout_last_pass_timestamp_seconds',
+        help: "When this process's payout job last finished a pass (only where the job runs)",
+        collect() {
+          const at = lastPassAt();
+          if (at) this.set(at.getTime() / 1000);
+        },
+      });
     },
 
     /** Counts and times every answered request (hooked once, on the root instance). */
@@ -88,59 +116,36 @@ export function createMetrics() {
 
     /** The gauges read from the database at each scrape; a database that does not answer shows as 0 up. */
     watchDatabase(figures: DatabaseFigures) {
-      registry.registerMetric(
-        new Gauge({
-          registers: [],
-          name: 'earnest_database_up',
-          help: 'Whether the database answered this scrape (1) or not (0)',
-          async collect() {
-            this.set(
-              await figures.ping().then(
-                () => 1,
-                () => 0,
-              ),
-            );
-          },
-        }),
+      gaugeOnScrape({
+        name: 'earnest_database_up',
+        help: 'Whether the database answered this scrape (1) or not (0)',
+        async collect() {
+          this.set(
+            await figures.ping().then(
+              () => 1,
+              () => 0,
+            ),
+          );
+        },
+      });
+      gaugePerRow(
+        'earnest_ledger_entries',
+        'Ledger entries by kind (the whole ledger, read from the database)',
+        'kind',
+        async () => (await figures.ledgerByKind()).map((row) => ({ label: row.kind, value: row.entries })),
       );
-      registry.registerMetric(
-        new Gauge({
-          registers: [],
-          name: 'earnest_ledger_entries',
-          help: 'Ledger entries by kind (the whole ledger, read from the database)',
-          labelNames: ['kind'] as const,
-          async collect() {
-            this.reset();
-            for (const row of await figures.ledgerByKind().catch(() => []))
-              this.set({ kind: row.kind }, row.entries);
-          },
-        }),
+      gaugePerRow('earnest_withdrawals', 'Withdrawals by state (read from the database)', 'state', async () =>
+        (await figures.withdrawalsByStatus()).map((row) => ({ label: row.status, value: row.n })),
       );
-      registry.registerMetric(
-        new Gauge({
-          registers: [],
-          name: 'earnest_withdrawals',
-          help: 'Withdrawals by state (read from the database)',
-          labelNames: ['state'] as const,
-          async collect() {
-            this.reset();
-            for (const row of await figures.withdrawalsByStatus().catch(() => []))
-              this.set({ state: row.status }, row.n);
-          },
-        }),
-      );
-      registry.registerMetric(
-        new Gauge({
-          registers: [],
-          name: 'earnest_payout_lag_seconds',
-          help: 'Seconds since the oldest due withdrawal that is not final became due (0: none waits)',
-          async collect() {
-            const lag = await figures.payoutLagSeconds().catch(() => null);
-            if (lag === null) this.reset();
-            else this.set(lag);
-          },
-        }),
-      );
+      gaugeOnScrape({
+        name: 'earnest_payout_lag_seconds',
+        help: 'Seconds since the oldest due withdrawal that is not final became due (0: none waits)',
+        async collect() {
+          const lag = await figures.payoutLagSeconds().catch(() => null);
+          if (lag === null) this.reset();
+          else this.set(lag);
+        },
+      });
     },
   };
 }

@@ -24,6 +24,7 @@ import { TaskList } from '#app/features/tasks/components/task-list.tsx';
 import { TaskSheet } from '#app/features/tasks/components/task-sheet.tsx';
 import { WeekHistory } from '#app/features/tasks/components/week-history.tsx';
 import { LoadError } from '#app/components/load-error.tsx';
+import { WelcomeCard } from '#app/features/account/components/welcome-card.tsx';
 import { XrpPrice } from '#app/features/rates/components/xrp-price.tsx';
 
 export const Route = createFileRoute('/home/')({
@@ -50,57 +51,66 @@ function TasksPage() {
   return (
     <>
       <PageHeader title={<Trans>Daily tasks</Trans>} />
+      {user.data?.welcomed_time === null && settings.data ? (
+        <WelcomeCard waitingDays={settings.data.waiting_days} minWithdrawal={settings.data.min_withdrawal} />
+      ) : null}
       {list.data ? (
-        <>
-          <DaySummary
-            list={list.data}
-            balance={user.data?.balance}
-            serverOffsetMs={serverOffsetMs}
-            aside={<XrpPrice />}
-          />
-          {reward.data && !reward.data.gift_claimed ? <GiftCard amount={reward.data.gift_amount} /> : null}
-          {list.data.accepted ? null : (
-            <AcceptCard list={list.data} onAccept={() => accept.mutate()} busy={accept.isPending} />
-          )}
-          {allDone ? (
-            <Card className="alert alert-success" data-testid="all-done">
-              <p>
-                {/* Said from the same state the interest card's button uses. */}
-                {!reward.data ? (
-                  <Trans>All of today's tasks are done.</Trans>
-                ) : reward.data.claimed_today ? (
-                  <Trans>All of today's tasks are done, and today's interest is claimed.</Trans>
-                ) : reward.data.address_set ? (
-                  <Trans>All of today's tasks are done. Claim your interest below.</Trans>
-                ) : (
-                  <Trans>
-                    All of today's tasks are done. Save a withdrawal address to claim your interest.
-                  </Trans>
-                )}
-              </p>
-            </Card>
-          ) : null}
-          {list.data.accepted ? (
-            <TaskList tasks={list.data.tasks} onOpen={(task) => setOpenTaskId(task.id)} />
-          ) : null}
-          {reward.data ? (
-            <InterestCard reward={reward.data} balance={user.data?.balance} tasks={list.data.tasks} />
-          ) : null}
-          {history.data ? <WeekHistory days={history.data} perDay={list.data.tasks_per_day} /> : null}
-          {user.data && settings.data && reward.data ? (
-            <WithdrawWizard
-              balance={user.data.balance}
-              minWithdrawal={settings.data.min_withdrawal}
-              waitingDays={settings.data.waiting_days}
-              addressSet={reward.data.address_set}
-              phoneBonus={(parseAmount(settings.data.kyc_bonus) ?? 0n) > 0n ? settings.data.kyc_bonus : null}
-              phoneVerified={kyc.data?.state === 'verified'}
+        <div className="two-columns">
+          <div className="column">
+            <DaySummary
+              list={list.data}
+              balance={user.data?.balance}
+              serverOffsetMs={serverOffsetMs}
+              aside={<XrpPrice />}
             />
-          ) : null}
+            {reward.data && !reward.data.gift_claimed ? <GiftCard amount={reward.data.gift_amount} /> : null}
+            {list.data.accepted ? null : (
+              <AcceptCard list={list.data} onAccept={() => accept.mutate()} busy={accept.isPending} />
+            )}
+            {allDone ? (
+              <Card className="alert alert-success" data-testid="all-done">
+                <p>
+                  {/* Said from the same state the interest card's button uses. */}
+                  {!reward.data ? (
+                    <Trans>All of today's tasks are done.</Trans>
+                  ) : reward.data.claimed_today ? (
+                    <Trans>All of today's tasks are done, and today's interest is claimed.</Trans>
+                  ) : reward.data.address_set ? (
+                    <Trans>All of today's tasks are done. Claim your interest below.</Trans>
+                  ) : (
+                    <Trans>
+                      All of today's tasks are done. Save a withdrawal address to claim your interest.
+                    </Trans>
+                  )}
+                </p>
+              </Card>
+            ) : null}
+            {list.data.accepted ? (
+              <TaskList tasks={list.data.tasks} onOpen={(task) => setOpenTaskId(task.id)} />
+            ) : null}
+          </div>
+          <div className="column">
+            {reward.data ? (
+              <InterestCard reward={reward.data} balance={user.data?.balance} tasks={list.data.tasks} />
+            ) : null}
+            {history.data ? <WeekHistory days={history.data} perDay={list.data.tasks_per_day} /> : null}
+            {user.data && settings.data && reward.data ? (
+              <WithdrawWizard
+                balance={user.data.balance}
+                minWithdrawal={settings.data.min_withdrawal}
+                waitingDays={settings.data.waiting_days}
+                addressSet={reward.data.address_set}
+                phoneBonus={
+                  (parseAmount(settings.data.kyc_bonus) ?? 0n) > 0n ? settings.data.kyc_bonus : null
+                }
+                phoneVerified={kyc.data?.state === 'verified'}
+              />
+            ) : null}
+          </div>
           {openTask ? (
             <TaskSheet task={openTask} serverOffsetMs={serverOffsetMs} onClose={() => setOpenTaskId(null)} />
           ) : null}
-        </>
+        </div>
       ) : list.isError ? (
         <LoadError error={list.error} onRetry={() => void list.refetch()} />
       ) : (

@@ -33,7 +33,7 @@ import { ReviewForm } from '#app/features/testimonials/components/review-form.ts
 import { UsageSwitch } from '#app/features/usage/components/usage-switch.tsx';
 
 export const Route = createFileRoute('/home/mine')({
-  staticData: { title: msg`Mine` },
+  staticData: { title: msg`Account` },
   loader: ({ context }) => {
     // Start both requests with the navigation; the screen renders from the cache as they arrive.
     void context.queryClient.prefetchQuery(userInfoQueryOptions());
@@ -51,7 +51,7 @@ function MinePage() {
 
   return (
     <>
-      <PageHeader title={<Trans>Mine</Trans>} />
+      <PageHeader title={<Trans>Account</Trans>} />
       {user.data ? (
         <>
           <Card className="profile">

@@ -61,46 +61,54 @@ function WithdrawPage() {
           </p>
         </Card>
       )}
-      {address.isError && !address.data && reachable ? (
-        <LoadError error={address.error} onRetry={() => void address.refetch()} />
-      ) : null}
-      {saved && address.data ? (
-        <SavedAddress address={address.data} />
-      ) : address.data && reachable ? (
-        <AddressForm />
-      ) : null}
-      <Card>
-        <h2>
-          <Trans>What a withdrawal needs</Trans>
-        </h2>
-        {rules.data ? (
-          <WithdrawRules rules={rules.data.rules} inviteRule={rules.data.invite_rule} />
-        ) : reachable ? (
-          <p className="skeleton" aria-busy="true" aria-label={t`Loading...`} />
-        ) : (
-          <p className="muted">
-            <Trans>The rules show here once Earnest has read them online.</Trans>
-          </p>
-        )}
-        <p>
-          <Link to="/guide/withdraw" data-testid="withdraw-guide-link">
-            <Trans>How withdrawing works, step by step</Trans>
-          </Link>
-        </p>
-        {rules.data && user.data && settings.data && status.data?.status !== 1 ? (
-          <WithdrawAction
-            balance={user.data.balance}
-            waitingDays={settings.data.waiting_days}
-            minHours={settings.data.ad_reduction_min_hours}
-            maxHours={settings.data.ad_reduction_max_hours}
-            allowed={rules.data.may_withdraw && reachable}
-          />
-        ) : null}
-      </Card>
-      <PayoutTimesNote />
-      <VerifyPhoneLink bonusAmount={settings.data?.kyc_bonus} testId="kyc-link" />
-      {saved ? null : <AddressGuide />}
-      {exchanges.data ? <ExchangeList exchanges={exchanges.data} /> : null}
+      <div className="two-columns">
+        <div className="column">
+          {address.isError && !address.data && reachable ? (
+            <LoadError error={address.error} onRetry={() => void address.refetch()} />
+          ) : null}
+          {saved && address.data ? (
+            <SavedAddress address={address.data} />
+          ) : address.data && reachable ? (
+            <AddressForm />
+          ) : null}
+          <div className="column-later">
+            <VerifyPhoneLink bonusAmount={settings.data?.kyc_bonus} testId="kyc-link" />
+            {saved ? null : <AddressGuide />}
+            {exchanges.data ? <ExchangeList exchanges={exchanges.data} /> : null}
+          </div>
+        </div>
+        <div className="column">
+          <Card>
+            <h2>
+              <Trans>What a withdrawal needs</Trans>
+            </h2>
+            {rules.data ? (
+              <WithdrawRules rules={rules.data.rules} inviteRule={rules.data.invite_rule} />
+            ) : reachable ? (
+              <p className="skeleton" aria-busy="true" aria-label={t`Loading...`} />
+            ) : (
+              <p className="muted">
+                <Trans>The rules show here once Earnest has read them online.</Trans>
+              </p>
+            )}
+            <p>
+              <Link to="/guide/withdraw" className="text-link" data-testid="withdraw-guide-link">
+                <Trans>How withdrawing works, step by step</Trans>
+              </Link>
+            </p>
+            {rules.data && user.data && settings.data && status.data?.status !== 1 ? (
+              <WithdrawAction
+                balance={user.data.balance}
+                waitingDays={settings.data.waiting_days}
+                minHours={settings.data.ad_reduction_min_hours}
+                maxHours={settings.data.ad_reduction_max_hours}
+                allowed={rules.data.may_withdraw && reachable}
+              />
+            ) : null}
+          </Card>
+          <PayoutTimesNote />
+        </div>
+      </div>
     </>
   );
 }

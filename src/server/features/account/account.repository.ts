@@ -104,6 +104,15 @@ export function createAccountRepository(db: Db) {
       return { count: row?.n ?? 0, total: BigInt(row?.total ?? '0') };
     },
 
+    async markWelcomed(userId: number, now: Date): Promise<Date> {
+      const [row] = await db
+        .update(users)
+        .set({ welcomedAt: sql`coalesce(${users.welcomedAt}, ${now.toISOString()}::timestamptz)` })
+        .where(eq(users.id, userId))
+        .returning({ welcomedAt: users.welcomedAt });
+      return row?.welcomedAt ?? now;
+    },
+
     async setLanguage(userId: number, language: string): Promise<void> {
       await db.update(users).set({ language }).where(eq(users.id, userId));
     },

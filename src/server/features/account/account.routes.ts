@@ -6,6 +6,7 @@ import {
   SetLanguageBodySchema,
   SetLanguageResponseSchema,
   UserInfoResponseSchema,
+  WelcomedResponseSchema,
 } from '#contract/auth.ts';
 import { EmptyBodySchema, successSchema } from '#contract/envelope.ts';
 import { InviteListResponseSchema } from '#contract/invite.ts';
@@ -77,6 +78,16 @@ export async function accountRoutes(
       failures: [403],
     },
     async ({ session }) => ok(await controls.signOutOthers(session.userId, session.sessionId)),
+  );
+
+  routes.post(
+    API.welcomed,
+    {
+      summary: 'Records that the first-run welcome was seen or skipped (idempotent: the first time stays)',
+      body: EmptyBodySchema,
+      response: WelcomedResponseSchema,
+    },
+    async ({ userId }) => ok({ welcomed_time: await account.welcomed(userId) }),
   );
 
   routes.post(

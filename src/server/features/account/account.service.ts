@@ -39,6 +39,7 @@ export function createAccountService({ repo, rules, clock }: AccountServiceDeps)
         annual_rate: formatPercent(annualRateBp(rules, counted)),
         total_claimed: formatAmount(interest.total),
         created_time: epochSeconds(user.createdAt),
+        welcomed_time: user.welcomedAt ? epochSeconds(user.welcomedAt) : null,
       };
     },
 
@@ -66,6 +67,11 @@ export function createAccountService({ repo, rules, clock }: AccountServiceDeps)
         apr_step: formatPercent(rules.aprStepBp),
         apr_max: formatPercent(rules.aprMaxBp),
       };
+    },
+
+    /** Records that the welcome was seen; the first time stays, so a repeat changes nothing. */
+    async welcomed(userId: number): Promise<number> {
+      return epochSeconds(await repo.markWelcomed(userId, clock.now()));
     },
 
     async setLanguage(userId: number, language: Locale): Promise<void> {

@@ -146,11 +146,6 @@ export function createAuthRepository(db: Db) {
       return lifted.length;
     },
 
-    /** Locks the user's row until the transaction ends: account changes and sign-ins take turns. */
-    async lockUser(userId: number): Promise<void> {
-      await db.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for no key update`);
-    },
-
     async insertSession(session: typeof sessions.$inferInsert): Promise<void> {
       await db.insert(sessions).values(session);
     },

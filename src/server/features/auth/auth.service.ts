@@ -10,6 +10,7 @@ import type { Locale } from '#domain/i18n/locales.ts';
 import { fail, failWith, ok, type Result } from '#domain/result.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
 import { isUniqueViolation, type Db } from '#server/db/database.ts';
+import { ledger } from '#server/ledger/ledger.ts';
 import type { KeyedHash } from '#server/lib/server-secrets.repository.ts';
 import { ACCOUNT_DELETED, createAuthRepository, type SessionRow, type UserRow } from './auth.repository.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from './password.ts';
@@ -86,9 +87,9 @@ export const accounts = {
     return createAuthRepository(db).findUserIdByNameKey(accountKeyOf(username));
   },
 
-  /** Locks the user's row until the transaction ends. */
+  /** Locks the user's row until the transaction ends: the ledger's lock, which money moves take too. */
   lock(tx: Db, userId: number): Promise<void> {
-    return createAuthRepository(tx).lockUser(userId);
+    return ledger.lockUser(tx, userId);
   },
 
   /** Revokes the user's sessions but `keep`; how many ended. */

@@ -7,11 +7,14 @@ import { epochSeconds, type Clock } from '#server/clock.ts';
 export interface SettingsServiceDeps {
   rules: ProductRules;
   clock: Clock;
-  supportUrl: string | null;
+  /** The support link in force (the console may change it: docs/operators.md#settings). */
+  supportUrl: () => string | null;
   /** An explorer's page for a ledger transaction, `{hash}` standing for its hash. */
   explorerTxUrl: string;
   /** How many accounts exist: the only statistic Landing shows, counted, never claimed. */
   countUsers: () => Promise<number>;
+  /** From how many accounts the count is published (LANDING_USERS_MIN); below, it is null. */
+  usersShownFrom: number;
   /** The withdrawal rules in force, as the withdraw service enforces them (docs/product-rules.md#no-hidden-conditions). */
   withdrawRules: () => { id: WithdrawRuleId; required: string }[];
   /** The bot challenge the app must show on register, login and SMS sending; null: none. */
@@ -28,9 +31,15 @@ export function createSettingsService({
   supportUrl,
   explorerTxUrl,
   countUsers,
+  usersShownFrom,
   withdrawRules,
   botChallenge,
 }: SettingsServiceDeps) {
+  async function usersFigure(): Promise<PublicSettings['stats']> {
+    const users = await countUsers();
+    return { users: users >= usersShownFrom ? users : null };
+  }
+
   return {
     async publicSettings(): Promise<PublicSettings> {
       return {
@@ -51,9 +60,9 @@ export function createSettingsService({
         bot_challenge: botChallenge
           ? { site_key: botChallenge.siteKey, script_url: botChallenge.scriptUrl }
           : null,
-        support_url: supportUrl,
+        support_url: supportUrl(),
         explorer_tx_url: explorerTxUrl,
-        stats: { users: await countUsers() },
+        stats: await usersFigure(),
       };
     },
 

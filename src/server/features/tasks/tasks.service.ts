@@ -75,6 +75,40 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
   const repo = createTasksRepository(db);
   const today = () => dayOf(clock.now(), timeZone);
 
+  /**
+   * The tasks of an accepted day as they were accepted: each one's terms and words are those of the
+   * version the day pinned, whatever the operator edited since. Whether a task is switched on is the
+   * catalog's, not the version's (a task switched off drops out of a day not done yet).
+   */
+  async function pinnedTasks(
+    executor: Db,
+    accepted: { taskIds: number[]; taskVersions: number[] | null },
+  ): Promise<TaskRow[]> {
+    const repo = createTasksRepository(executor);
+    const pairs = accepted.taskIds.map((taskId, i) => ({
+      taskId,
+      version: accepted.taskVersions?.[i] ?? 1,
+    }));
+    const [rows, versions] = await Promise.all([repo.byIds(accepted.taskIds), repo.versions(pairs)]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return pairs.flatMap(({ taskId, version }) => {
+      const row = byId.get(taskId);
+      const terms = versions.get(`${taskId}:${version}`);
+      if (!row || !terms) return [];
+      return [
+        {
+          ...row,
+          version,
+          type: terms.type,
+          reward: terms.reward,
+          requiredSeconds: terms.requiredSeconds,
+          targetUrl: terms.targetUrl,
+          content: terms.content,
+        },
+      ];
+    });
+  }
+
   /** The tasks of a day in the order the user sees them: accepted ones, or today's preview. */
   async function dayTasks(executor: Db, userId: number, day: string) {
     const accepted = await createTasksRepository(executor).day(userId, day);
@@ -83,10 +117,7 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
         accepted: false,
         rows: pickDailyTasks(await createTasksRepository(executor).enabledCatalog(), rules),
       };
-    const rows = await createTasksRepository(executor).byIds(accepted.taskIds);
-    const order = new Map(accepted.taskIds.map((id, i) => [id, i]));
-    rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-    return { accepted: true, rows };
+    return { accepted: true, rows: await pinnedTasks(executor, accepted) };
   }
 
   async function list(userId: number, locale: string): Promise<TaskList> {
@@ -116,19 +147,27 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
     await repo.acceptDay(
       userId,
       today(),
-      catalog.map((t) => t.id),
+      catalog.map((t) => ({ id: t.id, version: t.version })),
       clock.now(),
     );
     return list(userId, locale);
   }
 
-  /** Finds a task of today's accepted challenge that is still enabled. */
+  /**
+   * Finds a task of today's accepted challenge that is still enabled, with the terms of the version
+   * the day pinned: those are what completing it credits (docs/product-rules.md#shown-equals-credited).
+   */
   async function todaysTask(executor: Db, userId: number, day: string, taskId: number) {
     const accepted = await createTasksRepository(executor).day(userId, day);
     if (!accepted) return fail('tasks.not_accepted' as const);
-    const [row] = accepted.taskIds.includes(taskId)
-      ? await createTasksRepository(executor).byIds([taskId])
-      : [];
+    const index = accepted.taskIds.indexOf(taskId);
+    const [row] =
+      index >= 0
+        ? await pinnedTasks(executor, {
+            taskIds: [taskId],
+            taskVersions: [accepted.taskVersions?.[index] ?? 1],
+          })
+        : [];
     if (!row || !row.enabled) return fail('tasks.not_found' as const);
     return ok(row);
   }
@@ -237,6 +276,7 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
         enabled: task.enabled,
         sort: (i + 1) * 10,
       })),
+      clock.now(),
     );
   }
 

@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { SetLanguageResponseSchema, UserInfoResponseSchema, type UserInfo } from '#contract/auth.ts';
+import {
+  SetLanguageResponseSchema,
+  UserInfoResponseSchema,
+  WelcomedResponseSchema,
+  type UserInfo,
+} from '#contract/auth.ts';
 import { API } from '#contract/paths.ts';
 import type { Locale } from '#domain/i18n/locales.ts';
 import { apiRequest } from '#app/lib/http.ts';
@@ -27,6 +32,27 @@ export function useSaveLanguage() {
     onSuccess: ({ language }) => {
       queryClient.setQueryData(accountKeys.userInfo(), (old: UserInfo | undefined) =>
         old ? { ...old, language } : old,
+      );
+    },
+  });
+}
+
+/**
+ * Records on the account that the first-run welcome was seen or skipped, so that no device shows it
+ * again. The screen hides it at once; the server keeps the first time however often this is sent.
+ */
+export function useMarkWelcomed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest(API.welcomed, WelcomedResponseSchema, { method: 'post', json: {} }),
+    onMutate: () => {
+      queryClient.setQueryData(accountKeys.userInfo(), (old: UserInfo | undefined) =>
+        old && old.welcomed_time === null ? { ...old, welcomed_time: 0 } : old,
+      );
+    },
+    onSuccess: ({ welcomed_time }) => {
+      queryClient.setQueryData(accountKeys.userInfo(), (old: UserInfo | undefined) =>
+        old ? { ...old, welcomed_time } : old,
       );
     },
   });

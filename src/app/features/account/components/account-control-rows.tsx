@@ -3,9 +3,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { Button } from '#app/components/button.tsx';
 import { Dialog } from '#app/components/dialog.tsx';
-import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { PasswordField } from '#app/components/field.tsx';
+import { KeyIcon, TrashIcon } from '#app/components/icons.tsx';
 import { ListRow } from '#app/components/list.tsx';
+import { Form, FormError } from '#app/components/form.tsx';
 import { messageOf } from '#app/lib/error-messages.ts';
 import { formatCount } from '#app/lib/format.ts';
 import { toasts } from '#app/lib/toast-store.ts';
@@ -39,9 +40,9 @@ export function ChangePasswordRow() {
 
   return (
     <>
-      <ListRow label={<Trans>Change password</Trans>} onClick={() => setOpen(true)} />
+      <ListRow icon={<KeyIcon />} label={<Trans>Change password</Trans>} onClick={() => setOpen(true)} />
       <Dialog open={open} onClose={() => setOpen(false)} title={<Trans>Change password</Trans>}>
-        <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Form onSubmit={(event) => void onSubmit(event)}>
           <p className="muted">
             <Trans>Every other device signed in to your account will be signed out.</Trans>
           </p>
@@ -63,11 +64,11 @@ export function ChangePasswordRow() {
             value={fields.confirm_password}
             onValue={set('confirm_password')}
           />
-          {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+          <FormError>{error}</FormError>
           <Button type="submit" block disabled={change.isPending}>
             <Trans>Change password</Trans>
           </Button>
-        </form>
+        </Form>
       </Dialog>
     </>
   );
@@ -97,9 +98,14 @@ export function DeleteAccountRow({ balance }: { balance: string | undefined }) {
 
   return (
     <>
-      <ListRow label={<Trans>Delete my account</Trans>} tone="danger" onClick={() => setOpen(true)} />
+      <ListRow
+        icon={<TrashIcon />}
+        label={<Trans>Delete my account</Trans>}
+        tone="danger"
+        onClick={() => setOpen(true)}
+      />
       <Dialog open={open} onClose={() => setOpen(false)} title={<Trans>Delete your account?</Trans>}>
-        <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Form onSubmit={(event) => void onSubmit(event)}>
           <p>
             <Trans>
               Your name, e-mail, phone and withdrawal address are erased and every device is signed out. Your
@@ -114,7 +120,7 @@ export function DeleteAccountRow({ balance }: { balance: string | undefined }) {
           >
             <Trans>Delete my account</Trans>
           </PasswordConfirm>
-        </form>
+        </Form>
       </Dialog>
     </>
   );

@@ -14,7 +14,7 @@ export function HelpRows({ supportUrl }: { supportUrl: string | null | undefined
 
   function contactSupport() {
     if (!supportUrl) {
-      toasts.push('info', t`Support link not configured`);
+      toasts.push('info', t`No support link is set up yet`);
       return;
     }
     window.open(supportUrl, '_blank', 'noopener,noreferrer');

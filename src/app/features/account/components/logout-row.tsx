@@ -18,12 +18,13 @@ export function LogoutRow({ logout }: { logout: () => Promise<unknown> }) {
     setOpen(false);
     try {
       await loading.during(logout(), { text: t`Logging out...` });
-      toasts.push('success', t`Logout successful`);
+      toasts.push('success', t`Signed out`, { forNextScreen: true });
     } catch {
       // The device forgets the session anyway; the server's copy expires by itself.
       toasts.push(
         'info',
         t`Signed out on this device. The server could not be reached; that session ends when it expires.`,
+        { forNextScreen: true },
       );
     }
     await navigate({ to: '/' });
@@ -34,7 +35,7 @@ export function LogoutRow({ logout }: { logout: () => Promise<unknown> }) {
       <ListRow
         icon={<LogoutIcon />}
         label={<Trans>Sign out</Trans>}
-        tone="danger"
+        chevron={false}
         onClick={() => setOpen(true)}
       />
       <Dialog

@@ -8,6 +8,7 @@ import { BotChallenge } from '#app/components/lazy-bot-challenge.tsx';
 import { Button } from '#app/components/button.tsx';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { Field, PasswordField } from '#app/components/field.tsx';
+import { Form } from '#app/components/form.tsx';
 import { ERROR_MESSAGES } from '#app/lib/error-messages.ts';
 import { formatDateTime } from '#app/lib/format.ts';
 import { ApiError, type AppErrorCode } from '#app/lib/http.ts';
@@ -23,6 +24,29 @@ interface EntryFormProps {
   onSignedIn: (data: CheckInData, tab: CheckInTab) => void;
   /** The bot challenge, when the operator configured one. */
   challenge?: { site_key: string; script_url: string } | null | undefined;
+}
+
+type FieldName = 'account' | 'password' | 'confirm' | 'invite';
+
+/** The field an error is about; an error of no field goes to the form's banner. */
+function fieldOf(code: AppErrorCode, empty: Record<FieldName, boolean>): FieldName | null {
+  switch (code) {
+    case 'auth.fields_required':
+      return (['account', 'password', 'confirm'] as const).find((name) => empty[name]) ?? null;
+    case 'auth.email_invalid':
+    case 'auth.username_invalid':
+    case 'auth.account_taken':
+      return 'account';
+    case 'auth.password_too_short':
+    case 'auth.password_too_long':
+      return 'password';
+    case 'auth.password_mismatch':
+      return 'confirm';
+    case 'invite.code_invalid':
+      return 'invite';
+    default:
+      return null;
+  }
 }
 
 interface ShownError {
@@ -49,6 +73,26 @@ export function EntryForm({
   const [error, setError] = useState<ShownError | null>(null);
   const [botToken, setBotToken] = useState<string | null>(null);
   const registering = tab === 'register';
+  const empty = {
+    account: account.trim() === '',
+    password: password === '',
+    confirm: confirm === '',
+    invite: false,
+  };
+  const errorField = error ? fieldOf(error.code, empty) : null;
+  const fieldError = (name: FieldName) =>
+    error && errorField === name ? (
+      error.code === 'auth.account_taken' ? (
+        <Trans>
+          This name is taken —{' '}
+          <button type="button" className="link" onClick={() => switchTo('login')}>
+            sign in instead?
+          </button>
+        </Trans>
+      ) : (
+        i18n._(ERROR_MESSAGES[error.code])
+      )
+    ) : undefined;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -88,7 +132,7 @@ export function EntryForm({
   }
 
   return (
-    <form className="entry-form" onSubmit={submit} noValidate>
+    <Form className="entry-form" onSubmit={submit}>
       <div className="segmented" role="group" aria-label={t`Sign in or register`}>
         <button type="button" aria-pressed={!registering} onClick={() => switchTo('login')}>
           <Trans>Sign in</Trans>
@@ -107,6 +151,7 @@ export function EntryForm({
         value={account}
         onChange={(e) => setAccount(e.target.value)}
         dir="auto"
+        error={fieldError('account')}
       />
       <PasswordField
         kind={registering ? 'new' : 'current'}
@@ -115,6 +160,7 @@ export function EntryForm({
         value={password}
         onValue={setPassword}
         hint={registering ? <Trans>At least 6 characters.</Trans> : undefined}
+        error={fieldError('password')}
       />
       {registering ? (
         <>
@@ -124,6 +170,7 @@ export function EntryForm({
             name="confirm_password"
             value={confirm}
             onValue={setConfirm}
+            error={fieldError('confirm')}
           />
           <Field
             label={<Trans>Invitation code (optional)</Trans>}
@@ -134,11 +181,12 @@ export function EntryForm({
             value={invite}
             onChange={(e) => setInvite(e.target.value)}
             dir="ltr"
+            error={fieldError('invite')}
           />
         </>
       ) : null}
 
-      {error ? (
+      {error && errorField === null ? (
         <ErrorAlert>
           <p>{i18n._(ERROR_MESSAGES[error.code])}</p>
           {error.lock && error.code === 'auth.account_locked' ? <LockReason {...error.lock} /> : null}
@@ -176,11 +224,11 @@ export function EntryForm({
         )}
       </p>
       <p className="entry-switch">
-        <Link to="/link-device" data-testid="link-device">
+        <Link to="/link-device" className="text-link" data-testid="link-device">
           <Trans>Sign in with another device</Trans>
         </Link>
       </p>
-    </form>
+    </Form>
   );
 }
 

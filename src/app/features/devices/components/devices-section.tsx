@@ -7,7 +7,7 @@ import { normalisePairingCode } from '#domain/devices/pairing.ts';
 import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { Dialog } from '#app/components/dialog.tsx';
-import { ErrorAlert } from '#app/components/error-alert.tsx';
+import { Form } from '#app/components/form.tsx';
 import { Field } from '#app/components/field.tsx';
 import { QrScanner } from '#app/components/qr-scanner.tsx';
 import { messageOf } from '#app/lib/error-messages.ts';
@@ -188,7 +188,7 @@ function LinkDeviceDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog open onClose={onClose} title={<Trans>Link a device</Trans>}>
       {seen ? (
-        <form onSubmit={(event) => void onApprove(event)} noValidate>
+        <Form onSubmit={(event) => void onApprove(event)}>
           <dl className="rules-card" data-testid="link-preview">
             <div>
               <dt>
@@ -225,15 +225,16 @@ function LinkDeviceDialog({ onClose }: { onClose: () => void }) {
           >
             <Trans>Approve this device</Trans>
           </PasswordConfirm>
-        </form>
+        </Form>
       ) : (
-        <form onSubmit={(event) => void onCheck(event)} noValidate>
+        <Form onSubmit={(event) => void onCheck(event)}>
           <Field
             label={<Trans>Pairing code</Trans>}
             dir="ltr"
             autoComplete="off"
             value={code}
             onChange={(event) => setCode(event.target.value)}
+            error={error ?? undefined}
           />
           <QrScanner
             accept={normalisePairingCode}
@@ -241,11 +242,10 @@ function LinkDeviceDialog({ onClose }: { onClose: () => void }) {
             label={<Trans>Scan the QR code</Trans>}
             failedText={<Trans>The camera could not be opened. Type the code instead.</Trans>}
           />
-          {error ? <ErrorAlert>{error}</ErrorAlert> : null}
           <Button type="submit" block disabled={preview.isPending || code.trim() === ''}>
             <Trans>Continue</Trans>
           </Button>
-        </form>
+        </Form>
       )}
     </Dialog>
   );

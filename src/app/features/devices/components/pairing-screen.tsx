@@ -72,7 +72,7 @@ export function PairingScreen() {
       <Card className="pairing-card">
         <p>
           <Trans>
-            On the device where you are signed in, open Mine, then "Link a device", and enter this code or
+            On the device where you are signed in, open Account, then "Link a device", and enter this code or
             scan it.
           </Trans>
         </p>

@@ -11,7 +11,7 @@ export function AddressGuide() {
       </summary>
       <AddressSteps />
       <p>
-        <Link to="/guide/address">
+        <Link to="/guide/address" className="text-link">
           <Trans>The whole guide, with the supported exchanges</Trans>
         </Link>
       </p>

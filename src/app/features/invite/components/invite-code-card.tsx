@@ -11,7 +11,7 @@ export function InviteCodeCard({ code }: { code: string }) {
   const link = `${window.location.origin}/?invite=${encodeURIComponent(code)}`;
 
   async function copy(text: string) {
-    if (await copyText(text)) toasts.push('success', t`Copied`);
+    if (await copyText(text)) toasts.push('success', t`Code copied`);
     else toasts.push('error', t`Copy failed, please copy manually.`);
   }
 
@@ -19,7 +19,7 @@ export function InviteCodeCard({ code }: { code: string }) {
     const text = t`Join me on Earnest: daily tasks that pay XRP, and it never asks you for money. My code: ${code}`;
     const outcome = await shareOrCopy({ title: 'Earnest', text, url: link });
     if (outcome === 'copied') toasts.push('success', t`Link copied`);
-    if (outcome === 'failed') toasts.push('error', t`Share failed`);
+    if (outcome === 'failed') toasts.push('error', t`Couldn't share the link`);
   }
 
   return (

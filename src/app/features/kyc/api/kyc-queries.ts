@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { successSchema } from '#contract/envelope.ts';
 import { KycStatusResponseSchema } from '#contract/kyc.ts';
 import { API } from '#contract/paths.ts';
-import { apiRequest, newIdempotencyKey } from '#app/lib/http.ts';
+import { apiRequest } from '#app/lib/http.ts';
+import { postMoney } from '#app/lib/money-mutation.ts';
 import { invalidateMoney, queryKeys } from '#app/lib/query-keys.ts';
 
 const kycKey = queryKeys.account.kyc();
@@ -33,10 +34,10 @@ export function useVerifyCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) =>
-      apiRequest(
+      postMoney(
         API.kycVerify,
         successSchema(z.object({ state: z.literal('verified'), phone: z.string(), bonus: z.string() })),
-        { method: 'post', json: { code }, idempotencyKey: newIdempotencyKey() },
+        { code },
       ),
     onSettled: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: kycKey }), invalidateMoney(queryClient)]),

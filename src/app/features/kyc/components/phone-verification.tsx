@@ -6,6 +6,7 @@ import { BotChallenge } from '#app/components/lazy-bot-challenge.tsx';
 import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
+import { Form } from '#app/components/form.tsx';
 import { Field } from '#app/components/field.tsx';
 import { ERROR_MESSAGES, messageOf } from '#app/lib/error-messages.ts';
 import { formatCount, formatDateTime } from '#app/lib/format.ts';
@@ -31,7 +32,8 @@ export function PhoneVerification({
   const verify = useVerifyCode();
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // Which form's field the error is about: the number's or the code's.
+  const [error, setError] = useState<{ field: 'phone' | 'code'; text: string } | null>(null);
   const [botToken, setBotToken] = useState<string | null>(null);
   const bonus = <XrpAmount amount={status.bonus_amount} />;
   const number = <Isolate>{status.phone ?? ''}</Isolate>;
@@ -40,14 +42,14 @@ export function PhoneVerification({
     event.preventDefault();
     setError(null);
     if (!normalisePhone(phone)) {
-      setError(i18n._(ERROR_MESSAGES['kyc.phone_invalid']));
+      setError({ field: 'phone', text: i18n._(ERROR_MESSAGES['kyc.phone_invalid']) });
       return;
     }
     try {
       await send.mutateAsync({ phone, botToken });
       toasts.push('success', t`Code sent. Check your messages.`);
     } catch (caught) {
-      setError(i18n._(messageOf(caught)));
+      setError({ field: 'phone', text: i18n._(messageOf(caught)) });
     }
   }
 
@@ -59,7 +61,7 @@ export function PhoneVerification({
       const credited = xrpText(result.bonus, '+');
       toasts.push('success', result.bonus === '0' ? t`Phone verified` : t`Phone verified: ${credited}`);
     } catch (caught) {
-      setError(i18n._(messageOf(caught)));
+      setError({ field: 'code', text: i18n._(messageOf(caught)) });
     }
   }
 
@@ -102,7 +104,7 @@ export function PhoneVerification({
                 per account. We send a 6-digit code by SMS; it is valid for 10 minutes and 5 tries.
               </Trans>
             </p>
-            <form onSubmit={(event) => void onSend(event)} noValidate>
+            <Form onSubmit={(event) => void onSend(event)}>
               <Field
                 label={<Trans>Phone number with country code</Trans>}
                 type="tel"
@@ -111,6 +113,7 @@ export function PhoneVerification({
                 value={phone}
                 onChange={(event) => setPhone(event.target.value)}
                 placeholder="+44 7400 123456"
+                error={error?.field === 'phone' ? error.text : undefined}
               />
               {challenge ? (
                 <BotChallenge
@@ -127,12 +130,12 @@ export function PhoneVerification({
               >
                 {status.state === 'none' ? <Trans>Send the code</Trans> : <Trans>Send a new code</Trans>}
               </Button>
-            </form>
+            </Form>
           </Card>
           {status.state === 'pending' ? (
             <Card>
               <PendingNote status={status} />
-              <form onSubmit={(event) => void onVerify(event)} noValidate>
+              <Form onSubmit={(event) => void onVerify(event)}>
                 <Field
                   label={<Trans>6-digit code</Trans>}
                   inputMode="numeric"
@@ -141,11 +144,12 @@ export function PhoneVerification({
                   maxLength={6}
                   value={code}
                   onChange={(event) => setCode(event.target.value)}
+                  error={error?.field === 'code' ? error.text : undefined}
                 />
                 <Button type="submit" block disabled={verify.isPending || code.length !== 6}>
                   <Trans>Verify</Trans>
                 </Button>
-              </form>
+              </Form>
             </Card>
           ) : null}
           {status.state === 'failed' ? (
@@ -159,7 +163,7 @@ export function PhoneVerification({
           ) : null}
         </>
       )}
-      {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+      {error?.field === 'code' && status.state !== 'pending' ? <ErrorAlert>{error.text}</ErrorAlert> : null}
     </>
   );
 }

@@ -26,7 +26,10 @@ export function VerifyPhoneLink({
   return (
     <p>
       <Link to="/withdraw/kyc" className="btn btn-secondary btn-block" data-testid={testId}>
-        {bonus ? <Trans>Verify your phone: {bonus}, once</Trans> : <Trans>Verify your phone</Trans>}
+        {/* One span: the button is a flex box, and its gap would stand between a sentence's parts. */}
+        <span>
+          {bonus ? <Trans>Verify your phone: {bonus}, once</Trans> : <Trans>Verify your phone</Trans>}
+        </span>
       </Link>
     </p>
   );

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { PublicSettings } from '#contract/settings.ts';
 import { Card } from '#app/components/card.tsx';
 import { CheckIcon } from '#app/components/icons.tsx';
+import { TaskTypeIcon } from '#app/components/task-type-icon.tsx';
 import { formatPercent } from '#app/lib/format.ts';
 import { InstallButton } from '#app/pwa/install-button.tsx';
 import { WithdrawRules } from '#app/components/withdraw-rules.tsx';
@@ -21,6 +22,7 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
   const adSeconds = settings.ad_seconds;
   const minHours = settings.ad_reduction_min_hours;
   const maxHours = settings.ad_reduction_max_hours;
+  // Null while the operator's LANDING_USERS_MIN is not reached: then no figure at all.
   const users = settings.stats.users;
 
   return (
@@ -43,7 +45,7 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
         </h2>
         <WithdrawRules rules={settings.withdraw_rules} inviteRule={settings.invite_rule} />
         <p>
-          <Link to="/guide/withdraw">
+          <Link to="/guide/withdraw" className="text-link">
             <Trans>How withdrawing works, step by step</Trans>
           </Link>
         </p>
@@ -105,6 +107,7 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
         <dl className="task-types">
           <div>
             <dt>
+              <TaskTypeIcon type="regular" className="task-type-icon" />
               <Trans>Regular</Trans>
             </dt>
             <dd>
@@ -113,6 +116,7 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
           </div>
           <div>
             <dt>
+              <TaskTypeIcon type="web" className="task-type-icon" />
               <Trans>Web</Trans>
             </dt>
             <dd>
@@ -121,6 +125,7 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
           </div>
           <div>
             <dt>
+              <TaskTypeIcon type="video" className="task-type-icon" />
               <Trans>Video</Trans>
             </dt>
             <dd>
@@ -129,6 +134,7 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
           </div>
           <div>
             <dt>
+              <TaskTypeIcon type="download" className="task-type-icon" />
               <Trans>Download</Trans>
             </dt>
             <dd>
@@ -137,6 +143,7 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
           </div>
           <div>
             <dt>
+              <TaskTypeIcon type="notification" className="task-type-icon" />
               <Trans>Notification</Trans>
             </dt>
             <dd>
@@ -145,6 +152,7 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
           </div>
           <div>
             <dt>
+              <TaskTypeIcon type="survey" className="task-type-icon" />
               <Trans>Survey</Trans>
             </dt>
             <dd>
@@ -154,21 +162,23 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
         </dl>
       </section>
 
-      <section className="section" aria-labelledby="stats-title">
-        <h2 id="stats-title">
-          <Trans>Earnest today</Trans>
-        </h2>
-        <p className="stat" data-testid="stat-users">
-          <Plural
-            value={users}
-            one="# person has registered so far."
-            other="# people have registered so far."
-          />
-        </p>
-        <p className="muted">
-          <Trans>Counted from our database when this page loaded.</Trans>
-        </p>
-      </section>
+      {users === null ? null : (
+        <section className="section" aria-labelledby="stats-title">
+          <h2 id="stats-title">
+            <Trans>Earnest today</Trans>
+          </h2>
+          <p className="stat" data-testid="stat-users">
+            <Plural
+              value={users}
+              one="# person has registered so far."
+              other="# people have registered so far."
+            />
+          </p>
+          <p className="muted">
+            <Trans>Counted from our database when this page loaded.</Trans>
+          </p>
+        </section>
+      )}
 
       <section className="section" aria-labelledby="features-title">
         <h2 id="features-title">

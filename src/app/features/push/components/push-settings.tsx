@@ -1,3 +1,4 @@
+import { Switch } from '#app/components/switch.tsx';
 import { useState } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -39,7 +40,7 @@ export function PushSettingsSection() {
     setWorking(false);
     setAvailability(pushAvailability());
     if (result.ok) toasts.push('success', t`Notifications are on for this device.`);
-    else if (result.reason === 'failed') toasts.push('error', t`Enable Failed`);
+    else if (result.reason === 'failed') toasts.push('error', t`Couldn't turn on notifications`);
   }
 
   async function change(topic: PushTopic, enabled: boolean) {
@@ -69,7 +70,7 @@ export function PushSettingsSection() {
       ) : (
         <PushBlockedNote availability={availability} refused={refused} />
       )}
-      <fieldset className="question">
+      <fieldset className="question switch-group">
         <legend>
           <Trans>What Earnest may tell you</Trans>
         </legend>
@@ -78,15 +79,13 @@ export function PushSettingsSection() {
         ) : null}
         {settings.data
           ? PUSH_TOPICS.map((topic) => (
-              <label key={topic} className="option">
-                <input
-                  type="checkbox"
-                  name={topic}
-                  checked={switched[topic] ?? settings.data.topics[topic]}
-                  onChange={(event) => void change(topic, event.target.checked)}
-                />
-                <span>{i18n._(TOPIC_LABELS[topic])}</span>
-              </label>
+              <Switch
+                key={topic}
+                name={topic}
+                label={i18n._(TOPIC_LABELS[topic])}
+                checked={switched[topic] ?? settings.data.topics[topic]}
+                onChange={(event) => void change(topic, event.target.checked)}
+              />
             ))
           : null}
       </fieldset>

@@ -3,21 +3,17 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { messageOf } from '#app/lib/error-messages.ts';
-import { formatCount } from '#app/lib/format.ts';
 import { loading } from '#app/lib/loading-store.ts';
 import { toasts } from '#app/lib/toast-store.ts';
-import { useAutoAction } from '#app/lib/use-countdown.ts';
+import { celebrate } from '#app/lib/celebrate-store.ts';
 import { isQueued } from '#app/lib/http.ts';
 import { usePendingActions } from '#app/pwa/sync-queue.ts';
 import { useClaimGift } from '../api/rewards-queries.ts';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
-import { AutoNote } from '#app/components/auto-note.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 import { xrpText } from '#app/lib/bidi.ts';
 
-const AUTO_CLAIM_SECONDS = 10;
-
-/** The new-user lucky gift: the amount credited is the amount shown, and it claims itself. */
+/** The new-user lucky gift: the amount credited is the amount shown, and it waits for the user's tap. */
 export function GiftCard({ amount }: { amount: string }) {
   const { t, i18n } = useLingui();
   const claim = useClaimGift();
@@ -29,6 +25,7 @@ export function GiftCard({ amount }: { amount: string }) {
       const result = await loading.during(claim.mutateAsync(), { text: t`Claiming...` });
       const credited = xrpText(result.amount, '+');
       toasts.push('success', t`Gift claimed: ${credited}`);
+      celebrate();
     } catch (caught) {
       if (isQueued(caught)) {
         toasts.push('info', i18n._(messageOf(caught)));
@@ -39,13 +36,7 @@ export function GiftCard({ amount }: { amount: string }) {
   }
 
   const waiting = usePendingActions('gift.claim').length > 0;
-  const auto = useAutoAction(
-    AUTO_CLAIM_SECONDS,
-    !claim.isPending && !error && !waiting,
-    () => void onClaim(),
-  );
   const gift = <XrpAmount amount={amount} />;
-  const left = formatCount(auto.left);
   return (
     <Card className="gift-card" data-testid="gift-card">
       <p className="gift-label">
@@ -62,11 +53,6 @@ export function GiftCard({ amount }: { amount: string }) {
           <Trans>Claim the gift</Trans>
         </Button>
       )}
-      {auto.running ? (
-        <AutoNote onCancel={auto.cancel}>
-          <Trans>Claiming by itself in {left} s.</Trans>
-        </AutoNote>
-      ) : null}
     </Card>
   );
 }

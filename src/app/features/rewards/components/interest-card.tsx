@@ -13,6 +13,7 @@ import { messageOf } from '#app/lib/error-messages.ts';
 import { formatCount, formatDateTime, formatPercent } from '#app/lib/format.ts';
 import { loading } from '#app/lib/loading-store.ts';
 import { toasts } from '#app/lib/toast-store.ts';
+import { celebrate } from '#app/lib/celebrate-store.ts';
 import { isQueued } from '#app/lib/http.ts';
 import { usePendingActions } from '#app/pwa/sync-queue.ts';
 import { useClaimInterest } from '../api/rewards-queries.ts';
@@ -60,6 +61,7 @@ export function InterestCard({
       const result = await loading.during(claim.mutateAsync(offered), { text: t`Claiming...` });
       const credited = xrpText(result.amount, '+');
       toasts.push('success', t`Interest claimed: ${credited}`);
+      celebrate();
     } catch (caught) {
       if (isQueued(caught)) {
         toasts.push('info', i18n._(messageOf(caught)));
@@ -98,7 +100,7 @@ export function InterestCard({
             {reward.address_set ? (
               <Trans>Withdrawal address saved</Trans>
             ) : (
-              <Link to="/home/withdraw">
+              <Link to="/home/withdraw" className="text-link">
                 <Trans>Save a withdrawal address</Trans>
               </Link>
             )}
@@ -112,7 +114,7 @@ export function InterestCard({
         </Trans>
       </p>
       <p>
-        <Link to="/guide/interest" data-testid="interest-guide-link">
+        <Link to="/guide/interest" className="text-link" data-testid="interest-guide-link">
           <Trans>How interest is computed, with an example</Trans>
         </Link>
       </p>

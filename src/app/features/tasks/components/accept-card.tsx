@@ -4,13 +4,9 @@ import { formatAmount, parseAmount } from '#domain/money/amount.ts';
 import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { formatCount } from '#app/lib/format.ts';
-import { useAutoAction } from '#app/lib/use-countdown.ts';
-import { AutoNote } from '#app/components/auto-note.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 
-const AUTO_ACCEPT_SECONDS = 10;
-
-/** The "accept the day's challenge" step, which selects itself after a countdown. */
+/** The "accept the day's challenge" step: it waits for the user's tap, however long that takes. */
 export function AcceptCard({
   list,
   onAccept,
@@ -20,14 +16,12 @@ export function AcceptCard({
   onAccept: () => void;
   busy: boolean;
 }) {
-  const auto = useAutoAction(AUTO_ACCEPT_SECONDS, list.tasks.length > 0 && !busy, onAccept);
   const count = formatCount(list.tasks.length);
   const total = (
     <XrpAmount
       amount={formatAmount(list.tasks.reduce((sum, t) => sum + (parseAmount(t.reward) ?? 0n), 0n))}
     />
   );
-  const left = formatCount(auto.left);
   return (
     <Card className="accept-card">
       <h2>
@@ -42,11 +36,6 @@ export function AcceptCard({
       <Button block onClick={onAccept} disabled={busy}>
         <Trans>Accept today's challenge</Trans>
       </Button>
-      {auto.running ? (
-        <AutoNote onCancel={auto.cancel}>
-          <Trans>Accepting by itself in {left} s.</Trans>
-        </AutoNote>
-      ) : null}
     </Card>
   );
 }

@@ -6,6 +6,7 @@ import { CheckIcon, ChevronIcon } from '#app/components/icons.tsx';
 import { formatSeconds } from '#app/lib/format.ts';
 import { usePendingActions } from '#app/pwa/sync-queue.ts';
 import { TASK_TYPE_LABELS } from './task-type.ts';
+import { TaskTypeIcon } from '#app/components/task-type-icon.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 
 type Filter = 'all' | 'todo' | 'done';
@@ -67,11 +68,11 @@ export function TaskList({ tasks, onOpen }: { tasks: Task[]; onOpen: (task: Task
                   onClick={() => onOpen(task)}
                   data-testid={`task-${task.id}`}
                 >
-                  <span
-                    className={`task-badge task-${waiting.has(task.id) ? 'waiting' : task.status}`}
-                    aria-hidden="true"
-                  >
-                    {task.status === 'completed' ? <CheckIcon width={18} height={18} /> : null}
+                  <span className="task-icon" aria-hidden="true">
+                    <TaskTypeIcon type={task.type} />
+                    <span className={`task-badge task-${waiting.has(task.id) ? 'waiting' : task.status}`}>
+                      {task.status === 'completed' ? <CheckIcon width={12} height={12} /> : null}
+                    </span>
                   </span>
                   <span className="task-main">
                     <span className="task-title">{task.title}</span>

@@ -4,12 +4,14 @@ import type { Task } from '#contract/tasks.ts';
 import { opensTarget } from '#domain/tasks/task-rules.ts';
 import { Button } from '#app/components/button.tsx';
 import { Dialog } from '#app/components/dialog.tsx';
+import { CheckIcon } from '#app/components/icons.tsx';
 import { messageOf } from '#app/lib/error-messages.ts';
 import { formatClock, formatSeconds } from '#app/lib/format.ts';
 import { ApiError, isQueued } from '#app/lib/http.ts';
 import { loading } from '#app/lib/loading-store.ts';
 import { log } from '#app/lib/log.ts';
 import { toasts } from '#app/lib/toast-store.ts';
+import { celebrate } from '#app/lib/celebrate-store.ts';
 import { useSecondsUntil } from '#app/lib/use-countdown.ts';
 import { useVisibleSeconds } from '#app/lib/use-visible-seconds.ts';
 import { PushCheck } from '#app/pwa/push-check.tsx';
@@ -17,6 +19,8 @@ import { usePushCheck } from '#app/pwa/push-check-state.ts';
 import { usePendingActions } from '#app/pwa/sync-queue.ts';
 import { useCompleteTask, useFailTask, useStartTask } from '../api/tasks-queries.ts';
 import { TASK_TYPE_LABELS } from './task-type.ts';
+import { TaskTypeIcon } from '#app/components/task-type-icon.tsx';
+import { TimerRing } from './timer-ring.tsx';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 import { xrpText } from '#app/lib/bidi.ts';
@@ -48,6 +52,8 @@ export function TaskSheet({ task, serverOffsetMs, onClose }: TaskSheetProps) {
       : 0,
   );
   const left = target ? sinceStart : Math.max(0, task.required_seconds - visible);
+  // The extra second above is for the button only: a task of 3 s never shows more than 3 s left.
+  const shownLeft = Math.min(left, task.required_seconds);
   const answered = task.questions.every((q) => answers[q.id]);
   // The notification task is done only once the test push has arrived here (the server checks too).
   const pushCheck = usePushCheck();
@@ -78,6 +84,7 @@ export function TaskSheet({ task, serverOffsetMs, onClose }: TaskSheetProps) {
       );
       const credited = xrpText(result.reward, '+');
       toasts.push('success', t`Task done: ${credited}`);
+      celebrate();
       onClose();
     } catch (caught) {
       if (isQueued(caught)) {
@@ -100,7 +107,10 @@ export function TaskSheet({ task, serverOffsetMs, onClose }: TaskSheetProps) {
 
   return (
     <Dialog open onClose={onClose} title={task.title} variant="sheet">
-      <p className="muted">{i18n._(TASK_TYPE_LABELS[task.type])}</p>
+      <p className="task-kind muted">
+        <TaskTypeIcon type={task.type} className="task-kind-icon" />
+        {i18n._(TASK_TYPE_LABELS[task.type])}
+      </p>
       <p>{task.text}</p>
       <dl className="rules-card" data-testid="task-rules">
         <div>
@@ -176,9 +186,18 @@ export function TaskSheet({ task, serverOffsetMs, onClose }: TaskSheetProps) {
             </fieldset>
           ))}
           {task.type === 'notification' ? <PushCheck /> : null}
+          <TimerRing done={task.required_seconds - shownLeft} total={task.required_seconds}>
+            {left > 0 ? (
+              <span className="timer-ring-clock" aria-hidden="true">
+                {formatClock(shownLeft)}
+              </span>
+            ) : (
+              <CheckIcon width={40} height={40} className="timer-ring-done" />
+            )}
+          </TimerRing>
           <p className="task-timer" aria-live="polite" data-testid="task-timer">
             {left > 0 ? (
-              <TimeLeft seconds={left} />
+              <TimeLeft seconds={shownLeft} />
             ) : (
               <Trans>The time is up. You can complete the task.</Trans>
             )}

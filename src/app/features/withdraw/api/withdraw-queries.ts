@@ -14,7 +14,7 @@ import {
   WithdrawStatusSchema,
 } from '#contract/withdraw.ts';
 import { deviceRecords } from '#app/lib/device-records.ts';
-import { apiRequest, newIdempotencyKey } from '#app/lib/http.ts';
+import { apiRequest } from '#app/lib/http.ts';
 import { invalidateMoney, queryKeys } from '#app/lib/query-keys.ts';
 import { postMoney, useMoneyMutation } from '#app/lib/money-mutation.ts';
 
@@ -120,13 +120,9 @@ export function useCompleteAd() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiRequest(
+      postMoney(
         API.adComplete,
         successSchema(WithdrawStatusSchema.extend({ reduced_today: z.number().int() })),
-        {
-          method: 'post',
-          idempotencyKey: newIdempotencyKey(),
-        },
       ),
     onSuccess: async (result) => {
       // The ad record on the device (the server's is the one that counts).

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { readAddressQr } from '#domain/withdraw/address.ts';
 import { Button } from '#app/components/button.tsx';
@@ -9,6 +10,8 @@ interface AddressFieldsProps {
   tag: string;
   onAddress: (value: string) => void;
   onTag: (value: string) => void;
+  addressError?: ReactNode;
+  tagError?: ReactNode;
 }
 
 /** Whether this browser lets a page read the clipboard when the user taps Paste. */
@@ -28,7 +31,14 @@ async function pasted(): Promise<string | null> {
  * The exchange's deposit address and tag, with Paste on each and a Scan of the exchange's deposit QR
  * code (which fills the tag too when the code carries one): copied, never retyped.
  */
-export function AddressFields({ address, tag, onAddress, onTag }: AddressFieldsProps) {
+export function AddressFields({
+  address,
+  tag,
+  onAddress,
+  onTag,
+  addressError,
+  tagError,
+}: AddressFieldsProps) {
   return (
     <>
       <div className="field-with-action">
@@ -41,6 +51,7 @@ export function AddressFields({ address, tag, onAddress, onTag }: AddressFieldsP
           spellCheck={false}
           dir="ltr"
           maxLength={100}
+          error={addressError}
         />
         {canPaste() ? (
           <Button
@@ -63,6 +74,7 @@ export function AddressFields({ address, tag, onAddress, onTag }: AddressFieldsP
           dir="ltr"
           maxLength={50}
           hint={<Trans>Numbers only. An X-address already contains it.</Trans>}
+          error={tagError}
         />
         {canPaste() ? (
           <Button

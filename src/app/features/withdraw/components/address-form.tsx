@@ -4,9 +4,10 @@ import { parseDestination } from '#domain/withdraw/address.ts';
 import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { Dialog } from '#app/components/dialog.tsx';
-import { ErrorAlert } from '#app/components/error-alert.tsx';
+import { Form, FormError } from '#app/components/form.tsx';
 import { PasswordField } from '#app/components/field.tsx';
 import { ERROR_MESSAGES, messageOf } from '#app/lib/error-messages.ts';
+import { ApiError, type AppErrorCode } from '#app/lib/http.ts';
 import { loading } from '#app/lib/loading-store.ts';
 import { toasts } from '#app/lib/toast-store.ts';
 import { useChangeAddress, useCheckAddress, useSaveAddress } from '../api/withdraw-queries.ts';
@@ -16,6 +17,25 @@ interface Checked {
   walletaddress: string;
   tag: string;
   exchange: string;
+}
+
+type AddressField = 'address' | 'tag' | 'password';
+
+interface ShownError {
+  /** The field the error is about, or null for the form's banner. */
+  field: AddressField | null;
+  text: string;
+}
+
+function fieldOf(code: AppErrorCode): AddressField | null {
+  switch (code) {
+    case 'withdraw.tag_invalid':
+      return 'tag';
+    case 'account.password_wrong':
+      return 'password';
+    default:
+      return code.startsWith('withdraw.address') || code === 'withdraw.not_whitelisted' ? 'address' : null;
+  }
 }
 
 /**
@@ -32,26 +52,32 @@ export function AddressForm({ change = false, onDone }: { change?: boolean; onDo
   const [address, setAddress] = useState('');
   const [tag, setTag] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ShownError | null>(null);
+  const show = (code: AppErrorCode) => setError({ field: fieldOf(code), text: i18n._(ERROR_MESSAGES[code]) });
   const [confirming, setConfirming] = useState<Checked | null>(null);
   const busy = check.isPending || save.isPending || replace.isPending;
+
+  function fail(caught: unknown) {
+    if (caught instanceof ApiError) show(caught.code);
+    else setError({ field: null, text: i18n._(messageOf(caught)) });
+  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setError(null);
     const parsed = parseDestination(address, tag);
     if (!parsed.ok) {
-      setError(i18n._(ERROR_MESSAGES[parsed.error]));
+      show(parsed.error);
       return;
     }
     if (change && password === '') {
-      setError(t`Enter your password to change the address.`);
+      setError({ field: 'password', text: t`Enter your password to change the address.` });
       return;
     }
     try {
       setConfirming(await check.mutateAsync({ walletaddress: parsed.value.address, tag: parsed.value.tag }));
     } catch (caught) {
-      setError(i18n._(messageOf(caught)));
+      fail(caught);
     }
   }
 
@@ -68,7 +94,7 @@ export function AddressForm({ change = false, onDone }: { change?: boolean; onDo
       }
       onDone?.();
     } catch (caught) {
-      setError(i18n._(messageOf(caught)));
+      fail(caught);
     } finally {
       setConfirming(null);
       setPassword('');
@@ -87,17 +113,25 @@ export function AddressForm({ change = false, onDone }: { change?: boolean; onDo
           </Trans>
         </p>
       ) : null}
-      <form className="form-stack" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <AddressFields address={address} tag={tag} onAddress={setAddress} onTag={setTag} />
+      <Form onSubmit={(event) => void onSubmit(event)}>
+        <AddressFields
+          address={address}
+          tag={tag}
+          onAddress={setAddress}
+          onTag={setTag}
+          addressError={error?.field === 'address' ? error.text : undefined}
+          tagError={error?.field === 'tag' ? error.text : undefined}
+        />
         {change ? (
           <PasswordField
             kind="current"
             label={<Trans>Your password</Trans>}
             value={password}
             onValue={setPassword}
+            error={error?.field === 'password' ? error.text : undefined}
           />
         ) : null}
-        {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+        <FormError>{error?.field === null ? error.text : null}</FormError>
         <Button type="submit" block disabled={busy} data-testid="check-address">
           {change ? <Trans>Check and change</Trans> : <Trans>Check and save</Trans>}
         </Button>
@@ -106,7 +140,7 @@ export function AddressForm({ change = false, onDone }: { change?: boolean; onDo
             <Trans>Keep the current address</Trans>
           </Button>
         ) : null}
-      </form>
+      </Form>
       <Dialog
         open={confirming !== null}
         onClose={() => setConfirming(null)}

@@ -6,11 +6,13 @@ import { Card } from '#app/components/card.tsx';
 import { formatDateTime } from '#app/lib/format.ts';
 import { Isolate } from '#app/components/isolate.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
+import { usePaidCelebration } from './use-paid-celebration.ts';
 
 /** Withdrawal records of the last 7 days, with the ledger's proof once paid. */
 export function WithdrawLogs({ logs }: { logs: readonly WithdrawLog[] }) {
   // A push about a withdrawal links to its record (#withdrawal-<id>): bring it into view once loaded.
   const target = useLocation({ select: (location) => location.hash });
+  usePaidCelebration(logs);
   useEffect(() => {
     if (target.startsWith('withdrawal-'))
       document.getElementById(target)?.scrollIntoView({ block: 'center' });

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button } from '#app/components/button.tsx';
+import { Card } from '#app/components/card.tsx';
+import { formatCount } from '#app/lib/format.ts';
+import { XrpAmount } from '#app/components/xrp-amount.tsx';
+import { useMarkWelcomed } from '../api/account-queries.ts';
+
+/**
+ * The first-run welcome, once per account (the account keeps when it was seen): what Earnest is, how
+ * it pays, and the wait, in three short cards. It sits at the top of Home instead of over it, so the
+ * screen stays usable, and "Skip" ends it at any card.
+ */
+export function WelcomeCard({ waitingDays, minWithdrawal }: { waitingDays: number; minWithdrawal: string }) {
+  const { t } = useLingui();
+  const [step, setStep] = useState(0);
+  const done = useMarkWelcomed();
+  const days = formatCount(waitingDays);
+  const minimum = <XrpAmount amount={minWithdrawal} />;
+  const steps = [
+    {
+      title: <Trans>Welcome to Earnest</Trans>,
+      text: (
+        <Trans>
+          Earn XRP for a few short tasks a day. Every reward, rule and wait is shown before you start, and
+          Earnest never asks you for money.
+        </Trans>
+      ),
+    },
+    {
+      title: <Trans>How it pays</Trans>,
+      text: (
+        <Trans>
+          Each task shows its reward first, and that is exactly what is credited. Your balance also earns
+          daily interest, and invited friends can raise its rate.
+        </Trans>
+      ),
+    },
+    {
+      title: <Trans>The wait</Trans>,
+      text: (
+        <Trans>
+          From {minimum}, you can withdraw your whole balance to your exchange address. It is paid after a
+          waiting period of {days} days, shown on the Withdraw screen with its progress.
+        </Trans>
+      ),
+    },
+  ] as const;
+  const last = step === steps.length - 1;
+  const current = steps[step] ?? steps[0];
+  const finish = () => done.mutate();
+
+  return (
+    <Card className="welcome-card" aria-label={t`Welcome`} data-testid="welcome">
+      <p className="welcome-steps" aria-hidden="true">
+        {steps.map((_, index) => (
+          <span key={index} className={index === step ? 'is-current' : undefined} />
+        ))}
+      </p>
+      <h2 aria-live="polite">{current.title}</h2>
+      <p>{current.text}</p>
+      <div className="welcome-actions">
+        {last ? null : (
+          <Button variant="ghost" onClick={finish}>
+            <Trans>Skip</Trans>
+          </Button>
+        )}
+        <Button onClick={last ? finish : () => setStep(step + 1)} data-testid="welcome-next">
+          {last ? <Trans>Start earning</Trans> : <Trans>Next</Trans>}
+        </Button>
+      </div>
+    </Card>
+  );
+}

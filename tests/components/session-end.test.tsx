@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { apiRequest, ApiError } from '#app/lib/http.ts';
+import { session } from '#app/lib/session.ts';
+
+/**
+ * Why the device was signed out, as the entry page will say it: the server's own reason, and, when the
+ * answer's body is cut off (the page reloading as it arrives), "expired" for the token the device held.
+ */
+const Answer = z.object({ data: z.unknown() });
+
+function answer(status: number, body: () => Promise<string>): Response {
+  const response = new Response(null, { status, headers: { 'content-type': 'application/json' } });
+  Object.defineProperty(response, 'json', { value: async () => JSON.parse(await body()) as unknown });
+  Object.defineProperty(response, 'text', { value: body });
+  return response;
+}
+
+async function refusal(response: Response): Promise<unknown> {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => response),
+  );
+  return apiRequest('/api/user/userInfo', Answer).catch((error: unknown) => error);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  session.clear();
+});
+
+describe('a refused session', () => {
+  it("takes the server's reason when the body says it", async () => {
+    session.signIn('token-1', 'Amina');
+    const body = { code: 401, msg: 'Login expired', data: { error: 'auth.session_expired' } };
+    const error = await refusal(answer(401, async () => JSON.stringify(body)));
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('auth.session_expired');
+    expect(session.token()).toBeNull();
+    expect(session.endedBecause()).toBe('session_expired');
+  });
+
+  it('is an expired session when the body is cut off but the device held a token', async () => {
+    session.signIn('token-2', 'Amina');
+    const error = await refusal(answer(401, () => Promise.reject(new TypeError('aborted'))));
+    expect((error as ApiError).code).toBe('auth.session_expired');
+    expect(session.endedBecause()).toBe('session_expired');
+  });
+
+  it('asks to log in when no token was held', async () => {
+    const error = await refusal(answer(401, () => Promise.reject(new TypeError('aborted'))));
+    expect((error as ApiError).code).toBe('auth.login_required');
+  });
+});

@@ -1,0 +1,65 @@
+import { expect, test } from './fixtures.ts';
+import { PASSWORD, registerInBrowser, screenshot, uniqueName } from './support.ts';
+
+// The first run: a short welcome shown once per account (the account keeps it, not the device),
+// nothing that acts by itself, and a small celebration when something is earned.
+
+test('the welcome shows once per account, can be skipped, and nothing on Home acts by itself', async ({
+  page,
+  browser,
+}) => {
+  await page.clock.install();
+  const username = uniqueName('welcome');
+  await registerInBrowser(page, username);
+  const welcome = page.getByTestId('welcome');
+  await expect(welcome.getByRole('heading')).toHaveText('Welcome to Earnest');
+  await welcome.getByRole('button', { name: 'Next' }).click();
+  await expect(welcome.getByRole('heading')).toHaveText('How it pays');
+  await welcome.getByRole('button', { name: 'Next' }).click();
+  await expect(welcome.getByRole('heading')).toHaveText('The wait');
+  await expect(welcome).toContainText('waiting period of 30 days');
+  await screenshot(page, 'en', 'home-welcome');
+
+  // A minute passes: the gift and the day's challenge still wait for a tap.
+  await page.clock.runFor(60_000);
+  await expect(page.getByTestId('gift-card').getByRole('button', { name: 'Claim the gift' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: "Accept today's challenge" })).toBeVisible();
+  await expect(page.getByTestId('home-balance')).toHaveText('0 XRP');
+
+  await welcome.getByRole('button', { name: 'Start earning' }).click();
+  await expect(welcome).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Daily tasks' })).toBeVisible();
+  await expect(page.getByTestId('welcome')).toHaveCount(0);
+
+  // Another device of the same account: the account has seen it already.
+  const other = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
+  const second = await other.newPage();
+  await second.goto('/');
+  await second.getByLabel('Username or e-mail').fill(username);
+  await second.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await second.locator('form').getByRole('button', { name: 'Sign in' }).last().click();
+  await expect(second.getByRole('heading', { name: 'Daily tasks' })).toBeVisible();
+  await expect(second.getByTestId('gift-card')).toBeVisible();
+  await expect(second.getByTestId('welcome')).toHaveCount(0);
+  await other.close();
+});
+
+test('claiming the gift celebrates, unless the device asks for reduced motion', async ({ page }) => {
+  await registerInBrowser(page, uniqueName('party'));
+  await page.getByTestId('welcome').getByRole('button', { name: 'Skip' }).click();
+  await page.getByRole('button', { name: 'Claim the gift' }).click();
+  await expect(page.getByTestId('celebration')).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('Gift claimed: +30 XRP');
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.getByRole('button', { name: "Accept today's challenge" }).click();
+  await page.locator('[data-testid^="task-"]').first().click();
+  const sheet = page.getByRole('dialog');
+  await sheet.getByRole('button', { name: 'Start the task' }).click();
+  for (const group of await sheet.locator('fieldset').all()) await group.locator('label').first().click();
+  await sheet.getByRole('button', { name: 'Complete the task' }).click({ timeout: 15_000 });
+  await expect(page.getByRole('status')).toContainText('Task done');
+  await expect(page.getByTestId('celebration')).toBeAttached();
+  await expect(page.getByTestId('celebration')).toBeHidden();
+});

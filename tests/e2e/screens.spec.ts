@@ -1,0 +1,110 @@
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import AxeBuilder from '@axe-core/playwright';
+import { screenshot, signInViaApi } from './support.ts';
+import { targetSizeProblems } from './target-size.ts';
+
+// A tour of every screen of the user app, in English, Arabic and Chinese, on a phone (375×812) and on
+// a desktop (1280×800): a screenshot of each for people to look at, axe with no violation in English
+// and Arabic, and every visible control big enough to hit with a finger (target-size.ts).
+
+const SIGNED_OUT = [
+  { path: '/', name: 'entry' },
+  { path: '/?tab=register', name: 'register' },
+  { path: '/landing', name: 'landing' },
+  { path: '/link-device', name: 'link-device' },
+];
+const SIGNED_IN = [
+  { path: '/home', name: 'home' },
+  { path: '/home/mine', name: 'mine' },
+  { path: '/home/withdraw', name: 'withdraw' },
+  { path: '/home/invite', name: 'invite' },
+  { path: '/withdraw/status', name: 'withdraw-status' },
+  { path: '/withdraw/kyc', name: 'withdraw-kyc' },
+  { path: '/history', name: 'history' },
+  { path: '/guide/address', name: 'guide-address' },
+  { path: '/guide/withdraw', name: 'guide-withdraw' },
+  { path: '/guide/interest', name: 'guide-interest' },
+];
+const VIEWPORTS = [
+  { width: 375, height: 812, suffix: '' },
+  { width: 1280, height: 800, suffix: '-1280' },
+];
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator('h1').first()).toBeVisible();
+}
+
+/** Every axe violation on the page, one readable line each. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+// Soft assertions: one run reports every screen's problems, and every screen gets its screenshot.
+async function visit(page: Page, locale: string, name: string, withAxe: boolean) {
+  await settle(page);
+  await screenshot(page, locale, name);
+  expect.soft(await targetSizeProblems(page), `controls smaller than 44×44 on ${name}`).toEqual([]);
+  if (withAxe) expect.soft(await axeViolations(page), `axe on ${name}`).toEqual([]);
+}
+
+for (const { locale, browserLocale } of [
+  { locale: 'en', browserLocale: 'en-US' },
+  { locale: 'ar', browserLocale: 'ar-EG' },
+  { locale: 'zh-CN', browserLocale: 'zh-CN' },
+]) {
+  const withAxe = locale !== 'zh-CN';
+  for (const viewport of VIEWPORTS) {
+    test.describe(`every screen in ${locale} at ${viewport.width}×${viewport.height}`, () => {
+      test.use({ locale: browserLocale, viewport: { width: viewport.width, height: viewport.height } });
+
+      test('signed out', async ({ page }) => {
+        for (const route of SIGNED_OUT) {
+          await page.goto(route.path);
+          await visit(page, locale, `${route.name}${viewport.suffix}`, withAxe);
+        }
+      });
+
+      test('signed in', async ({ page, request }) => {
+        await signInViaApi(page, request);
+        for (const route of SIGNED_IN) {
+          await page.goto(route.path);
+          await visit(page, locale, `${route.name}${viewport.suffix}`, withAxe);
+        }
+        // A task's sheet, running: the rules, the kind's icon and the timer's ring.
+        await page.goto('/home');
+        await settle(page);
+        await page.locator('.accept-card .btn-primary').click();
+        await page.locator('[data-testid^="task-"]').first().click();
+        await page.locator('dialog[open] .btn-primary').click();
+        await expect(page.locator('.timer-ring')).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        // The sheet covers the screen: what the eye sees is the window, not the page below it.
+        await page.screenshot({ path: `test-results/screens/${locale}/task-sheet${viewport.suffix}.png` });
+        expect
+          .soft(await targetSizeProblems(page), 'controls smaller than 44×44 on the task sheet')
+          .toEqual([]);
+        if (withAxe) expect.soft(await axeViolations(page), 'axe on the task sheet').toEqual([]);
+      });
+    });
+  }
+}
+
+test('Landing: register and sign in above the fold on a phone, the kinds of tasks with their icons, no small user count', async ({
+  page,
+}) => {
+  await page.goto('/landing');
+  await settle(page);
+  for (const id of ['landing-register', 'landing-sign-in']) {
+    const box = await page.getByTestId(id).boundingBox();
+    expect(box && box.y + box.height <= 812, `${id} is above the fold`).toBe(true);
+  }
+  await expect(page.locator('.task-types svg')).toHaveCount(6);
+  // The test server has fewer accounts than LANDING_USERS_MIN (100 by default): no figure at all.
+  await expect(page.getByTestId('stat-users')).toHaveCount(0);
+  await page.getByTestId('landing-sign-in').click();
+  await expect(page.getByRole('button', { name: 'Sign in', pressed: true })).toBeVisible();
+});
