@@ -1,6 +1,6 @@
 import type { Database } from '#server/db/database.ts';
 
-/** The database channel every revocation is announced on (migration 0023_session_revocations.sql). */
+/** The database channel every revocation is announced on (migration 0024_session_revocations.sql). */
 export const SESSION_REVOKED_CHANNEL = 'earnest_session_revoked';
 
 export interface CachedSession {
