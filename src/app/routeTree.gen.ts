@@ -16,6 +16,8 @@ import { Route as HomeRouteRouteImport } from './routes/home/route'
 import { Route as LandingRouteImport } from './routes/landing'
 import { Route as LinkDeviceRouteImport } from './routes/link-device'
 import { Route as OpsRouteRouteImport } from './routes/ops/route'
+import { Route as TestimonialsRouteImport } from './routes/testimonials'
+import { Route as TransparencyRouteImport } from './routes/transparency'
 import { Route as WithdrawRouteRouteImport } from './routes/withdraw/route'
 import { Route as GuideAddressRouteImport } from './routes/guide/address'
 import { Route as GuideInterestRouteImport } from './routes/guide/interest'
@@ -26,8 +28,12 @@ import { Route as HomeMineRouteImport } from './routes/home/mine'
 import { Route as HomeWithdrawRouteImport } from './routes/home/withdraw'
 import { Route as OpsIndexRouteImport } from './routes/ops/index'
 import { Route as OpsAuditRouteImport } from './routes/ops/audit'
+import { Route as OpsReviewsRouteImport } from './routes/ops/reviews'
+import { Route as OpsSettingsRouteImport } from './routes/ops/settings'
 import { Route as OpsSetupRouteImport } from './routes/ops/setup'
 import { Route as OpsSignInRouteImport } from './routes/ops/sign-in'
+import { Route as OpsTasksRouteImport } from './routes/ops/tasks'
+import { Route as OpsUsageRouteImport } from './routes/ops/usage'
 import { Route as WithdrawKycRouteImport } from './routes/withdraw/kyc'
 import { Route as WithdrawStatusRouteImport } from './routes/withdraw/status'
 
@@ -64,6 +70,16 @@ const LinkDeviceRoute = LinkDeviceRouteImport.update({
 const OpsRouteRoute = OpsRouteRouteImport.update({
   id: '/ops',
   path: '/ops',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TestimonialsRoute = TestimonialsRouteImport.update({
+  id: '/testimonials',
+  path: '/testimonials',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TransparencyRoute = TransparencyRouteImport.update({
+  id: '/transparency',
+  path: '/transparency',
   getParentRoute: () => rootRouteImport,
 } as any)
 const WithdrawRouteRoute = WithdrawRouteRouteImport.update({
@@ -116,6 +132,16 @@ const OpsAuditRoute = OpsAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => OpsRouteRoute,
 } as any)
+const OpsReviewsRoute = OpsReviewsRouteImport.update({
+  id: '/reviews',
+  path: '/reviews',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
+const OpsSettingsRoute = OpsSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
 const OpsSetupRoute = OpsSetupRouteImport.update({
   id: '/setup',
   path: '/setup',
@@ -124,6 +150,16 @@ const OpsSetupRoute = OpsSetupRouteImport.update({
 const OpsSignInRoute = OpsSignInRouteImport.update({
   id: '/sign-in',
   path: '/sign-in',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
+const OpsTasksRoute = OpsTasksRouteImport.update({
+  id: '/tasks',
+  path: '/tasks',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
+const OpsUsageRoute = OpsUsageRouteImport.update({
+  id: '/usage',
+  path: '/usage',
   getParentRoute: () => OpsRouteRoute,
 } as any)
 const WithdrawKycRoute = WithdrawKycRouteImport.update({
@@ -146,6 +182,8 @@ export interface FileRoutesByFullPath {
   '/history': typeof HistoryRoute
   '/landing': typeof LandingRoute
   '/link-device': typeof LinkDeviceRoute
+  '/testimonials': typeof TestimonialsRoute
+  '/transparency': typeof TransparencyRoute
   '/guide/address': typeof GuideAddressRoute
   '/guide/interest': typeof GuideInterestRoute
   '/guide/withdraw': typeof GuideWithdrawRoute
@@ -153,8 +191,12 @@ export interface FileRoutesByFullPath {
   '/home/mine': typeof HomeMineRoute
   '/home/withdraw': typeof HomeWithdrawRoute
   '/ops/audit': typeof OpsAuditRoute
+  '/ops/reviews': typeof OpsReviewsRoute
+  '/ops/settings': typeof OpsSettingsRoute
   '/ops/setup': typeof OpsSetupRoute
   '/ops/sign-in': typeof OpsSignInRoute
+  '/ops/tasks': typeof OpsTasksRoute
+  '/ops/usage': typeof OpsUsageRoute
   '/withdraw/kyc': typeof WithdrawKycRoute
   '/withdraw/status': typeof WithdrawStatusRoute
   '/home/': typeof HomeIndexRoute
@@ -167,6 +209,8 @@ export interface FileRoutesByTo {
   '/history': typeof HistoryRoute
   '/landing': typeof LandingRoute
   '/link-device': typeof LinkDeviceRoute
+  '/testimonials': typeof TestimonialsRoute
+  '/transparency': typeof TransparencyRoute
   '/guide/address': typeof GuideAddressRoute
   '/guide/interest': typeof GuideInterestRoute
   '/guide/withdraw': typeof GuideWithdrawRoute
@@ -174,8 +218,12 @@ export interface FileRoutesByTo {
   '/home/mine': typeof HomeMineRoute
   '/home/withdraw': typeof HomeWithdrawRoute
   '/ops/audit': typeof OpsAuditRoute
+  '/ops/reviews': typeof OpsReviewsRoute
+  '/ops/settings': typeof OpsSettingsRoute
   '/ops/setup': typeof OpsSetupRoute
   '/ops/sign-in': typeof OpsSignInRoute
+  '/ops/tasks': typeof OpsTasksRoute
+  '/ops/usage': typeof OpsUsageRoute
   '/withdraw/kyc': typeof WithdrawKycRoute
   '/withdraw/status': typeof WithdrawStatusRoute
   '/home': typeof HomeIndexRoute
@@ -191,6 +239,8 @@ export interface FileRoutesById {
   '/history': typeof HistoryRoute
   '/landing': typeof LandingRoute
   '/link-device': typeof LinkDeviceRoute
+  '/testimonials': typeof TestimonialsRoute
+  '/transparency': typeof TransparencyRoute
   '/guide/address': typeof GuideAddressRoute
   '/guide/interest': typeof GuideInterestRoute
   '/guide/withdraw': typeof GuideWithdrawRoute
@@ -198,8 +248,12 @@ export interface FileRoutesById {
   '/home/mine': typeof HomeMineRoute
   '/home/withdraw': typeof HomeWithdrawRoute
   '/ops/audit': typeof OpsAuditRoute
+  '/ops/reviews': typeof OpsReviewsRoute
+  '/ops/settings': typeof OpsSettingsRoute
   '/ops/setup': typeof OpsSetupRoute
   '/ops/sign-in': typeof OpsSignInRoute
+  '/ops/tasks': typeof OpsTasksRoute
+  '/ops/usage': typeof OpsUsageRoute
   '/withdraw/kyc': typeof WithdrawKycRoute
   '/withdraw/status': typeof WithdrawStatusRoute
   '/home/': typeof HomeIndexRoute
@@ -216,6 +270,8 @@ export interface FileRouteTypes {
     | '/history'
     | '/landing'
     | '/link-device'
+    | '/testimonials'
+    | '/transparency'
     | '/guide/address'
     | '/guide/interest'
     | '/guide/withdraw'
@@ -223,8 +279,12 @@ export interface FileRouteTypes {
     | '/home/mine'
     | '/home/withdraw'
     | '/ops/audit'
+    | '/ops/reviews'
+    | '/ops/settings'
     | '/ops/setup'
     | '/ops/sign-in'
+    | '/ops/tasks'
+    | '/ops/usage'
     | '/withdraw/kyc'
     | '/withdraw/status'
     | '/home/'
@@ -237,6 +297,8 @@ export interface FileRouteTypes {
     | '/history'
     | '/landing'
     | '/link-device'
+    | '/testimonials'
+    | '/transparency'
     | '/guide/address'
     | '/guide/interest'
     | '/guide/withdraw'
@@ -244,8 +306,12 @@ export interface FileRouteTypes {
     | '/home/mine'
     | '/home/withdraw'
     | '/ops/audit'
+    | '/ops/reviews'
+    | '/ops/settings'
     | '/ops/setup'
     | '/ops/sign-in'
+    | '/ops/tasks'
+    | '/ops/usage'
     | '/withdraw/kyc'
     | '/withdraw/status'
     | '/home'
@@ -260,6 +326,8 @@ export interface FileRouteTypes {
     | '/history'
     | '/landing'
     | '/link-device'
+    | '/testimonials'
+    | '/transparency'
     | '/guide/address'
     | '/guide/interest'
     | '/guide/withdraw'
@@ -267,8 +335,12 @@ export interface FileRouteTypes {
     | '/home/mine'
     | '/home/withdraw'
     | '/ops/audit'
+    | '/ops/reviews'
+    | '/ops/settings'
     | '/ops/setup'
     | '/ops/sign-in'
+    | '/ops/tasks'
+    | '/ops/usage'
     | '/withdraw/kyc'
     | '/withdraw/status'
     | '/home/'
@@ -284,6 +356,8 @@ export interface RootRouteChildren {
   HistoryRoute: typeof HistoryRoute
   LandingRoute: typeof LandingRoute
   LinkDeviceRoute: typeof LinkDeviceRoute
+  TestimonialsRoute: typeof TestimonialsRoute
+  TransparencyRoute: typeof TransparencyRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -335,6 +409,20 @@ declare module '@tanstack/react-router' {
       path: '/ops'
       fullPath: '/ops'
       preLoaderRoute: typeof OpsRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/testimonials': {
+      id: '/testimonials'
+      path: '/testimonials'
+      fullPath: '/testimonials'
+      preLoaderRoute: typeof TestimonialsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/transparency': {
+      id: '/transparency'
+      path: '/transparency'
+      fullPath: '/transparency'
+      preLoaderRoute: typeof TransparencyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/withdraw': {
@@ -407,6 +495,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpsAuditRouteImport
       parentRoute: typeof OpsRouteRoute
     }
+    '/ops/reviews': {
+      id: '/ops/reviews'
+      path: '/reviews'
+      fullPath: '/ops/reviews'
+      preLoaderRoute: typeof OpsReviewsRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
+    '/ops/settings': {
+      id: '/ops/settings'
+      path: '/settings'
+      fullPath: '/ops/settings'
+      preLoaderRoute: typeof OpsSettingsRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
     '/ops/setup': {
       id: '/ops/setup'
       path: '/setup'
@@ -419,6 +521,20 @@ declare module '@tanstack/react-router' {
       path: '/sign-in'
       fullPath: '/ops/sign-in'
       preLoaderRoute: typeof OpsSignInRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
+    '/ops/tasks': {
+      id: '/ops/tasks'
+      path: '/tasks'
+      fullPath: '/ops/tasks'
+      preLoaderRoute: typeof OpsTasksRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
+    '/ops/usage': {
+      id: '/ops/usage'
+      path: '/usage'
+      fullPath: '/ops/usage'
+      preLoaderRoute: typeof OpsUsageRouteImport
       parentRoute: typeof OpsRouteRoute
     }
     '/withdraw/kyc': {
@@ -474,15 +590,23 @@ const HomeRouteRouteWithChildren = HomeRouteRoute._addFileChildren(
 
 interface OpsRouteRouteChildren {
   OpsAuditRoute: typeof OpsAuditRoute
+  OpsReviewsRoute: typeof OpsReviewsRoute
+  OpsSettingsRoute: typeof OpsSettingsRoute
   OpsSetupRoute: typeof OpsSetupRoute
   OpsSignInRoute: typeof OpsSignInRoute
+  OpsTasksRoute: typeof OpsTasksRoute
+  OpsUsageRoute: typeof OpsUsageRoute
   OpsIndexRoute: typeof OpsIndexRoute
 }
 
 const OpsRouteRouteChildren: OpsRouteRouteChildren = {
   OpsAuditRoute: OpsAuditRoute,
+  OpsReviewsRoute: OpsReviewsRoute,
+  OpsSettingsRoute: OpsSettingsRoute,
   OpsSetupRoute: OpsSetupRoute,
   OpsSignInRoute: OpsSignInRoute,
+  OpsTasksRoute: OpsTasksRoute,
+  OpsUsageRoute: OpsUsageRoute,
   OpsIndexRoute: OpsIndexRoute,
 }
 
@@ -513,6 +637,8 @@ const rootRouteChildren: RootRouteChildren = {
   HistoryRoute: HistoryRoute,
   LandingRoute: LandingRoute,
   LinkDeviceRoute: LinkDeviceRoute,
+  TestimonialsRoute: TestimonialsRoute,
+  TransparencyRoute: TransparencyRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -63,9 +63,31 @@ export const OPS_ERRORS = {
     status: 409,
     msg: "The transaction delivered another amount than this withdrawal's",
   },
+  'ops.testimonial_not_found': { status: 404, msg: 'There is no such review' },
+  'ops.testimonial_decided': { status: 409, msg: 'This review was already approved or rejected' },
   'ops.ledger_unreachable': {
     status: 503,
     msg: 'The XRP Ledger server could not be reached; nothing was changed. Try again',
+  },
+  'ops.task_not_found': { status: 404, msg: 'There is no such task' },
+  'ops.task_translation_missing': {
+    status: 409,
+    msg: 'A task can be switched on only with a title and a text in all 11 languages',
+  },
+  'ops.task_reward_invalid': {
+    status: 400,
+    msg: 'A reward is more than 0 XRP and at most the daily cap, in whole drops (at most 6 decimals)',
+  },
+  'ops.task_target_required': { status: 400, msg: 'A web, video or download task needs its https address' },
+  'ops.task_type_fixed': {
+    status: 400,
+    msg: 'Surveys and the notification task keep their type; other tasks are regular, web, video or download tasks',
+  },
+  'ops.task_order_invalid': { status: 400, msg: 'The new order must name every task exactly once' },
+  'ops.setting_invalid': { status: 400, msg: 'This value is not valid for this setting' },
+  'ops.setting_in_past': {
+    status: 400,
+    msg: 'A change takes effect now or at a later time, never in the past',
   },
 } as const satisfies Record<string, { status: number; msg: string }>;
 

@@ -16,7 +16,14 @@ import { ok } from '#domain/result.ts';
 import type { ProductRules } from '#domain/rules/product-rules.ts';
 import { adjustableClock, systemClock, type Clock } from './clock.ts';
 import { openDatabase, ping, type Database } from './db/database.ts';
-import { metricsTokenOf, publicOriginOf, rulesFrom, trustProxyOf, type Env } from './env.ts';
+import {
+  metricsTokenOf,
+  publicOriginOf,
+  ruleSettingDefaultsFrom,
+  rulesFrom,
+  trustProxyOf,
+  type Env,
+} from './env.ts';
 import { createAccountRepository } from './features/account/account.repository.ts';
 import { createAccountControls } from './features/account/account-controls.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
@@ -33,7 +40,11 @@ import { httpRateSource } from './features/rates/rate-source.ts';
 import { ratesRoutes } from './features/rates/rates.routes.ts';
 import { createRatesService } from './features/rates/rates.service.ts';
 import { createSettingsService } from './features/settings/settings.service.ts';
+import { createRuleSettings } from './features/settings/rule-settings.service.ts';
+import { settingsConsoleRoutes } from './features/settings/settings-console.routes.ts';
 import { tasksRoutes } from './features/tasks/tasks.routes.ts';
+import { tasksConsoleRoutes } from './features/tasks/tasks-console.routes.ts';
+import { createTasksConsole } from './features/tasks/tasks-console.service.ts';
 import { devicesRoutes } from './features/devices/devices.routes.ts';
 import { createDevicesService } from './features/devices/devices.service.ts';
 import { requireBotCheck, turnstileVerifier } from './features/bot-check/turnstile.ts';
@@ -52,6 +63,13 @@ import { withdrawRoutes } from './features/withdraw/withdraw.routes.ts';
 import { createWithdrawService, withdrawalsByStatus } from './features/withdraw/withdraw.service.ts';
 import { createTasksService } from './features/tasks/tasks.service.ts';
 import { opsRoutes } from './features/ops/ops.routes.ts';
+import { testimonialsRoutes } from './features/testimonials/testimonials.routes.ts';
+import { createTestimonialsService } from './features/testimonials/testimonials.service.ts';
+import { transparencyRoutes } from './features/transparency/transparency.routes.ts';
+import { createTransparencyService } from './features/transparency/transparency.service.ts';
+import { xrplWalletReader } from './features/transparency/wallet-balance.ts';
+import { usageRoutes } from './features/usage/usage.routes.ts';
+import { createUsageService } from './features/usage/usage.service.ts';
 import { createOperatorsService } from './features/ops/ops.service.ts';
 import { ledger } from './ledger/ledger.ts';
 import { loggerOptions, requestIdOf } from './lib/logging.ts';
@@ -65,6 +83,7 @@ import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerAccessGate, type RouteAccess } from './plugins/session.ts';
 import { registerStaticApp } from './plugins/static-app.ts';
+import { createSessionCache, followRevocations } from './features/auth/session-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -89,7 +108,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock =
     options.clock ??
     (env.CLOCK_OFFSET_SECONDS ? adjustableClock(env.CLOCK_OFFSET_SECONDS * 1000) : systemClock);
-  const rules = options.rules ?? rulesFrom(env);
+  // The configuration's rules; the console may change the user-facing ones from a stated time (below).
+  const baseRules = options.rules ?? rulesFrom(env);
+  const payoutWallet = env.XRPL_SEED ? Wallet.fromSeed(env.XRPL_SEED).address : null;
 
   const app = Fastify({
     logger: loggerOptions(env.LOG_LEVEL, options.logStream),
@@ -117,6 +138,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const database = options.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }));
   if (!options.database) app.addHook('onClose', () => database.close());
   app.log.info({ database: database.kind }, 'database ready');
+
+  const ruleSettings = createRuleSettings({
+    db: database.db,
+    clock,
+    baseRules,
+    defaults: ruleSettingDefaultsFrom(
+      env,
+      baseRules,
+      loadWhitelist(env.EXCHANGE_WHITELIST_FILE, payoutWallet),
+    ),
+    payoutWallet,
+  });
+  await ruleSettings.refresh();
+  // Every request reads rules at most a second old: a change another process made is in force here
+  // by its effective time (docs/operators.md#settings).
+  app.addHook('onRequest', async () => ruleSettings.refreshIfStale());
+  const rules = ruleSettings.rules;
 
   await registerSecurityHeaders(app, {
     production: env.NODE_ENV === 'production',
@@ -147,7 +185,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie, {
     secret: await serverSecret(database.db, 'cookie-key', clock.now(), randomKey),
   });
-  const auth = createAuthService({ db: database.db, clock, sessionTtlDays: env.SESSION_TTL_DAYS, hash });
+  // Sessions are cached only while this process hears every revocation (session-cache.ts).
+  const sessionCache =
+    env.SESSION_CACHE_SECONDS > 0 ? createSessionCache(env.SESSION_CACHE_SECONDS * 1000) : null;
+  if (sessionCache) {
+    const stop = await followRevocations(database, sessionCache);
+    app.addHook('onClose', async () => {
+      sessionCache.close();
+      // The database may already be closed (the app's own closes first): nothing left to stop.
+      await stop().catch(() => {});
+    });
+  }
+  const auth = createAuthService({
+    db: database.db,
+    clock,
+    sessionTtlDays: env.SESSION_TTL_DAYS,
+    hash,
+    ...(sessionCache ? { sessionCache } : {}),
+  });
   const account = createAccountService({ repo: accountRepo, rules, clock });
   const operators = createOperatorsService({
     db: database.db,
@@ -195,17 +250,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     clock,
     rules,
-    ruleConfig: {
-      requiredBoundInvitations: env.WITHDRAW_REQUIRED_INVITATIONS,
-      requirePhone: env.WITHDRAW_REQUIRE_PHONE,
+    ruleConfig: () => {
+      const now = ruleSettings.now();
+      return { requiredBoundInvitations: now.requiredInvitations, requirePhone: now.requirePhone };
     },
+    configuredWaitingDays: baseRules.waitingDays,
     timeZone,
     accounts: createAccountRepository,
     phoneVerified: (executor, userId) => kyc.isVerified(executor, userId),
-    whitelist: loadWhitelist(
-      env.EXCHANGE_WHITELIST_FILE,
-      env.XRPL_SEED ? Wallet.fromSeed(env.XRPL_SEED).address : null,
-    ),
+    whitelist: () => ruleSettings.now().exchanges,
     adVideoUrl: env.AD_VIDEO_URL ?? null,
     checkPassword: async (userId, password, device) =>
       passwordRefusal(await auth.checkCurrentPassword(userId, password, device)) ?? ok(true as const),
@@ -252,7 +305,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const schedule = startPushSchedule({
     db: database.db,
     clock,
-    rules,
+    // Only for withdrawals from before waiting periods were kept per row: the configured period.
+    rules: baseRules,
     timeZone,
     sender: push,
     intervalMs: env.PUSH_SCHEDULE_SECONDS * 1000,
@@ -280,7 +334,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
       db: database.db,
       clock,
-      rules,
+      // Each withdrawal waits the period on its row; older rows the configured one.
+      rules: baseRules,
       xrpl:
         env.XRPL_URL && env.XRPL_SEED
           ? {
@@ -303,7 +358,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings: createSettingsService({
       rules,
       clock,
-      supportUrl: env.SUPPORT_URL ?? null,
+      supportUrl: () => ruleSettings.now().supportUrl,
       explorerTxUrl: env.XRPL_EXPLORER_TX_URL,
       countUsers: () => accountRepo.countUsers(),
       usersShownFrom: env.LANDING_USERS_MIN,
@@ -312,6 +367,35 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
   await app.register(opsRoutes, { operators, clock });
+  await app.register(settingsConsoleRoutes, { ruleSettings });
+  await app.register(tasksConsoleRoutes, {
+    db: database.db,
+    clock,
+    tasksConsole: createTasksConsole({ rules }),
+  });
+  const walletAddress =
+    env.PAYOUT_WALLET_ADDRESS ?? (env.XRPL_SEED ? Wallet.fromSeed(env.XRPL_SEED).address : null);
+  const walletReader = env.XRPL_URL && walletAddress ? xrplWalletReader(env.XRPL_URL, walletAddress) : null;
+  if (walletReader) app.addHook('onClose', () => walletReader.close());
+  await app.register(transparencyRoutes, {
+    transparency: createTransparencyService({
+      db: database.db,
+      clock,
+      walletAddress,
+      wallet: walletReader,
+      waitingDays: rules.waitingDays,
+      explorerTxUrl: env.XRPL_EXPLORER_TX_URL,
+      cacheMs: env.TRANSPARENCY_CACHE_SECONDS * 1000,
+    }),
+  });
+  await app.register(testimonialsRoutes, {
+    testimonials: createTestimonialsService({
+      db: database.db,
+      clock,
+      usernameOf: async (userId) => (await account.userInfo(userId))?.username ?? null,
+    }),
+  });
+  await app.register(usageRoutes, { usage: createUsageService({ db: database.db, clock, timeZone }) });
   await app.register(ratesRoutes, {
     rates: createRatesService({
       source: env.RATE_SOURCE_URL
@@ -328,7 +412,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ping: () => ping(database.db),
     ledgerByKind: () => ledger.countsByKind(database.db),
     withdrawalsByStatus: () => withdrawalsByStatus(database.db),
-    payoutLagSeconds: () => payoutLagSeconds(database.db, clock, rules),
+    payoutLagSeconds: () => payoutLagSeconds(database.db, clock, baseRules),
   });
   await app.register(healthRoutes, { db: database.db, payouts: payoutState, metrics });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { INVITE_RULES } from '#domain/invite/counting.ts';
 import { parseDrops } from '#domain/money/amount.ts';
 import { DEFAULT_RULES, parsePercent, type ProductRules } from '#domain/rules/product-rules.ts';
+import type { RuleSettings } from '#domain/rules/rule-settings.ts';
 import { isTimeZone } from '#domain/time/day.ts';
 
 /**
@@ -43,6 +44,11 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Days a session stays valid without use. */
     SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
+    /**
+     * Seconds a process keeps a live session in memory instead of reading it on every request; a
+     * revocation reaches every process at once through the database (0 turns the cache off).
+     */
+    SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
     /** Sign-in and registration attempts allowed per IP address per minute, checked before hashing. */
     CHECKIN_RATE_LIMIT: z.coerce.number().int().positive().default(20),
     /** Largest request body accepted, in bytes. */
@@ -152,6 +158,16 @@ const EnvSchema = z
       .regex(/^wss?:\/\//)
       .optional(),
     XRPL_SEED: z.string().optional(),
+    /**
+     * The payout wallet's public address, shown on the transparency page with its balance read from
+     * XRPL_URL. Unset: derived from XRPL_SEED when this process has it (a web process should not).
+     */
+    PAYOUT_WALLET_ADDRESS: z
+      .string()
+      .regex(/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/)
+      .optional(),
+    /** How long the transparency page's figures are served before they are computed again. */
+    TRANSPARENCY_CACHE_SECONDS: z.coerce.number().int().min(0).max(600).default(15),
     /** Whether this process runs the payout job (several may: rows are claimed safely). */
     PAYOUTS: z
       .enum(['on', 'off'])
@@ -298,6 +314,29 @@ export function rulesFrom(env: Env): ProductRules {
     waitingDays: env.WAITING_DAYS ?? DEFAULT_RULES.waitingDays,
     adSeconds: env.AD_SECONDS ?? DEFAULT_RULES.adSeconds,
     inviteRule: env.INVITE_COUNTS_WHEN,
+  };
+}
+
+/**
+ * The defaults of the rules an operator may change from the console (docs/operators.md#settings): the
+ * configured rules, the withdrawal rules and the exchange list, and the support link.
+ */
+export function ruleSettingDefaultsFrom(
+  env: Env,
+  rules: ProductRules,
+  exchanges: { name: string; addresses: string[] }[],
+): RuleSettings {
+  return {
+    giftAmount: rules.giftAmount,
+    aprBaseBp: rules.aprBaseBp,
+    aprStepBp: rules.aprStepBp,
+    aprMaxBp: rules.aprMaxBp,
+    minWithdrawal: rules.minWithdrawal,
+    waitingDays: rules.waitingDays,
+    requiredInvitations: env.WITHDRAW_REQUIRED_INVITATIONS,
+    requirePhone: env.WITHDRAW_REQUIRE_PHONE,
+    exchanges,
+    supportUrl: env.SUPPORT_URL ?? null,
   };
 }
 

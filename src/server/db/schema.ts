@@ -202,8 +202,34 @@ export const tasks = pgTable(
     content: jsonb('content').notNull(),
     enabled: boolean('enabled').notNull(),
     sort: integer('sort').notNull(),
+    /** The version whose terms the columns above repeat: the one a day accepted now pins. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [check('tasks_reward_whole_drops', sql`${t.reward} > 0 and ${t.reward} % 10 = 0`)],
+);
+
+/**
+ * Every version of every task, never changed once written: a day accepted under version 1 keeps
+ * version 1's reward, time, rules and words, whatever the operator edits later.
+ */
+export const taskVersions = pgTable(
+  'task_versions',
+  {
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id),
+    version: integer('version').notNull(),
+    type: text('type').notNull(),
+    reward: bigint('reward', { mode: 'bigint' }).notNull(),
+    requiredSeconds: integer('required_seconds').notNull(),
+    targetUrl: text('target_url'),
+    content: jsonb('content').notNull(),
+    createdAt: time('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.taskId, t.version] }),
+    check('task_versions_reward_whole_drops', sql`${t.reward} > 0 and ${t.reward} % 10 = 0`),
+  ],
 );
 
 /** A user's accepted daily challenge: the day and the tasks it holds. */
@@ -215,6 +241,8 @@ export const taskDays = pgTable(
       .references(() => users.id),
     day: text('day').notNull(),
     taskIds: integer('task_ids').array().notNull(),
+    /** The version of each task in `taskIds` (same order); null for days accepted before versions: 1. */
+    taskVersions: integer('task_versions').array(),
     acceptedAt: time('accepted_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
@@ -315,6 +343,8 @@ export const withdrawals = pgTable(
     status: text('status').notNull(),
     createdAt: time('created_at').notNull(),
     reducedHours: integer('reduced_hours').notNull().default(0),
+    /** The waiting period in force when it was requested; null for older rows: the configured default. */
+    waitingDays: integer('waiting_days'),
     txBlob: text('tx_blob'),
     txHash: text('tx_hash'),
     lastLedgerSequence: integer('last_ledger_sequence'),
@@ -638,4 +668,71 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actor, t.createdAt),
     check('audit_log_via', sql`${t.via} in ('console', 'cli')`),
   ],
+);
+
+/**
+ * The user-facing rules an operator changed in the console: one row per change, each with the time it
+ * takes effect (never before it was made). The value in force at a time is the latest row effective by
+ * then, or the configuration's default; rows are never updated.
+ */
+export const ruleSettings = pgTable(
+  'rule_settings',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** The value as the console sends it (an XRP decimal, a percent, a number, JSON for lists). */
+    value: text('value').notNull(),
+    effectiveAt: time('effective_at').notNull(),
+    createdAt: time('created_at').notNull(),
+    createdBy: text('created_by').notNull(),
+  },
+  (t) => [
+    index('rule_settings_name_idx').on(t.name, t.effectiveAt),
+    check('rule_settings_not_retroactive', sql`${t.effectiveAt} >= ${t.createdAt}`),
+  ],
+);
+
+/**
+ * What users wrote about Earnest and agreed to publish under their masked name
+ * (docs/transparency.md#testimonials): shown only once an operator approved it, removed with the account.
+ */
+export const testimonials = pgTable(
+  'testimonials',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    text: text('text').notNull(),
+    /** The name as it will be published (masked when submitted), which the user consented to. */
+    maskedName: text('masked_name').notNull(),
+    /** When the user ticked "publish my masked name": nothing is stored without it. */
+    consentedAt: time('consented_at').notNull(),
+    createdAt: time('created_at').notNull(),
+    /** `pending`, `approved` or `rejected`. */
+    status: text('status').notNull().default('pending'),
+    decidedAt: time('decided_at'),
+  },
+  (t) => [
+    check('testimonials_status', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    // One review waiting or shown per user: a second one replaces nothing and floods nothing.
+    uniqueIndex('testimonials_one_open_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} in ('pending', 'approved')`),
+    index('testimonials_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * Opt-in usage counts (docs/transparency.md#usage-counts): how many times an event happened on a day,
+ * summed over everyone who shares them. No user, device, address or session is stored.
+ */
+export const usageCounts = pgTable(
+  'usage_counts',
+  {
+    day: text('day').notNull(),
+    event: text('event').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.event] })],
 );

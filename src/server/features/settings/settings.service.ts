@@ -7,7 +7,8 @@ import { epochSeconds, type Clock } from '#server/clock.ts';
 export interface SettingsServiceDeps {
   rules: ProductRules;
   clock: Clock;
-  supportUrl: string | null;
+  /** The support link in force (the console may change it: docs/operators.md#settings). */
+  supportUrl: () => string | null;
   /** An explorer's page for a ledger transaction, `{hash}` standing for its hash. */
   explorerTxUrl: string;
   /** How many accounts exist: the only statistic Landing shows, counted, never claimed. */
@@ -59,7 +60,7 @@ export function createSettingsService({
         bot_challenge: botChallenge
           ? { site_key: botChallenge.siteKey, script_url: botChallenge.scriptUrl }
           : null,
-        support_url: supportUrl,
+        support_url: supportUrl(),
         explorer_tx_url: explorerTxUrl,
         stats: await usersFigure(),
       };

@@ -1,9 +1,27 @@
 import { and, asc, count, eq, gte, like, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
-import { ledgerEntries, taskDays, taskRuns, tasks } from '#server/db/schema.ts';
+import { ledgerEntries, taskDays, taskRuns, tasks, taskVersions } from '#server/db/schema.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type TaskRunRow = typeof taskRuns.$inferSelect;
+export type TaskVersionRow = typeof taskVersions.$inferSelect;
+
+/** What a version fixes: the terms a user is shown and credited, and the words. */
+export interface TaskTerms {
+  type: string;
+  reward: bigint;
+  requiredSeconds: number;
+  targetUrl: string | null;
+  content: unknown;
+}
+
+const termsOf = (row: TaskTerms): TaskTerms => ({
+  type: row.type,
+  reward: row.reward,
+  requiredSeconds: row.requiredSeconds,
+  targetUrl: row.targetUrl,
+  content: row.content,
+});
 
 export function createTasksRepository(db: Db) {
   return {
@@ -16,6 +34,63 @@ export function createTasksRepository(db: Db) {
     async update(id: number, change: { enabled?: boolean; sort?: number }): Promise<boolean> {
       const updated = await db.update(tasks).set(change).where(eq(tasks.id, id)).returning({ id: tasks.id });
       return updated.length > 0;
+    },
+
+    async byId(id: number, forUpdate = false): Promise<TaskRow | null> {
+      const query = db.select().from(tasks).where(eq(tasks.id, id));
+      const [row] = forUpdate ? await query.for('update') : await query;
+      return row ?? null;
+    },
+
+    /** The versions asked for, by `taskId:version`. */
+    async versions(pairs: { taskId: number; version: number }[]): Promise<Map<string, TaskVersionRow>> {
+      if (pairs.length === 0) return new Map();
+      const rows = await db
+        .select()
+        .from(taskVersions)
+        .where(
+          sql`(${taskVersions.taskId}, ${taskVersions.version}) in (${sql.join(
+            pairs.map((p) => sql`(${p.taskId}, ${p.version})`),
+            sql`, `,
+          )})`,
+        );
+      return new Map(rows.map((row) => [`${row.taskId}:${row.version}`, row]));
+    },
+
+    /** A new task, switched off, last in the order, as its version 1. */
+    async create(terms: TaskTerms, now: Date): Promise<TaskRow> {
+      const [last] = await db.select({ sort: sql<number>`coalesce(max(${tasks.sort}), 0)` }).from(tasks);
+      const [row] = await db
+        .insert(tasks)
+        .values({ ...termsOf(terms), enabled: false, sort: (last?.sort ?? 0) + 10, version: 1 })
+        .returning();
+      if (!row) throw new Error('the new task was not returned');
+      await db.insert(taskVersions).values({ taskId: row.id, version: 1, ...termsOf(terms), createdAt: now });
+      return row;
+    },
+
+    /**
+     * Writes the next version of a task (its row locked by the caller) and makes it the one new days
+     * pin. Earlier versions stay as they were (the database refuses to change them).
+     */
+    async addVersion(task: TaskRow, terms: TaskTerms, now: Date): Promise<TaskRow> {
+      const version = task.version + 1;
+      await db.insert(taskVersions).values({ taskId: task.id, version, ...termsOf(terms), createdAt: now });
+      const [row] = await db
+        .update(tasks)
+        .set({ ...termsOf(terms), version })
+        .where(eq(tasks.id, task.id))
+        .returning();
+      if (!row) throw new Error('the edited task was not returned');
+      return row;
+    },
+
+    async versionTimes(): Promise<Map<string, Date>> {
+      const rows = await db
+        .select({ taskId: taskVersions.taskId, version: taskVersions.version, at: taskVersions.createdAt })
+        .from(taskVersions)
+        .innerJoin(tasks, and(eq(tasks.id, taskVersions.taskId), eq(tasks.version, taskVersions.version)));
+      return new Map(rows.map((row) => [`${row.taskId}:${row.version}`, row.at]));
     },
 
     async enabledCatalog(): Promise<TaskRow[]> {
@@ -39,11 +114,17 @@ export function createTasksRepository(db: Db) {
      * Loads a catalog into an empty one, once, even when several servers start together on one
      * PostgreSQL database (the advisory lock makes them take turns).
      */
-    async seedIfEmpty(rows: (typeof tasks.$inferInsert)[]): Promise<void> {
+    async seedIfEmpty(rows: (typeof tasks.$inferInsert)[], now: Date): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(72402)`);
         const [row] = await tx.select({ n: count() }).from(tasks);
-        if ((row?.n ?? 0) === 0) await tx.insert(tasks).values(rows);
+        if ((row?.n ?? 0) > 0) return;
+        const inserted = await tx.insert(tasks).values(rows).returning();
+        await tx
+          .insert(taskVersions)
+          .values(
+            inserted.map((task) => ({ taskId: task.id, version: 1, ...termsOf(task), createdAt: now })),
+          );
       });
     },
 
@@ -55,8 +136,23 @@ export function createTasksRepository(db: Db) {
       return row ?? null;
     },
 
-    async acceptDay(userId: number, day: string, taskIds: number[], now: Date): Promise<void> {
-      await db.insert(taskDays).values({ userId, day, taskIds, acceptedAt: now }).onConflictDoNothing();
+    /** Accepts a day once, pinning the version of each of its tasks. */
+    async acceptDay(
+      userId: number,
+      day: string,
+      picked: { id: number; version: number }[],
+      now: Date,
+    ): Promise<void> {
+      await db
+        .insert(taskDays)
+        .values({
+          userId,
+          day,
+          taskIds: picked.map((t) => t.id),
+          taskVersions: picked.map((t) => t.version),
+          acceptedAt: now,
+        })
+        .onConflictDoNothing();
     },
 
     async runs(userId: number, day: string): Promise<TaskRunRow[]> {
@@ -108,6 +204,55 @@ export function createTasksRepository(db: Db) {
     },
 
     /** Tasks credited on a day and what they paid, from the ledger itself. */
+    /**
+     * Everything completing a task checks, in one statement instead of five: the day's accepted task
+     * ids (null when the day was not accepted), the task, the version of it the day pinned, the
+     * user's run of it, and the day's task credits so far (the same figures as `day`, `byIds`,
+     * `versions`, `run` and `creditedOn`).
+     */
+    async completionFacts(userId: number, day: string, taskId: number) {
+      const reference = `task:%:${day}`;
+      const credits = and(
+        eq(ledgerEntries.userId, userId),
+        eq(ledgerEntries.kind, 'task'),
+        like(ledgerEntries.reference, reference),
+      );
+      const [row] = await db
+        .select({
+          taskIds: taskDays.taskIds,
+          task: tasks,
+          pinned: taskVersions,
+          run: taskRuns,
+          credited: sql<number>`(select count(*) from ${ledgerEntries} where ${credits})`.mapWith(Number),
+          earned: sql<string>`(select coalesce(sum(${ledgerEntries.amount}), 0)::text from ${ledgerEntries} where ${credits})`,
+        })
+        .from(taskDays)
+        .leftJoin(tasks, eq(tasks.id, taskId))
+        .leftJoin(
+          taskVersions,
+          and(
+            eq(taskVersions.taskId, taskId),
+            eq(
+              taskVersions.version,
+              sql`coalesce(${taskDays.taskVersions}[array_position(${taskDays.taskIds}, ${taskId}::integer)], 1)`,
+            ),
+          ),
+        )
+        .leftJoin(
+          taskRuns,
+          and(eq(taskRuns.userId, userId), eq(taskRuns.day, day), eq(taskRuns.taskId, taskId)),
+        )
+        .where(and(eq(taskDays.userId, userId), eq(taskDays.day, day)));
+      if (!row) return null;
+      return {
+        taskIds: row.taskIds,
+        task: row.task,
+        pinned: row.pinned,
+        run: row.run,
+        credited: { count: row.credited, earned: BigInt(row.earned) },
+      };
+    },
+
     async creditedOn(userId: number, day: string): Promise<{ count: number; earned: bigint }> {
       const [row] = await db
         .select({ n: count(), total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })

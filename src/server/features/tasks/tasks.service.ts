@@ -75,6 +75,40 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
   const repo = createTasksRepository(db);
   const today = () => dayOf(clock.now(), timeZone);
 
+  /**
+   * The tasks of an accepted day as they were accepted: each one's terms and words are those of the
+   * version the day pinned, whatever the operator edited since. Whether a task is switched on is the
+   * catalog's, not the version's (a task switched off drops out of a day not done yet).
+   */
+  async function pinnedTasks(
+    executor: Db,
+    accepted: { taskIds: number[]; taskVersions: number[] | null },
+  ): Promise<TaskRow[]> {
+    const repo = createTasksRepository(executor);
+    const pairs = accepted.taskIds.map((taskId, i) => ({
+      taskId,
+      version: accepted.taskVersions?.[i] ?? 1,
+    }));
+    const [rows, versions] = await Promise.all([repo.byIds(accepted.taskIds), repo.versions(pairs)]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return pairs.flatMap(({ taskId, version }) => {
+      const row = byId.get(taskId);
+      const terms = versions.get(`${taskId}:${version}`);
+      if (!row || !terms) return [];
+      return [
+        {
+          ...row,
+          version,
+          type: terms.type,
+          reward: terms.reward,
+          requiredSeconds: terms.requiredSeconds,
+          targetUrl: terms.targetUrl,
+          content: terms.content,
+        },
+      ];
+    });
+  }
+
   /** The tasks of a day in the order the user sees them: accepted ones, or today's preview. */
   async function dayTasks(executor: Db, userId: number, day: string) {
     const accepted = await createTasksRepository(executor).day(userId, day);
@@ -83,10 +117,7 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
         accepted: false,
         rows: pickDailyTasks(await createTasksRepository(executor).enabledCatalog(), rules),
       };
-    const rows = await createTasksRepository(executor).byIds(accepted.taskIds);
-    const order = new Map(accepted.taskIds.map((id, i) => [id, i]));
-    rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-    return { accepted: true, rows };
+    return { accepted: true, rows: await pinnedTasks(executor, accepted) };
   }
 
   async function list(userId: number, locale: string): Promise<TaskList> {
@@ -116,19 +147,27 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
     await repo.acceptDay(
       userId,
       today(),
-      catalog.map((t) => t.id),
+      catalog.map((t) => ({ id: t.id, version: t.version })),
       clock.now(),
     );
     return list(userId, locale);
   }
 
-  /** Finds a task of today's accepted challenge that is still enabled. */
+  /**
+   * Finds a task of today's accepted challenge that is still enabled, with the terms of the version
+   * the day pinned: those are what completing it credits (docs/product-rules.md#shown-equals-credited).
+   */
   async function todaysTask(executor: Db, userId: number, day: string, taskId: number) {
     const accepted = await createTasksRepository(executor).day(userId, day);
     if (!accepted) return fail('tasks.not_accepted' as const);
-    const [row] = accepted.taskIds.includes(taskId)
-      ? await createTasksRepository(executor).byIds([taskId])
-      : [];
+    const index = accepted.taskIds.indexOf(taskId);
+    const [row] =
+      index >= 0
+        ? await pinnedTasks(executor, {
+            taskIds: [taskId],
+            taskVersions: [accepted.taskVersions?.[index] ?? 1],
+          })
+        : [];
     if (!row || !row.enabled) return fail('tasks.not_found' as const);
     return ok(row);
   }
@@ -165,28 +204,40 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
     await ledger.lockUser(tx, userId);
     const now = clock.now();
     const day = dayOf(now, timeZone);
-    const task = await todaysTask(tx, userId, day, taskId);
-    if (!task.ok) return task;
-    const content = task.value.content as TaskContent;
+    // The same checks as todaysTask, run and creditedOn, read in one statement (a round trip each
+    // would hold the user's lock longer). The terms credited are those of the version the day pinned.
+    const facts = await createTasksRepository(tx).completionFacts(userId, day, taskId);
+    if (!facts) return fail('tasks.not_accepted');
+    const { task: row, pinned } = facts;
+    if (!facts.taskIds.includes(taskId) || !row || !pinned || !row.enabled) return fail('tasks.not_found');
+    const task = {
+      ...row,
+      version: pinned.version,
+      type: pinned.type,
+      reward: pinned.reward,
+      requiredSeconds: pinned.requiredSeconds,
+      targetUrl: pinned.targetUrl,
+      content: pinned.content,
+    };
+    const content = task.content as TaskContent;
     const questions = content.questions ?? [];
     const answered = questions.every((q) => q.options.some((o) => o.id === answers?.[q.id]));
-    if (task.value.type === 'survey' && !answered) return fail('tasks.answers_required');
-    const run = await createTasksRepository(tx).run(userId, day, taskId);
+    if (task.type === 'survey' && !answered) return fail('tasks.answers_required');
+    const { run, credited } = facts;
     // Permission alone proves nothing: a test push asked for during this run must have reached the
     // device's service worker and been acknowledged.
-    if (task.value.type === 'notification' && run && !run.failedAt && !run.completedAt) {
+    if (task.type === 'notification' && run && !run.failedAt && !run.completedAt) {
       if (!(await pushProof.hasToken(tx, userId))) return fail('tasks.push_required');
       if (!(await pushProof.acknowledgedTestSince(tx, userId, run.startedAt)))
         return fail('tasks.push_unconfirmed');
     }
-    const credited = await createTasksRepository(tx).creditedOn(userId, day);
     const refusal = checkCompletion(
       {
         startedAt: run && !run.failedAt ? run.startedAt : null,
         completed: Boolean(run?.completedAt),
         now,
-        requiredSeconds: task.value.requiredSeconds,
-        reward: task.value.reward,
+        requiredSeconds: task.requiredSeconds,
+        reward: task.reward,
         completedToday: credited.count,
         earnedToday: credited.earned,
       },
@@ -195,20 +246,21 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
     if (refusal) return fail(refusal);
 
     await createTasksRepository(tx).complete(userId, day, taskId, now);
-    const balance = await ledger.append(tx, {
+    // The user's lock is held since the start of this function.
+    const balance = await ledger.appendLocked(tx, {
       userId,
       kind: 'task',
-      amount: task.value.reward,
+      amount: task.reward,
       idempotencyKey,
       reference: `task:${taskId}:${day}`,
       createdAt: now,
     });
     return ok({
       task_id: taskId,
-      reward: formatAmount(task.value.reward),
+      reward: formatAmount(task.reward),
       balance: formatAmount(balance),
       completed: credited.count + 1,
-      earned: formatAmount(credited.earned + task.value.reward),
+      earned: formatAmount(credited.earned + task.reward),
     });
   }
 
@@ -237,6 +289,7 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
         enabled: task.enabled,
         sort: (i + 1) * 10,
       })),
+      clock.now(),
     );
   }
 

@@ -5,8 +5,10 @@ import { operatorAlerts, payoutWallets, withdrawals } from '#server/db/schema.ts
 export type PayoutRow = typeof withdrawals.$inferSelect;
 
 /** When a processing withdrawal falls due: its waiting period, less the hours the ads took off. */
+// Each withdrawal waits the period kept on its row (the one in force when it was requested); rows
+// from before periods were kept wait the configured one, which was in force then.
 const dueAt = (waitingDays: number) =>
-  sql`${withdrawals.createdAt} + make_interval(days => ${waitingDays}) - make_interval(hours => ${withdrawals.reducedHours})`;
+  sql`${withdrawals.createdAt} + make_interval(days => coalesce(${withdrawals.waitingDays}, ${waitingDays})) - make_interval(hours => ${withdrawals.reducedHours})`;
 
 /**
  * The queries of the payout job and of the operator who pays by hand (src/server/features/payouts):

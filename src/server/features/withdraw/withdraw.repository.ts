@@ -29,6 +29,7 @@ export function createWithdrawRepository(db: Db) {
           userId: withdrawals.userId,
           createdAt: withdrawals.createdAt,
           reducedHours: withdrawals.reducedHours,
+          waitingDays: withdrawals.waitingDays,
         })
         .from(withdrawals)
         .where(eq(withdrawals.status, 'processing'));

@@ -34,6 +34,8 @@ export type ChangeAddressError =
 /** The account's current password, checked through the sign-in attempt limits (the auth feature's). */
 /** The payout job and the operator (features/payouts) reach withdrawals that fell due through this. */
 export { createPayoutsRepository, type PayoutRow } from './payouts.repository.ts';
+/** The public transparency page (features/transparency) reads paid withdrawals and sums through this. */
+export { createPaidWithdrawalsRepository } from './paid-withdrawals.repository.ts';
 
 export type PasswordCheck = (
   userId: number,
@@ -46,19 +48,24 @@ export type AdError = 'ads.no_withdrawal' | 'ads.already_today' | 'ads.not_start
 export interface WithdrawServiceDeps {
   db: Db;
   clock: Clock;
+  /** The rules in force (the console may change them from a stated time: docs/operators.md#settings). */
   rules: ProductRules;
-  ruleConfig: Omit<WithdrawRuleConfig, 'minBalance'>;
+  /** The extra withdrawal rules in force now. */
+  ruleConfig: () => Omit<WithdrawRuleConfig, 'minBalance'>;
   timeZone: string;
   accounts: (db: Db) => AccountRepository;
   /** Whether the user verified a phone (the kyc feature's answer, read in the caller's transaction). */
   phoneVerified: (executor: Db, userId: number) => Promise<boolean>;
-  whitelist: WhitelistedExchange[];
+  /** The exchanges whose addresses may be saved, as in force now. */
+  whitelist: () => WhitelistedExchange[];
   adVideoUrl: string | null;
   checkPassword: PasswordCheck;
   /** Tells every device of the account that its address changed (push; the app shows it from state). */
   announceAddressChange: (userId: number, changeTime: Date) => Promise<void>;
   /** A fraction in [0, 1) for the ad's reduction; tests pass their own. */
   random?: () => number;
+  /** The configured waiting period: what withdrawals requested before periods were kept per row wait. */
+  configuredWaitingDays: number;
 }
 
 const LOG_DAYS = 7;
@@ -90,7 +97,8 @@ export async function usersTheAdStillHelps(
   return waiting
     .filter(
       (row) =>
-        withdrawalEndTime(row.createdAt.getTime(), rules.waitingDays, row.reducedHours) > now.getTime(),
+        withdrawalEndTime(row.createdAt.getTime(), row.waitingDays ?? rules.waitingDays, row.reducedHours) >
+        now.getTime(),
     )
     .map((row) => row.userId);
 }
@@ -103,19 +111,32 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
   const { db, clock, rules, timeZone, whitelist } = deps;
   const repo = createWithdrawRepository(db);
   const random = deps.random ?? Math.random;
-  const exchangeOf = new Map(
-    whitelist.flatMap((exchange) => exchange.addresses.map((address) => [address, exchange.name] as const)),
-  );
-  const ruleConfig: WithdrawRuleConfig = { ...deps.ruleConfig, minBalance: rules.minWithdrawal };
+  // Read per request: an operator's change takes effect at its stated time, without a restart.
+  const exchangeOf = () =>
+    new Map(
+      whitelist().flatMap((exchange) =>
+        exchange.addresses.map((address) => [address, exchange.name] as const),
+      ),
+    );
+  const currentRuleConfig = (): WithdrawRuleConfig => ({
+    ...deps.ruleConfig(),
+    minBalance: rules.minWithdrawal,
+  });
 
   /** A change's hold while it is in force; null once it has passed. */
   const activeHold = (holdUntil: Date | null) =>
     holdUntil !== null && holdUntil.getTime() > clock.now().getTime() ? holdUntil : null;
 
+  // A withdrawal waits the period in force when it was requested (kept on its row), never a later one.
   const endTimeOf = (row: WithdrawalRow) =>
-    withdrawalEndTime(row.createdAt.getTime(), rules.waitingDays, row.reducedHours);
+    withdrawalEndTime(
+      row.createdAt.getTime(),
+      row.waitingDays ?? deps.configuredWaitingDays,
+      row.reducedHours,
+    );
 
   async function ruleStatus(executor: Db, userId: number) {
+    const ruleConfig = currentRuleConfig();
     const accounts = deps.accounts(executor);
     const address = await createWithdrawRepository(executor).address(userId);
     const hold = activeHold(address?.holdUntil ?? null);
@@ -149,7 +170,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
   }
 
   return {
-    whitelist: () => whitelist,
+    whitelist: () => whitelist(),
 
     /** The rules in force and what each requires, for everyone to read (Landing). */
     publicRules() {
@@ -160,7 +181,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
         boundInvitations: 0,
         phoneVerified: false,
       };
-      return withdrawRules(ruleConfig, none).map((rule) => ({
+      return withdrawRules(currentRuleConfig(), none).map((rule) => ({
         id: rule.id,
         required: shownProgress(rule.id, rule.required),
       }));
@@ -177,7 +198,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       return {
         walletaddress: row?.address ?? '',
         tag: row?.tag ?? '',
-        exchange: row ? (exchangeOf.get(row.address) ?? null) : null,
+        exchange: row ? (exchangeOf().get(row.address) ?? null) : null,
         hold_until: holdUntil === null ? null : epochSeconds(holdUntil),
         changes: (await repo.addressChanges(userId)).map((change) => ({
           old_address: change.oldAddress,
@@ -200,7 +221,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
     ): Promise<Result<{ walletaddress: string; tag: string; exchange: string }, CheckAddressError>> {
       const parsed = parseDestination(input.walletaddress, input.tag);
       if (!parsed.ok) return parsed;
-      const exchange = exchangeOf.get(parsed.value.address);
+      const exchange = exchangeOf().get(parsed.value.address);
       if (exchange === undefined) return fail('withdraw.not_whitelisted');
       if (await repo.addressHeldByOther(userId, parsed.value.address, parsed.value.tag)) {
         return fail('withdraw.address_taken');
@@ -260,7 +281,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
     ): Promise<Result<Address, SetAddressError>> {
       const parsed = parseDestination(input.walletaddress, input.tag);
       if (!parsed.ok) return parsed;
-      if (!exchangeOf.has(parsed.value.address)) return fail('withdraw.not_whitelisted');
+      if (!exchangeOf().has(parsed.value.address)) return fail('withdraw.not_whitelisted');
       if (await repo.address(userId)) return fail('withdraw.address_already_set');
       try {
         const saved = await repo.saveAddress(userId, parsed.value.address, parsed.value.tag, clock.now());
@@ -311,6 +332,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
         tag: address.tag,
         status: 'processing',
         createdAt: now,
+        waitingDays: rules.waitingDays,
       });
       await ledger.append(tx, {
         userId,

@@ -25,6 +25,8 @@ export const OPS_ERROR_MESSAGES: Record<OpsErrorCode, MessageDescriptor> = {
   'ops.operator_not_found': msg`There is no such operator`,
   'ops.reason_required': msg`Please type a reason: it is kept in the audit log`,
   'ops.user_not_found': msg`There is no such user`,
+  'ops.testimonial_not_found': msg`There is no such review`,
+  'ops.testimonial_decided': msg`This review was already approved or rejected`,
   'ops.not_banned': msg`This user has no ban in force`,
   'ops.already_banned': msg`This user is already banned`,
   'ops.withdrawal_not_found': msg`There is no such withdrawal`,
@@ -40,6 +42,14 @@ export const OPS_ERROR_MESSAGES: Record<OpsErrorCode, MessageDescriptor> = {
   'ops.ledger_other_destination': msg`The transaction went to another address or tag than this withdrawal's`,
   'ops.ledger_other_amount': msg`The transaction delivered another amount than this withdrawal's`,
   'ops.ledger_unreachable': msg`The XRP Ledger server could not be reached; nothing was changed. Try again`,
+  'ops.task_not_found': msg`There is no such task`,
+  'ops.task_translation_missing': msg`A task can be switched on only with a title and a text in all 11 languages`,
+  'ops.task_reward_invalid': msg`A reward is more than 0 XRP and at most the daily cap, in whole drops (at most 6 decimals)`,
+  'ops.task_target_required': msg`A web, video or download task needs its https address`,
+  'ops.task_type_fixed': msg`Surveys and the notification task keep their type; other tasks are regular, web, video or download tasks`,
+  'ops.task_order_invalid': msg`The new order must name every task exactly once`,
+  'ops.setting_invalid': msg`This value is not valid for this setting`,
+  'ops.setting_in_past': msg`A change takes effect now or at a later time, never in the past`,
 };
 
 /** What to tell the operator about a failed request. */

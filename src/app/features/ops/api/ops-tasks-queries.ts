@@ -1,0 +1,50 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  ConsoleTaskListResponseSchema,
+  ConsoleTaskResponseSchema,
+  OPS_TASKS_API,
+  type TaskDraft,
+} from '#contract/ops-tasks.ts';
+import { OpsEmptyResponseSchema } from '#contract/ops.ts';
+import { opsRequest } from './ops-http.ts';
+import { opsKeys } from './ops-queries.ts';
+
+const tasksKey = () => [...opsKeys.all, 'tasks'] as const;
+
+export const consoleTasksQueryOptions = () =>
+  queryOptions({
+    queryKey: tasksKey(),
+    queryFn: () => opsRequest(OPS_TASKS_API.list, ConsoleTaskListResponseSchema),
+  });
+
+/** Every change answers with the task as stored; the list is read again (its order may have moved). */
+function useTaskChange<I>(send: (input: I) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksKey() }),
+  });
+}
+
+export const useCreateTask = () =>
+  useTaskChange((draft: TaskDraft) =>
+    opsRequest(OPS_TASKS_API.create, ConsoleTaskResponseSchema, { method: 'POST', json: draft }),
+  );
+
+export const useEditTask = () =>
+  useTaskChange((input: TaskDraft & { id: number }) =>
+    opsRequest(OPS_TASKS_API.edit, ConsoleTaskResponseSchema, { method: 'POST', json: input }),
+  );
+
+export const useSwitchTask = () =>
+  useTaskChange(({ id, enabled }: { id: number; enabled: boolean }) =>
+    opsRequest(enabled ? OPS_TASKS_API.enable : OPS_TASKS_API.disable, ConsoleTaskResponseSchema, {
+      method: 'POST',
+      json: { id },
+    }),
+  );
+
+export const useReorderTasks = () =>
+  useTaskChange((ids: number[]) =>
+    opsRequest(OPS_TASKS_API.reorder, OpsEmptyResponseSchema, { method: 'POST', json: { ids } }),
+  );

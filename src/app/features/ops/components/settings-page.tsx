@@ -1,0 +1,343 @@
+import { useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import type { ConsoleSetting, SettingChange } from '#contract/ops-settings.ts';
+import { can } from '#domain/ops/operators.ts';
+import { RULE_SETTING_NAMES, type RuleSettingName } from '#domain/rules/rule-settings.ts';
+import { Button } from '#app/components/button.tsx';
+import { ErrorAlert } from '#app/components/error-alert.tsx';
+import { Field } from '#app/components/field.tsx';
+import { formatDateTime, formatPercent, formatXrp } from '#app/lib/format.ts';
+import { consoleSettingsQueryOptions, useScheduleSetting } from '../api/ops-settings-queries.ts';
+import { useOpsSession } from '../api/ops-session.ts';
+import { opsMessageOf } from '../lib/ops-error-messages.ts';
+import { SETTING_LABELS } from '../lib/setting-labels.ts';
+import { useOpsTitle } from '../lib/use-ops-title.ts';
+import { OpsLoadError } from './ops-load-error.tsx';
+
+/** The exchanges' names in a stored list (the server checked it; a list it cannot read shows as it is). */
+function exchangeNames(value: string): string {
+  try {
+    return (JSON.parse(value) as { name: string }[]).map((exchange) => exchange.name).join(', ');
+  } catch {
+    return value;
+  }
+}
+
+/** A setting's value as an operator reads it: amounts and rates for the locale, lists by name. */
+function SettingValue({ name, value }: { name: RuleSettingName; value: string }) {
+  const { t } = useLingui();
+  switch (name) {
+    case 'gift_xrp':
+    case 'min_withdrawal_xrp':
+      return <span dir="ltr">{formatXrp(value)} XRP</span>;
+    case 'apr_base_percent':
+    case 'apr_step_percent':
+    case 'apr_max_percent':
+      return <span dir="ltr">{formatPercent(value)}</span>;
+    case 'withdraw_require_phone':
+      return <>{value === 'true' ? t`Yes` : t`No`}</>;
+    case 'exchanges': {
+      return <span dir="auto">{exchangeNames(value)}</span>;
+    }
+    case 'support_url':
+      return value === '' ? <>{t`None`}</> : <span className="code">{value}</span>;
+    default:
+      return <span dir="ltr">{value}</span>;
+  }
+}
+
+/**
+ * The user-facing rules (docs/operators.md#settings): each one's default from the server's
+ * configuration, the value in force, changes to come, and every change made. A change takes effect
+ * from the time stated, never earlier.
+ */
+export function SettingsPage() {
+  const { t } = useLingui();
+  useOpsTitle(t`Settings`);
+  const session = useOpsSession();
+  const mayEdit = session ? can(session.operator.role, 'settings.edit') : false;
+  const settings = useQuery(consoleSettingsQueryOptions());
+  const data = settings.data;
+
+  return (
+    <div className="ops-page">
+      <h1>
+        <Trans>Settings</Trans>
+      </h1>
+      <p className="muted">
+        <Trans>
+          The rules users are shown and held to. The server&apos;s configuration gives the defaults; a change
+          is dated and takes effect from the time you state, never earlier, so nothing already promised to a
+          user changes.
+        </Trans>
+      </p>
+      {settings.isError ? (
+        <OpsLoadError error={settings.error} onRetry={() => void settings.refetch()} />
+      ) : null}
+      {settings.isPending ? (
+        <p aria-busy="true">
+          <Trans>Loading…</Trans>
+        </p>
+      ) : null}
+      {data ? (
+        <>
+          <div className="ops-table-wrap">
+            <table className="ops-table ops-settings">
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <Trans>Setting</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>In force now</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Default</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Changes to come</Trans>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.list.map((setting) => (
+                  <SettingRow key={setting.name} setting={setting} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {mayEdit ? <ScheduleForm settings={data.list} leadSeconds={data.lead_seconds} /> : null}
+          <h2>
+            <Trans>Changes made</Trans>
+          </h2>
+          {data.history.length === 0 ? (
+            <p className="ops-empty">
+              <Trans>No setting has been changed: every rule is the configuration&apos;s default.</Trans>
+            </p>
+          ) : (
+            <div className="ops-table-wrap">
+              <table className="ops-table">
+                <thead>
+                  <tr>
+                    <th scope="col">
+                      <Trans>Made</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Who</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Setting</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>New value</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>In force from</Trans>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.history.map((change) => (
+                    <HistoryRow key={change.id} change={change} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function SettingRow({ setting }: { setting: ConsoleSetting }) {
+  const { i18n } = useLingui();
+  const labels = SETTING_LABELS[setting.name];
+  return (
+    <tr data-setting={setting.name}>
+      <td>
+        <strong>{i18n._(labels.label)}</strong>
+        <br />
+        <span className="muted">{i18n._(labels.shown)}</span>
+      </td>
+      <td data-current>
+        <SettingValue name={setting.name} value={setting.current} />
+      </td>
+      <td>
+        <SettingValue name={setting.name} value={setting.default} />
+      </td>
+      <td>
+        {setting.scheduled.length === 0
+          ? '—'
+          : setting.scheduled.map((change) => {
+              const from = formatDateTime(change.effective_time);
+              return (
+                <p key={change.id}>
+                  <Trans>
+                    <SettingValue name={setting.name} value={change.value} /> from {from}
+                  </Trans>
+                </p>
+              );
+            })}
+      </td>
+    </tr>
+  );
+}
+
+function HistoryRow({ change }: { change: SettingChange }) {
+  const { i18n } = useLingui();
+  return (
+    <tr>
+      <td>{formatDateTime(change.created_time)}</td>
+      <td>
+        <span className="code">{change.created_by}</span>
+      </td>
+      <td>{i18n._(SETTING_LABELS[change.name].label)}</td>
+      <td>
+        <SettingValue name={change.name} value={change.value} />
+      </td>
+      <td>{formatDateTime(change.effective_time)}</td>
+    </tr>
+  );
+}
+
+/** The value typed as the server takes it; exchanges as indented JSON, so a list can be edited. */
+function editableValue(setting: ConsoleSetting | undefined): string {
+  if (!setting) return '';
+  if (setting.name !== 'exchanges') return setting.current;
+  try {
+    return JSON.stringify(JSON.parse(setting.current), null, 2);
+  } catch {
+    return setting.current;
+  }
+}
+
+function ScheduleForm({ settings, leadSeconds }: { settings: ConsoleSetting[]; leadSeconds: number }) {
+  const { t, i18n } = useLingui();
+  const schedule = useScheduleSetting();
+  const [name, setName] = useState<RuleSettingName>('gift_xrp');
+  const [value, setValue] = useState(() => editableValue(settings.find((s) => s.name === 'gift_xrp')));
+  const [when, setWhen] = useState<'now' | 'later'>('now');
+  const [from, setFrom] = useState('');
+  const [reason, setReason] = useState('');
+
+  function pick(next: RuleSettingName) {
+    setName(next);
+    setValue(editableValue(settings.find((s) => s.name === next)));
+    schedule.reset();
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    // A local date and time as typed: the browser knows the operator's time zone.
+    const effective =
+      when === 'later' && from !== '' ? Math.floor(new Date(from).getTime() / 1000) : undefined;
+    schedule.mutate(
+      {
+        name,
+        value: name === 'exchanges' ? value : value.trim(),
+        reason: reason.trim(),
+        ...(effective === undefined ? {} : { effective_time: effective }),
+      },
+      { onSuccess: () => setReason('') },
+    );
+  }
+
+  const done = schedule.data;
+  return (
+    <form className="ops-form card ops-schedule" onSubmit={submit} aria-labelledby="schedule-title">
+      <h2 id="schedule-title">
+        <Trans>Change a setting</Trans>
+      </h2>
+      {schedule.isError ? <ErrorAlert>{i18n._(opsMessageOf(schedule.error))}</ErrorAlert> : null}
+      {done ? (
+        <div className="alert alert-info" role="status">
+          <Trans>
+            Saved: {i18n._(SETTING_LABELS[done.name].label)} becomes{' '}
+            <SettingValue name={done.name} value={done.value} /> from {formatDateTime(done.effective_time)}.
+          </Trans>
+        </div>
+      ) : null}
+      <div className="field">
+        <label htmlFor="setting-name">
+          <Trans>Setting</Trans>
+        </label>
+        <select
+          id="setting-name"
+          value={name}
+          onChange={(event) => pick(event.target.value as RuleSettingName)}
+        >
+          {RULE_SETTING_NAMES.map((option) => (
+            <option key={option} value={option}>
+              {i18n._(SETTING_LABELS[option].label)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {name === 'withdraw_require_phone' ? (
+        <div className="field">
+          <label htmlFor="setting-value">
+            <Trans>New value</Trans>
+          </label>
+          <select id="setting-value" value={value} onChange={(event) => setValue(event.target.value)}>
+            <option value="true">{t`Yes`}</option>
+            <option value="false">{t`No`}</option>
+          </select>
+        </div>
+      ) : name === 'exchanges' ? (
+        <div className="field">
+          <label htmlFor="setting-value">
+            <Trans>New value</Trans>
+          </label>
+          <textarea
+            id="setting-value"
+            dir="ltr"
+            rows={10}
+            className="code"
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+          />
+        </div>
+      ) : (
+        <Field
+          label={<Trans>New value</Trans>}
+          dir="ltr"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+        />
+      )}
+      <fieldset className="ops-when">
+        <legend>
+          <Trans>In force from</Trans>
+        </legend>
+        <label>
+          <input type="radio" name="when" checked={when === 'now'} onChange={() => setWhen('now')} />{' '}
+          <Trans>Now (in {leadSeconds} seconds, so that every server has it)</Trans>
+        </label>
+        <label>
+          <input type="radio" name="when" checked={when === 'later'} onChange={() => setWhen('later')} />{' '}
+          <Trans>A later time</Trans>
+        </label>
+        {when === 'later' ? (
+          <Field
+            label={<Trans>Date and time (your time zone)</Trans>}
+            type="datetime-local"
+            value={from}
+            onChange={(event) => setFrom(event.target.value)}
+            required
+          />
+        ) : null}
+      </fieldset>
+      <Field
+        label={<Trans>Reason (kept in the audit log)</Trans>}
+        value={reason}
+        maxLength={500}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      <Button type="submit" disabled={schedule.isPending}>
+        <Trans>Save the change</Trans>
+      </Button>
+    </form>
+  );
+}

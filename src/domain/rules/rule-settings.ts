@@ -1,0 +1,184 @@
+import { formatAmount, parseDrops, type Amount } from '../money/amount.ts';
+import { formatPercent, parsePercent } from './product-rules.ts';
+
+/**
+ * The user-facing rules an operator may change from the console (docs/operators.md#settings). The
+ * server's configuration gives each one's default; a change is dated and takes effect from a stated
+ * time, never before it was made, so what a user was told before that time stays true.
+ */
+export const RULE_SETTING_NAMES = [
+  'gift_xrp',
+  'apr_base_percent',
+  'apr_step_percent',
+  'apr_max_percent',
+  'min_withdrawal_xrp',
+  'waiting_days',
+  'withdraw_required_invitations',
+  'withdraw_require_phone',
+  'exchanges',
+  'support_url',
+] as const;
+export type RuleSettingName = (typeof RULE_SETTING_NAMES)[number];
+
+export interface Exchange {
+  name: string;
+  addresses: string[];
+}
+
+/** The values of every editable rule at one time. */
+export interface RuleSettings {
+  giftAmount: Amount;
+  aprBaseBp: number;
+  aprStepBp: number;
+  aprMaxBp: number;
+  minWithdrawal: Amount;
+  waitingDays: number;
+  requiredInvitations: number;
+  requirePhone: boolean;
+  exchanges: Exchange[];
+  supportUrl: string | null;
+}
+
+/** One dated change as stored: the value as text, as the console sends it. */
+export interface RuleSettingChange {
+  name: RuleSettingName;
+  value: string;
+  effectiveAt: Date;
+}
+
+/** How long a change made "now" waits, so every server process has read it when it takes effect. */
+export const SETTING_LEAD_MS = 5_000;
+
+const wholeNumber = (text: string, max: number): number | null =>
+  /^\d{1,3}$/.test(text.trim()) && Number(text) <= max ? Number(text) : null;
+
+function parseExchanges(text: string): Exchange[] | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parsed) || parsed.length === 0 || parsed.length > 100) return null;
+  const list: Exchange[] = [];
+  for (const item of parsed as unknown[]) {
+    if (typeof item !== 'object' || item === null) return null;
+    const { name, addresses } = item as { name?: unknown; addresses?: unknown };
+    if (typeof name !== 'string' || name.trim() === '' || name.length > 60) return null;
+    if (!Array.isArray(addresses) || addresses.length === 0 || addresses.length > 50) return null;
+    if (
+      !addresses.every((a): a is string => typeof a === 'string' && /^r[1-9A-HJ-NP-Za-km-z]{24,34}$/.test(a))
+    )
+      return null;
+    list.push({ name: name.trim(), addresses });
+  }
+  return list;
+}
+
+/** A percent no higher than 100. */
+const percent = (text: string) => {
+  const bp = parsePercent(text);
+  return bp !== null && bp <= 10_000 ? bp : null;
+};
+
+/** An XRP amount in whole drops, at most a million XRP. */
+const xrpAmount = (text: string, allowZero: boolean) => {
+  const amount = parseDrops(text.trim());
+  if (amount === null || amount > 10n ** 13n) return null;
+  return allowZero || amount > 0n ? amount : null;
+};
+
+/**
+ * Applies one change's text to a set of values; null when the text is not a value of that setting.
+ * Amounts are XRP decimals in whole drops, rates percents, lists JSON (exchange addresses are checked
+ * for their checksum by the server too).
+ */
+export function applySetting(values: RuleSettings, name: RuleSettingName, text: string): RuleSettings | null {
+  switch (name) {
+    case 'gift_xrp': {
+      const amount = xrpAmount(text, true);
+      return amount === null ? null : { ...values, giftAmount: amount };
+    }
+    case 'min_withdrawal_xrp': {
+      const amount = xrpAmount(text, false);
+      return amount === null ? null : { ...values, minWithdrawal: amount };
+    }
+    case 'apr_base_percent':
+    case 'apr_step_percent':
+    case 'apr_max_percent': {
+      const bp = percent(text);
+      if (bp === null) return null;
+      const key =
+        name === 'apr_base_percent' ? 'aprBaseBp' : name === 'apr_step_percent' ? 'aprStepBp' : 'aprMaxBp';
+      return { ...values, [key]: bp };
+    }
+    case 'waiting_days': {
+      const days = wholeNumber(text, 365);
+      return days === null ? null : { ...values, waitingDays: days };
+    }
+    case 'withdraw_required_invitations': {
+      const count = wholeNumber(text, 100);
+      return count === null ? null : { ...values, requiredInvitations: count };
+    }
+    case 'withdraw_require_phone':
+      return text === 'true' || text === 'false' ? { ...values, requirePhone: text === 'true' } : null;
+    case 'exchanges': {
+      const exchanges = parseExchanges(text);
+      return exchanges === null ? null : { ...values, exchanges };
+    }
+    case 'support_url': {
+      const url = text.trim();
+      if (url === '') return { ...values, supportUrl: null };
+      return /^(https:\/\/[^\s]+|mailto:[^\s@]+@[^\s@]+)$/.test(url) && url.length <= 500
+        ? { ...values, supportUrl: url }
+        : null;
+    }
+  }
+}
+
+/** A setting's value as text, the form a change is typed and stored in. */
+export function settingText(values: RuleSettings, name: RuleSettingName): string {
+  switch (name) {
+    case 'gift_xrp':
+      return formatAmount(values.giftAmount);
+    case 'min_withdrawal_xrp':
+      return formatAmount(values.minWithdrawal);
+    case 'apr_base_percent':
+      return formatPercent(values.aprBaseBp);
+    case 'apr_step_percent':
+      return formatPercent(values.aprStepBp);
+    case 'apr_max_percent':
+      return formatPercent(values.aprMaxBp);
+    case 'waiting_days':
+      return String(values.waitingDays);
+    case 'withdraw_required_invitations':
+      return String(values.requiredInvitations);
+    case 'withdraw_require_phone':
+      return String(values.requirePhone);
+    case 'exchanges':
+      return JSON.stringify(values.exchanges);
+    case 'support_url':
+      return values.supportUrl ?? '';
+  }
+}
+
+/**
+ * The values in force at `at`: the defaults, then every change effective by then in the order they
+ * take effect (a later change of the same setting wins). A stored change that no longer parses is
+ * skipped rather than stopping every request.
+ */
+export function settingsAt(
+  defaults: RuleSettings,
+  changes: readonly RuleSettingChange[],
+  at: Date,
+): RuleSettings {
+  return [...changes]
+    .filter((change) => change.effectiveAt.getTime() <= at.getTime())
+    .sort((a, b) => a.effectiveAt.getTime() - b.effectiveAt.getTime())
+    .reduce((values, change) => applySetting(values, change.name, change.value) ?? values, defaults);
+}
+
+/** Tells whether a string names an editable setting. */
+export function isRuleSettingName(value: unknown): value is RuleSettingName {
+  return typeof value === 'string' && (RULE_SETTING_NAMES as readonly string[]).includes(value);
+}
