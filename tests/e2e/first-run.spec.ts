@@ -45,7 +45,9 @@ test('the welcome shows once per account, can be skipped, and nothing on Home ac
   await other.close();
 });
 
-test('claiming the gift celebrates, unless the device asks for reduced motion', async ({ page }) => {
+test('claiming the gift celebrates, unless the device asks for reduced motion; the toast stays with its screen', async ({
+  page,
+}) => {
   await registerInBrowser(page, uniqueName('party'));
   await page.getByTestId('welcome').getByRole('button', { name: 'Skip' }).click();
   await page.getByRole('button', { name: 'Claim the gift' }).click();
@@ -63,6 +65,14 @@ test('claiming the gift celebrates, unless the device asks for reduced motion', 
   for (const group of await sheet.locator('fieldset').all()) await group.locator('label').first().click();
   await sheet.getByRole('button', { name: 'Complete the task' }).click({ timeout: 20_000 });
   await expect(page.locator('.toaster')).toContainText('Task done');
+  // One toast at a time, below the screen's title, and it belongs to this screen: leaving clears it.
+  await expect(page.locator('.toast')).toHaveCount(1);
+  const title = await page.getByRole('heading', { level: 1 }).boundingBox();
+  const toast = await page.locator('.toast').boundingBox();
+  expect(title && toast && toast.y >= title.y + title.height).toBe(true);
+  await page.getByRole('link', { name: 'Account' }).click();
+  await expect(page).toHaveURL(/\/home\/mine$/);
+  await expect(page.locator('.toast')).toHaveCount(0);
   await expect(page.getByTestId('celebration')).toBeAttached();
   await expect(page.getByTestId('celebration')).toBeHidden();
 });
