@@ -34,8 +34,11 @@ import { Route as OpsSetupRouteImport } from './routes/ops/setup'
 import { Route as OpsSignInRouteImport } from './routes/ops/sign-in'
 import { Route as OpsTasksRouteImport } from './routes/ops/tasks'
 import { Route as OpsUsageRouteImport } from './routes/ops/usage'
+import { Route as OpsWithdrawalsRouteImport } from './routes/ops/withdrawals'
 import { Route as WithdrawKycRouteImport } from './routes/withdraw/kyc'
 import { Route as WithdrawStatusRouteImport } from './routes/withdraw/status'
+import { Route as OpsUsersIndexRouteImport } from './routes/ops/users/index'
+import { Route as OpsUsersUserIdRouteImport } from './routes/ops/users/$userId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -162,6 +165,11 @@ const OpsUsageRoute = OpsUsageRouteImport.update({
   path: '/usage',
   getParentRoute: () => OpsRouteRoute,
 } as any)
+const OpsWithdrawalsRoute = OpsWithdrawalsRouteImport.update({
+  id: '/withdrawals',
+  path: '/withdrawals',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
 const WithdrawKycRoute = WithdrawKycRouteImport.update({
   id: '/kyc',
   path: '/kyc',
@@ -171,6 +179,16 @@ const WithdrawStatusRoute = WithdrawStatusRouteImport.update({
   id: '/status',
   path: '/status',
   getParentRoute: () => WithdrawRouteRoute,
+} as any)
+const OpsUsersIndexRoute = OpsUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
+const OpsUsersUserIdRoute = OpsUsersUserIdRouteImport.update({
+  id: '/users/$userId',
+  path: '/users/$userId',
+  getParentRoute: () => OpsRouteRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
@@ -197,10 +215,13 @@ export interface FileRoutesByFullPath {
   '/ops/sign-in': typeof OpsSignInRoute
   '/ops/tasks': typeof OpsTasksRoute
   '/ops/usage': typeof OpsUsageRoute
+  '/ops/withdrawals': typeof OpsWithdrawalsRoute
   '/withdraw/kyc': typeof WithdrawKycRoute
   '/withdraw/status': typeof WithdrawStatusRoute
   '/home/': typeof HomeIndexRoute
   '/ops/': typeof OpsIndexRoute
+  '/ops/users/$userId': typeof OpsUsersUserIdRoute
+  '/ops/users/': typeof OpsUsersIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -224,10 +245,13 @@ export interface FileRoutesByTo {
   '/ops/sign-in': typeof OpsSignInRoute
   '/ops/tasks': typeof OpsTasksRoute
   '/ops/usage': typeof OpsUsageRoute
+  '/ops/withdrawals': typeof OpsWithdrawalsRoute
   '/withdraw/kyc': typeof WithdrawKycRoute
   '/withdraw/status': typeof WithdrawStatusRoute
   '/home': typeof HomeIndexRoute
   '/ops': typeof OpsIndexRoute
+  '/ops/users/$userId': typeof OpsUsersUserIdRoute
+  '/ops/users': typeof OpsUsersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -254,10 +278,13 @@ export interface FileRoutesById {
   '/ops/sign-in': typeof OpsSignInRoute
   '/ops/tasks': typeof OpsTasksRoute
   '/ops/usage': typeof OpsUsageRoute
+  '/ops/withdrawals': typeof OpsWithdrawalsRoute
   '/withdraw/kyc': typeof WithdrawKycRoute
   '/withdraw/status': typeof WithdrawStatusRoute
   '/home/': typeof HomeIndexRoute
   '/ops/': typeof OpsIndexRoute
+  '/ops/users/$userId': typeof OpsUsersUserIdRoute
+  '/ops/users/': typeof OpsUsersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -285,10 +312,13 @@ export interface FileRouteTypes {
     | '/ops/sign-in'
     | '/ops/tasks'
     | '/ops/usage'
+    | '/ops/withdrawals'
     | '/withdraw/kyc'
     | '/withdraw/status'
     | '/home/'
     | '/ops/'
+    | '/ops/users/$userId'
+    | '/ops/users/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -312,10 +342,13 @@ export interface FileRouteTypes {
     | '/ops/sign-in'
     | '/ops/tasks'
     | '/ops/usage'
+    | '/ops/withdrawals'
     | '/withdraw/kyc'
     | '/withdraw/status'
     | '/home'
     | '/ops'
+    | '/ops/users/$userId'
+    | '/ops/users'
   id:
     | '__root__'
     | '/'
@@ -341,10 +374,13 @@ export interface FileRouteTypes {
     | '/ops/sign-in'
     | '/ops/tasks'
     | '/ops/usage'
+    | '/ops/withdrawals'
     | '/withdraw/kyc'
     | '/withdraw/status'
     | '/home/'
     | '/ops/'
+    | '/ops/users/$userId'
+    | '/ops/users/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -537,6 +573,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpsUsageRouteImport
       parentRoute: typeof OpsRouteRoute
     }
+    '/ops/withdrawals': {
+      id: '/ops/withdrawals'
+      path: '/withdrawals'
+      fullPath: '/ops/withdrawals'
+      preLoaderRoute: typeof OpsWithdrawalsRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
     '/withdraw/kyc': {
       id: '/withdraw/kyc'
       path: '/kyc'
@@ -550,6 +593,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/withdraw/status'
       preLoaderRoute: typeof WithdrawStatusRouteImport
       parentRoute: typeof WithdrawRouteRoute
+    }
+    '/ops/users/': {
+      id: '/ops/users/'
+      path: '/users'
+      fullPath: '/ops/users/'
+      preLoaderRoute: typeof OpsUsersIndexRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
+    '/ops/users/$userId': {
+      id: '/ops/users/$userId'
+      path: '/users/$userId'
+      fullPath: '/ops/users/$userId'
+      preLoaderRoute: typeof OpsUsersUserIdRouteImport
+      parentRoute: typeof OpsRouteRoute
     }
   }
 }
@@ -596,7 +653,10 @@ interface OpsRouteRouteChildren {
   OpsSignInRoute: typeof OpsSignInRoute
   OpsTasksRoute: typeof OpsTasksRoute
   OpsUsageRoute: typeof OpsUsageRoute
+  OpsWithdrawalsRoute: typeof OpsWithdrawalsRoute
   OpsIndexRoute: typeof OpsIndexRoute
+  OpsUsersUserIdRoute: typeof OpsUsersUserIdRoute
+  OpsUsersIndexRoute: typeof OpsUsersIndexRoute
 }
 
 const OpsRouteRouteChildren: OpsRouteRouteChildren = {
@@ -607,7 +667,10 @@ const OpsRouteRouteChildren: OpsRouteRouteChildren = {
   OpsSignInRoute: OpsSignInRoute,
   OpsTasksRoute: OpsTasksRoute,
   OpsUsageRoute: OpsUsageRoute,
+  OpsWithdrawalsRoute: OpsWithdrawalsRoute,
   OpsIndexRoute: OpsIndexRoute,
+  OpsUsersUserIdRoute: OpsUsersUserIdRoute,
+  OpsUsersIndexRoute: OpsUsersIndexRoute,
 }
 
 const OpsRouteRouteWithChildren = OpsRouteRoute._addFileChildren(

@@ -71,6 +71,12 @@ import { xrplWalletReader } from './features/transparency/wallet-balance.ts';
 import { usageRoutes } from './features/usage/usage.routes.ts';
 import { createUsageService } from './features/usage/usage.service.ts';
 import { createOperatorsService } from './features/ops/ops.service.ts';
+import { dashboardRoutes } from './features/ops/dashboard.routes.ts';
+import { createDashboardService } from './features/ops/dashboard.service.ts';
+import { connectXrplPayer, xrplLedgerReader } from './features/payouts/payouts.service.ts';
+import { opsWithdrawalsRoutes } from './features/ops/withdrawals.routes.ts';
+import { opsUsersRoutes } from './features/ops/users.routes.ts';
+import { opsCommandRoutes } from './ops-commands.ts';
 import { ledger } from './ledger/ledger.ts';
 import { loggerOptions, requestIdOf } from './lib/logging.ts';
 import { createMetrics } from './lib/metrics.ts';
@@ -100,6 +106,11 @@ export interface AppOptions {
   database?: Database;
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: NodeJS.WritableStream;
+  /**
+   * The command line's key (docs/operators.md#the-command-line); main.ts makes one for an embedded
+   * database and leaves it where the command line finds it. Null: the command line has no way in.
+   */
+  opsCliKey?: string | null;
 }
 
 /** The composition root: wires configuration, database, features and plugins into one server. */
@@ -211,7 +222,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Authenticator apps list the account under this: which Earnest it signs in to.
     issuer: `Earnest ${new URL(publicOriginOf(env)).hostname}`,
   });
-  const routeTable = registerAccessGate(app, auth, operators, clock, metricsTokenOf(env));
+  const routeTable = registerAccessGate(
+    app,
+    auth,
+    operators,
+    clock,
+    metricsTokenOf(env),
+    options.opsCliKey ?? null,
+  );
   app.decorate('routeTable', routeTable);
   const botChallenge =
     env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET
@@ -396,6 +414,39 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
   await app.register(usageRoutes, { usage: createUsageService({ db: database.db, clock, timeZone }) });
+  await app.register(dashboardRoutes, {
+    dashboard: createDashboardService({
+      db: database.db,
+      clock,
+      timeZone,
+      ledger: env.XRPL_URL
+        ? {
+            balanceOf: xrplLedgerReader(env.XRPL_URL).balanceOf,
+            // The web process may hold no key: then the wallet is the one the payout job records.
+            address: walletAddress,
+          }
+        : null,
+    }),
+  });
+  await app.register(opsWithdrawalsRoutes, {
+    db: database.db,
+    clock,
+    rules,
+    connectPayer:
+      env.XRPL_URL && env.XRPL_SEED
+        ? () =>
+            connectXrplPayer(env.XRPL_URL ?? '', env.XRPL_SEED ?? '', {
+              feeCapDrops: BigInt(env.PAYOUT_FEE_CAP_DROPS),
+              networkId: env.XRPL_NETWORK_ID ?? null,
+            })
+        : null,
+    ledger: env.XRPL_URL ? xrplLedgerReader(env.XRPL_URL) : null,
+    onFinal: async ({ id, userId, status }) => {
+      await push.sendToUser(userId, withdrawalNotice(id, status));
+    },
+  });
+  await app.register(opsUsersRoutes, { db: database.db, clock, rules });
+  await app.register(opsCommandRoutes, { db: database.db, env, clock });
   await app.register(ratesRoutes, {
     rates: createRatesService({
       source: env.RATE_SOURCE_URL

