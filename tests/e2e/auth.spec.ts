@@ -127,7 +127,7 @@ test('a name already registered offers to sign in instead, and the password can 
   await page.goto('/?tab=register');
   await page.getByLabel('Username or e-mail').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Show password' }).first().click();
+  await page.getByRole('button', { name: 'Show what you typed' }).first().click();
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
   await page.getByLabel('Confirm password').fill(PASSWORD);
   await page.locator('form').getByRole('button', { name: 'Register' }).last().click();

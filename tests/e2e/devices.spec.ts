@@ -20,7 +20,7 @@ test('a device is linked with a pairing code and the password, used, kept from m
   await expect(freshPage).toHaveURL(/\/link-device$/);
   const code = (await freshPage.getByTestId('pairing-code').textContent()) ?? '';
   expect(code).toMatch(/^[A-HJ-NP-Z2-9]{5}-[A-HJ-NP-Z2-9]{5}$/);
-  await expect(freshPage.getByTestId('pairing-countdown')).toContainText(/Valid for 0:0[45]:\d\d/);
+  await expect(freshPage.getByTestId('pairing-countdown')).toContainText(/Valid for [45]:\d\d/);
   await expect(freshPage.getByRole('img', { name: 'QR code of the pairing code' })).toBeVisible();
   await freshPage.getByRole('button', { name: 'I have entered the pairing code' }).click();
   await expect(freshPage.getByText('Not approved yet.')).toBeVisible();

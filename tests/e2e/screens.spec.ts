@@ -13,6 +13,7 @@ const SIGNED_OUT = [
   { path: '/?tab=register', name: 'register' },
   { path: '/landing', name: 'landing' },
   { path: '/link-device', name: 'link-device' },
+  { path: '/transparency', name: 'transparency' },
 ];
 const SIGNED_IN = [
   { path: '/home', name: 'home' },

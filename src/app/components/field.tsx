@@ -63,7 +63,7 @@ export function PasswordField({ kind, onValue, ...props }: PasswordFieldProps) {
           type="button"
           className="icon-btn field-end"
           aria-pressed={shown}
-          aria-label={t`Show password`}
+          aria-label={t`Show what you typed`}
           onClick={() => setShown((s) => !s)}
         >
           {shown ? <EyeOffIcon width={20} height={20} /> : <EyeIcon width={20} height={20} />}

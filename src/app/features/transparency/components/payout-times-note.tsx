@@ -17,7 +17,7 @@ export function PayoutTimesNote() {
       </h2>
       {summary.data ? <PayoutTimes summary={summary.data} /> : null}
       <p>
-        <Link to="/transparency" data-testid="transparency-link">
+        <Link to="/transparency" className="text-link" data-testid="transparency-link">
           <Trans>Every payout, with its transaction on the XRP Ledger</Trans>
         </Link>
       </p>
