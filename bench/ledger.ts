@@ -27,6 +27,11 @@ export interface PathFigures {
 export interface LedgerFigures {
   endpoint: PathFigures;
   driver: PathFigures;
+  /**
+   * A fixed yardstick across versions: the 13 statements the endpoint's transaction ran before it was
+   * cut down (docs/performance.md), through the driver.
+   */
+  driverThirteen: PathFigures;
 }
 
 interface Sql {
@@ -159,15 +164,64 @@ async function measure(database: Database, transact: Transact): Promise<LedgerFi
       ),
     );
 
+    const rawUsers2 = await seedUsers(database.db, USERS, 'bench-raw13');
+    for (const user of rawUsers2) {
+      await call('/api/task/accept', user.token, {});
+      for (const taskId of taskIds) await call('/api/task/start', user.token, { task_id: taskId });
+    }
+    const thirteen = await timed(
+      taskIds.flatMap((taskId) =>
+        rawUsers2.map((user) => () => {
+          const key = `raw13-${user.id}-${taskId}`;
+          return transact(async (sql) => {
+            await sql.query(`set local lock_timeout = '10s'`);
+            await sql.query(
+              `insert into idempotency_keys (user_id, key, request_hash, status_code, response, created_at)
+               values ($1, $2, $3, 0, '{}', now()) on conflict do nothing returning key`,
+              [user.id, key, 'hash'],
+            );
+            await sql.query('select 1 from users where id = $1 for no key update', [user.id]);
+            await sql.query('select * from task_days where user_id = $1 and day = $2', [user.id, day]);
+            const task = await sql.query('select * from tasks where id in ($1)', [taskId]);
+            await sql.query('select * from task_runs where user_id = $1 and day = $2 and task_id = $3', [
+              user.id,
+              day,
+              taskId,
+            ]);
+            await sql.query(
+              `select count(*), coalesce(sum(amount), 0)::text from ledger_entries
+               where user_id = $1 and kind = 'task' and reference like $2`,
+              [user.id, `task:%:${day}`],
+            );
+            await sql.query(
+              'update task_runs set completed_at = now() where user_id = $1 and day = $2 and task_id = $3',
+              [user.id, day, taskId],
+            );
+            await sql.query(
+              `insert into ledger_entries (user_id, kind, amount, idempotency_key, reference, created_at)
+               values ($1, 'task', $2, $3, $4, now())`,
+              [user.id, task.rows[0]?.['reward'], key, `task:${taskId}:${day}`],
+            );
+            await sql.query('select balance from users where id = $1', [user.id]);
+            await sql.query(
+              `update idempotency_keys set status_code = 200, response = $3 where user_id = $1 and key = $2`,
+              [user.id, key, JSON.stringify({ code: 1 })],
+            );
+          });
+        }),
+      ),
+    );
+
     console.log(
       `Task completion on ${database.kind}, ${jobs.length} transactions each, ${CONCURRENCY} in flight:`,
     );
     const a = summarize('endpoint (HTTP, auth, validation)', endpoint.latencies, endpoint.wallMs);
     const b = summarize('same transaction via the driver', driver.latencies, driver.wallMs);
+    const c = summarize('the 13 statements of before, driver', thirteen.latencies, thirteen.wallMs);
     console.log(
       `ratio endpoint/driver: throughput ${(a.throughput / b.throughput).toFixed(2)}×, p99 ${(a.p99 / b.p99).toFixed(2)}× the driver's`,
     );
-    return { endpoint: a, driver: b };
+    return { endpoint: a, driver: b, driverThirteen: c };
   } finally {
     await app.close();
   }
