@@ -18,7 +18,13 @@ export function usePayoutTestbed({
   closeMs: number;
 }) {
   const rippled = useStarted(() => startFakeRippled({ closeMs }));
-  const handle = useTestApp({ ...(backend ? { backend } : {}), ...(clock ? { clock } : {}) });
+  // Every withdrawal is due at once: the waiting period in force when it is requested is kept on it
+  // (docs/operators.md#settings), so it is the app's that must be 0, whatever rules the job is given.
+  const handle = useTestApp({
+    ...(backend ? { backend } : {}),
+    ...(clock ? { clock } : {}),
+    env: { WAITING_DAYS: '0' },
+  });
   return {
     get app() {
       return handle.app;
