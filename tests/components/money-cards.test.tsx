@@ -84,7 +84,7 @@ describe('the gift card', () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
     vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval'] });
     try {
-      await inApp(<GiftCard amount="30" />);
+      await renderInRouter(<GiftCard amount="30" />);
       await vi.advanceTimersByTimeAsync(60_000);
       expect(fetch).not.toHaveBeenCalled();
       expect(button(/Claim the gift/).disabled).toBe(false);
