@@ -28,7 +28,8 @@ const clock = adjustableClock();
 
 beforeAll(async () => {
   database = await openDatabase({ dataDir: 'memory://' });
-  app = await buildTestApp({ database, clock });
+  // Withdrawals are asked for under a waiting period of 0 days: due at once.
+  app = await buildTestApp({ database, clock, env: { WAITING_DAYS: '0' } });
   rippled = await startFakeRippled({ closeMs: 20 });
   pushService = await startFakePushService();
 });

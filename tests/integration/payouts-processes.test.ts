@@ -16,7 +16,8 @@ import { runPayoutProcess } from '#tests/helpers/server-process.ts';
 const seed = Wallet.generate().seed ?? '';
 
 await describeOnPostgres('two payout processes', (backend) => {
-  const handle = useTestApp({ backend });
+  // Withdrawals are asked for under a waiting period of 0 days: the payout processes find them due.
+  const handle = useTestApp({ backend, env: { WAITING_DAYS: '0' } });
   const fakeRippled = useStarted(() => startFakeRippled({ closeMs: 20 }));
 
   it('sign 50 withdrawals at once: 50 distinct Sequences, 50 payments, none refunded', async () => {

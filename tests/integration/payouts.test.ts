@@ -32,7 +32,8 @@ describe.each(await backends())('the payout job on $name', (backend) => {
 
   beforeAll(async () => {
     database = await backend.create();
-    app = await buildTestApp({ database, clock });
+    // Withdrawals are asked for under a waiting period of 0 days: due at once.
+    app = await buildTestApp({ database, clock, env: { WAITING_DAYS: '0' } });
     rippled = await startFakeRippled({ closeMs: 20 });
   });
   afterEach(async () => {
