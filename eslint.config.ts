@@ -89,6 +89,7 @@ export default tseslint.config(
       'playwright-report',
       'coverage',
       'src/app/routeTree.gen.ts',
+      'bench/hello/dist',
     ],
   },
   js.configs.recommended,

@@ -1,13 +1,15 @@
-// `npm run bench:ledger`: throughput and p99 latency of the task-completion endpoint on PostgreSQL,
-// beside the same database transaction issued directly with the driver, measured in the same run,
-// and their ratio. Needs the local PostgreSQL server (TEST_POSTGRES_URL to point elsewhere).
+// `npm run bench:ledger`: throughput and p99 latency of the task-completion endpoint beside the same
+// database transaction issued directly with the driver, measured in the same run, and their ratio —
+// on PostgreSQL (the local server; TEST_POSTGRES_URL to point elsewhere) and on the embedded PGlite.
+// With BENCH_JSON set it also prints one `BENCH_JSON {…}` line for `npm run bench` (bench/run.ts).
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { dayOf } from '#domain/time/day.ts';
 import { buildApp } from '#server/app.ts';
-import { openDatabase } from '#server/db/database.ts';
+import { openDatabase, type Database } from '#server/db/database.ts';
 import { parseEnv } from '#server/env.ts';
 import { POSTGRES_ADMIN_URL } from '#tests/helpers/databases.ts';
 import { inParallel, seedUsers } from '#tests/helpers/money-fixtures.ts';
@@ -16,21 +18,30 @@ import type { LoadJob, LoadResult } from './http-load.ts';
 const USERS = Number(process.env['BENCH_USERS'] ?? 100);
 const CONCURRENCY = Number(process.env['BENCH_CONCURRENCY'] ?? 20);
 
-const name = `earnest_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(POSTGRES_ADMIN_URL);
-url.pathname = `/${name}`;
+export interface PathFigures {
+  throughput: number;
+  p50: number;
+  p99: number;
+  transactions: number;
+}
+export interface LedgerFigures {
+  endpoint: PathFigures;
+  driver: PathFigures;
+}
 
-function summarize(label: string, latencies: number[], wallMs: number) {
+interface Sql {
+  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+type Transact = (work: (sql: Sql) => Promise<void>) => Promise<void>;
+
+function summarize(label: string, latencies: number[], wallMs: number): PathFigures {
   const sorted = [...latencies].sort((a, b) => a - b);
   const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   const throughput = (latencies.length / wallMs) * 1000;
   console.log(
     `${label.padEnd(34)} ${latencies.length} tx  ${throughput.toFixed(0).padStart(6)} /s  p50 ${p(0.5).toFixed(2)} ms  p99 ${p(0.99).toFixed(2)} ms`,
   );
-  return { throughput, p99: p(0.99) };
+  return { throughput, p50: p(0.5), p99: p(0.99), transactions: latencies.length };
 }
 
 async function timed<T>(jobs: (() => Promise<T>)[]) {
@@ -47,129 +58,173 @@ async function timed<T>(jobs: (() => Promise<T>)[]) {
   return { latencies, wallMs: performance.now() - started };
 }
 
-const database = await openDatabase({ url: url.toString(), dataDir: 'unused' });
-const app = await buildApp({
-  env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DIST_DIR: './no-dist', DEMO_TASK_SECONDS: '0' }),
-  database,
-});
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
-
-try {
-  const httpUsers = await seedUsers(database.db, USERS, 'bench-http');
-  const rawUsers = await seedUsers(database.db, USERS, 'bench-raw');
-  const call = (path: string, token: string, body: object, key?: string) =>
-    fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'ba-user-token': token,
-        ...(key ? { 'idempotency-key': key } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-
-  // Setup (not timed): every user accepts the day and starts its ten tasks.
-  const bodies = new Map<number, object>();
-  for (const user of [...httpUsers, ...rawUsers]) {
-    const accepted = (await (await call('/api/task/accept', user.token, {})).json()) as {
-      data: { tasks: { id: number; questions: { id: string; options: { id: string }[] }[] }[] };
-    };
-    for (const task of accepted.data.tasks) {
-      await call('/api/task/start', user.token, { task_id: task.id });
-      const answers = Object.fromEntries(task.questions.map((q) => [q.id, q.options[0]?.id]));
-      bodies.set(task.id, { task_id: task.id, ...(task.questions.length ? { answers } : {}) });
-    }
-  }
-  const taskIds = [...bodies.keys()];
-
-  // Task-major order: the requests in flight belong to different users, as in real traffic; one
-  // user's completions serialise on that user's row lock in both paths alike.
-  const jobs: LoadJob[] = taskIds.flatMap((taskId) =>
-    httpUsers.map((user) => ({
-      url: `${base}/api/task/complete`,
-      headers: {
-        'content-type': 'application/json',
-        'ba-user-token': user.token,
-        'idempotency-key': `bench-${user.id}-${taskId}`,
-      },
-      body: JSON.stringify(bodies.get(taskId) ?? {}),
-    })),
-  );
-  const endpoint = await new Promise<LoadResult>((resolve, reject) => {
-    const load = new Worker(new URL('./http-load.ts', import.meta.url), {
-      workerData: { jobs, concurrency: CONCURRENCY },
-    });
-    load.once('message', resolve);
-    load.once('error', reject);
+/** Runs both paths against one open database; `transact` runs the driver's transaction. */
+async function measure(database: Database, transact: Transact): Promise<LedgerFigures> {
+  const app = await buildApp({
+    env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DIST_DIR: './no-dist', DEMO_TASK_SECONDS: '0' }),
+    database,
   });
-  if (endpoint.failures.length) throw new Error(`endpoint refused: ${endpoint.failures[0]}`);
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const httpUsers = await seedUsers(database.db, USERS, 'bench-http');
+    const rawUsers = await seedUsers(database.db, USERS, 'bench-raw');
+    const call = (path: string, token: string, body: object) =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'ba-user-token': token },
+        body: JSON.stringify(body),
+      });
 
-  const day = dayOf(new Date(), 'UTC');
-  const driver = await timed(
-    taskIds.flatMap((taskId) =>
-      rawUsers.map((user) => async () => {
-        const client = await pool.connect();
-        const key = `raw-${user.id}-${taskId}`;
-        try {
-          await client.query('begin');
-          await client.query(`set local lock_timeout = '10s'`);
-          await client.query(
-            `insert into idempotency_keys (user_id, key, request_hash, status_code, response, created_at)
-             values ($1, $2, $3, 0, '{}', now()) on conflict do nothing returning key`,
-            [user.id, key, 'hash'],
-          );
-          await client.query('select 1 from users where id = $1 for no key update', [user.id]);
-          await client.query('select * from task_days where user_id = $1 and day = $2', [user.id, day]);
-          const task = await client.query('select * from tasks where id in ($1)', [taskId]);
-          await client.query('select * from task_runs where user_id = $1 and day = $2 and task_id = $3', [
-            user.id,
-            day,
-            taskId,
-          ]);
-          await client.query(
-            `select count(*), coalesce(sum(amount), 0)::text from ledger_entries
-             where user_id = $1 and kind = 'task' and reference like $2`,
-            [user.id, `task:%:${day}`],
-          );
-          await client.query(
-            'update task_runs set completed_at = now() where user_id = $1 and day = $2 and task_id = $3',
-            [user.id, day, taskId],
-          );
-          await client.query(
-            `insert into ledger_entries (user_id, kind, amount, idempotency_key, reference, created_at)
-             values ($1, 'task', $2, $3, $4, now())`,
-            [user.id, task.rows[0].reward, key, `task:${taskId}:${day}`],
-          );
-          await client.query('select balance from users where id = $1', [user.id]);
-          await client.query(
-            `update idempotency_keys set status_code = 200, response = $3 where user_id = $1 and key = $2`,
-            [user.id, key, JSON.stringify({ code: 1 })],
-          );
-          await client.query('commit');
-        } catch (error) {
-          await client.query('rollback');
-          throw error;
-        } finally {
-          client.release();
-        }
-      }),
-    ),
-  );
+    // Setup (not timed): every user accepts the day and starts its ten tasks.
+    const bodies = new Map<number, object>();
+    for (const user of [...httpUsers, ...rawUsers]) {
+      const accepted = (await (await call('/api/task/accept', user.token, {})).json()) as {
+        data: { tasks: { id: number; questions: { id: string; options: { id: string }[] }[] }[] };
+      };
+      for (const task of accepted.data.tasks) {
+        await call('/api/task/start', user.token, { task_id: task.id });
+        const answers = Object.fromEntries(task.questions.map((q) => [q.id, q.options[0]?.id]));
+        bodies.set(task.id, { task_id: task.id, ...(task.questions.length ? { answers } : {}) });
+      }
+    }
+    const taskIds = [...bodies.keys()];
 
-  console.log(
-    `Task completion on PostgreSQL, ${USERS * taskIds.length} transactions each, ${CONCURRENCY} in flight:`,
-  );
-  const a = summarize('endpoint (HTTP, auth, validation)', endpoint.latencies, endpoint.wallMs);
-  const b = summarize('same transaction via the driver', driver.latencies, driver.wallMs);
-  console.log(
-    `ratio endpoint/driver: throughput ${(a.throughput / b.throughput).toFixed(2)}×, p99 ${(b.p99 / a.p99).toFixed(2)}× (aim ≥ 0.5×)`,
-  );
-} finally {
-  await pool.end();
-  await app.close();
-  await database.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+    // Task-major order: the requests in flight belong to different users, as in real traffic; one
+    // user's completions serialise on that user's row lock in both paths alike.
+    const jobs: LoadJob[] = taskIds.flatMap((taskId) =>
+      httpUsers.map((user) => ({
+        url: `${base}/api/task/complete`,
+        headers: {
+          'content-type': 'application/json',
+          'ba-user-token': user.token,
+          'idempotency-key': `bench-${user.id}-${taskId}`,
+        },
+        body: JSON.stringify(bodies.get(taskId) ?? {}),
+      })),
+    );
+    const endpoint = await new Promise<LoadResult>((resolve, reject) => {
+      const load = new Worker(new URL('./http-load.ts', import.meta.url), {
+        workerData: { jobs, concurrency: CONCURRENCY },
+      });
+      load.once('message', resolve);
+      load.once('error', reject);
+    });
+    if (endpoint.failures.length) throw new Error(`endpoint refused: ${endpoint.failures[0]}`);
+
+    const day = dayOf(new Date(), 'UTC');
+    const driver = await timed(
+      taskIds.flatMap((taskId) =>
+        rawUsers.map((user) => () => {
+          const key = `raw-${user.id}-${taskId}`;
+          return transact(async (sql) => {
+            // The statements the endpoint's transaction runs (src/server/lib/idempotency.ts,
+            // src/server/features/tasks/tasks.service.ts, src/server/ledger/ledger.ts), written by hand.
+            await sql.query(
+              `with timeout as (select set_config('lock_timeout', '10000', true))
+               insert into idempotency_keys (user_id, key, request_hash, status_code, response, created_at)
+               select $1, $2, $3, 0, '{}'::jsonb, now() from timeout on conflict do nothing returning key`,
+              [user.id, key, 'hash'],
+            );
+            await sql.query('select 1 from users where id = $1 for no key update', [user.id]);
+            const facts = await sql.query(
+              `select d.task_ids, t.enabled, v.*, r.*,
+                 (select count(*) from ledger_entries where user_id = $1 and kind = 'task' and reference like $4),
+                 (select coalesce(sum(amount), 0)::text from ledger_entries
+                   where user_id = $1 and kind = 'task' and reference like $4)
+               from task_days d
+               left join tasks t on t.id = $3
+               left join task_versions v on v.task_id = $3
+                 and v.version = coalesce(d.task_versions[array_position(d.task_ids, $3::integer)], 1)
+               left join task_runs r on r.user_id = $1 and r.day = $2 and r.task_id = $3
+               where d.user_id = $1 and d.day = $2`,
+              [user.id, day, taskId, `task:%:${day}`],
+            );
+            await sql.query(
+              'update task_runs set completed_at = now() where user_id = $1 and day = $2 and task_id = $3',
+              [user.id, day, taskId],
+            );
+            await sql.query(
+              `insert into ledger_entries (user_id, kind, amount, idempotency_key, reference, created_at)
+               values ($1, 'task', $2, $3, $4, now())`,
+              [user.id, facts.rows[0]?.['reward'], key, `task:${taskId}:${day}`],
+            );
+            await sql.query('select balance from users where id = $1', [user.id]);
+            await sql.query(
+              `update idempotency_keys set status_code = 200, response = $3 where user_id = $1 and key = $2`,
+              [user.id, key, JSON.stringify({ code: 1 })],
+            );
+          });
+        }),
+      ),
+    );
+
+    console.log(
+      `Task completion on ${database.kind}, ${jobs.length} transactions each, ${CONCURRENCY} in flight:`,
+    );
+    const a = summarize('endpoint (HTTP, auth, validation)', endpoint.latencies, endpoint.wallMs);
+    const b = summarize('same transaction via the driver', driver.latencies, driver.wallMs);
+    console.log(
+      `ratio endpoint/driver: throughput ${(a.throughput / b.throughput).toFixed(2)}×, p99 ${(a.p99 / b.p99).toFixed(2)}× the driver's`,
+    );
+    return { endpoint: a, driver: b };
+  } finally {
+    await app.close();
+  }
 }
+
+async function onPostgres(): Promise<LedgerFigures> {
+  const name = `earnest_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
+  // pool.end() resolves before its connections have closed; the forced drop below then terminates
+  // them, and an idle connection's error with no listener would crash the process.
+  pool.on('error', () => {});
+  const database = await openDatabase({ url: url.toString(), dataDir: 'unused' });
+  try {
+    return await measure(database, async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await work(client);
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      } finally {
+        client.release();
+      }
+    });
+  } finally {
+    await pool.end();
+    await database.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+async function onPglite(): Promise<LedgerFigures> {
+  const database = await openDatabase({ dataDir: 'memory://' });
+  // The driver path uses the PGlite client under drizzle: the same single connection the app uses.
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  try {
+    return await measure(database, async (work) => {
+      await client.transaction(async (tx) => {
+        await work(tx as unknown as Sql);
+      });
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+const postgres = await onPostgres();
+const pglite = await onPglite();
+console.log(
+  `PGlite endpoint / PostgreSQL endpoint: throughput ${(pglite.endpoint.throughput / postgres.endpoint.throughput).toFixed(2)}×`,
+);
+if (process.env['BENCH_JSON']) console.log(`BENCH_JSON ${JSON.stringify({ postgres, pglite })}`);

@@ -16,6 +16,8 @@ import { Route as HomeRouteRouteImport } from './routes/home/route'
 import { Route as LandingRouteImport } from './routes/landing'
 import { Route as LinkDeviceRouteImport } from './routes/link-device'
 import { Route as OpsRouteRouteImport } from './routes/ops/route'
+import { Route as TestimonialsRouteImport } from './routes/testimonials'
+import { Route as TransparencyRouteImport } from './routes/transparency'
 import { Route as WithdrawRouteRouteImport } from './routes/withdraw/route'
 import { Route as GuideAddressRouteImport } from './routes/guide/address'
 import { Route as GuideInterestRouteImport } from './routes/guide/interest'
@@ -26,12 +28,17 @@ import { Route as HomeMineRouteImport } from './routes/home/mine'
 import { Route as HomeWithdrawRouteImport } from './routes/home/withdraw'
 import { Route as OpsIndexRouteImport } from './routes/ops/index'
 import { Route as OpsAuditRouteImport } from './routes/ops/audit'
+import { Route as OpsReviewsRouteImport } from './routes/ops/reviews'
 import { Route as OpsSettingsRouteImport } from './routes/ops/settings'
 import { Route as OpsSetupRouteImport } from './routes/ops/setup'
 import { Route as OpsSignInRouteImport } from './routes/ops/sign-in'
 import { Route as OpsTasksRouteImport } from './routes/ops/tasks'
+import { Route as OpsUsageRouteImport } from './routes/ops/usage'
+import { Route as OpsWithdrawalsRouteImport } from './routes/ops/withdrawals'
 import { Route as WithdrawKycRouteImport } from './routes/withdraw/kyc'
 import { Route as WithdrawStatusRouteImport } from './routes/withdraw/status'
+import { Route as OpsUsersIndexRouteImport } from './routes/ops/users/index'
+import { Route as OpsUsersUserIdRouteImport } from './routes/ops/users/$userId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -66,6 +73,16 @@ const LinkDeviceRoute = LinkDeviceRouteImport.update({
 const OpsRouteRoute = OpsRouteRouteImport.update({
   id: '/ops',
   path: '/ops',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TestimonialsRoute = TestimonialsRouteImport.update({
+  id: '/testimonials',
+  path: '/testimonials',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TransparencyRoute = TransparencyRouteImport.update({
+  id: '/transparency',
+  path: '/transparency',
   getParentRoute: () => rootRouteImport,
 } as any)
 const WithdrawRouteRoute = WithdrawRouteRouteImport.update({
@@ -118,6 +135,11 @@ const OpsAuditRoute = OpsAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => OpsRouteRoute,
 } as any)
+const OpsReviewsRoute = OpsReviewsRouteImport.update({
+  id: '/reviews',
+  path: '/reviews',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
 const OpsSettingsRoute = OpsSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -138,6 +160,16 @@ const OpsTasksRoute = OpsTasksRouteImport.update({
   path: '/tasks',
   getParentRoute: () => OpsRouteRoute,
 } as any)
+const OpsUsageRoute = OpsUsageRouteImport.update({
+  id: '/usage',
+  path: '/usage',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
+const OpsWithdrawalsRoute = OpsWithdrawalsRouteImport.update({
+  id: '/withdrawals',
+  path: '/withdrawals',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
 const WithdrawKycRoute = WithdrawKycRouteImport.update({
   id: '/kyc',
   path: '/kyc',
@@ -147,6 +179,16 @@ const WithdrawStatusRoute = WithdrawStatusRouteImport.update({
   id: '/status',
   path: '/status',
   getParentRoute: () => WithdrawRouteRoute,
+} as any)
+const OpsUsersIndexRoute = OpsUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
+const OpsUsersUserIdRoute = OpsUsersUserIdRouteImport.update({
+  id: '/users/$userId',
+  path: '/users/$userId',
+  getParentRoute: () => OpsRouteRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
@@ -158,6 +200,8 @@ export interface FileRoutesByFullPath {
   '/history': typeof HistoryRoute
   '/landing': typeof LandingRoute
   '/link-device': typeof LinkDeviceRoute
+  '/testimonials': typeof TestimonialsRoute
+  '/transparency': typeof TransparencyRoute
   '/guide/address': typeof GuideAddressRoute
   '/guide/interest': typeof GuideInterestRoute
   '/guide/withdraw': typeof GuideWithdrawRoute
@@ -165,14 +209,19 @@ export interface FileRoutesByFullPath {
   '/home/mine': typeof HomeMineRoute
   '/home/withdraw': typeof HomeWithdrawRoute
   '/ops/audit': typeof OpsAuditRoute
+  '/ops/reviews': typeof OpsReviewsRoute
   '/ops/settings': typeof OpsSettingsRoute
   '/ops/setup': typeof OpsSetupRoute
   '/ops/sign-in': typeof OpsSignInRoute
   '/ops/tasks': typeof OpsTasksRoute
+  '/ops/usage': typeof OpsUsageRoute
+  '/ops/withdrawals': typeof OpsWithdrawalsRoute
   '/withdraw/kyc': typeof WithdrawKycRoute
   '/withdraw/status': typeof WithdrawStatusRoute
   '/home/': typeof HomeIndexRoute
   '/ops/': typeof OpsIndexRoute
+  '/ops/users/$userId': typeof OpsUsersUserIdRoute
+  '/ops/users/': typeof OpsUsersIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -181,6 +230,8 @@ export interface FileRoutesByTo {
   '/history': typeof HistoryRoute
   '/landing': typeof LandingRoute
   '/link-device': typeof LinkDeviceRoute
+  '/testimonials': typeof TestimonialsRoute
+  '/transparency': typeof TransparencyRoute
   '/guide/address': typeof GuideAddressRoute
   '/guide/interest': typeof GuideInterestRoute
   '/guide/withdraw': typeof GuideWithdrawRoute
@@ -188,14 +239,19 @@ export interface FileRoutesByTo {
   '/home/mine': typeof HomeMineRoute
   '/home/withdraw': typeof HomeWithdrawRoute
   '/ops/audit': typeof OpsAuditRoute
+  '/ops/reviews': typeof OpsReviewsRoute
   '/ops/settings': typeof OpsSettingsRoute
   '/ops/setup': typeof OpsSetupRoute
   '/ops/sign-in': typeof OpsSignInRoute
   '/ops/tasks': typeof OpsTasksRoute
+  '/ops/usage': typeof OpsUsageRoute
+  '/ops/withdrawals': typeof OpsWithdrawalsRoute
   '/withdraw/kyc': typeof WithdrawKycRoute
   '/withdraw/status': typeof WithdrawStatusRoute
   '/home': typeof HomeIndexRoute
   '/ops': typeof OpsIndexRoute
+  '/ops/users/$userId': typeof OpsUsersUserIdRoute
+  '/ops/users': typeof OpsUsersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -207,6 +263,8 @@ export interface FileRoutesById {
   '/history': typeof HistoryRoute
   '/landing': typeof LandingRoute
   '/link-device': typeof LinkDeviceRoute
+  '/testimonials': typeof TestimonialsRoute
+  '/transparency': typeof TransparencyRoute
   '/guide/address': typeof GuideAddressRoute
   '/guide/interest': typeof GuideInterestRoute
   '/guide/withdraw': typeof GuideWithdrawRoute
@@ -214,14 +272,19 @@ export interface FileRoutesById {
   '/home/mine': typeof HomeMineRoute
   '/home/withdraw': typeof HomeWithdrawRoute
   '/ops/audit': typeof OpsAuditRoute
+  '/ops/reviews': typeof OpsReviewsRoute
   '/ops/settings': typeof OpsSettingsRoute
   '/ops/setup': typeof OpsSetupRoute
   '/ops/sign-in': typeof OpsSignInRoute
   '/ops/tasks': typeof OpsTasksRoute
+  '/ops/usage': typeof OpsUsageRoute
+  '/ops/withdrawals': typeof OpsWithdrawalsRoute
   '/withdraw/kyc': typeof WithdrawKycRoute
   '/withdraw/status': typeof WithdrawStatusRoute
   '/home/': typeof HomeIndexRoute
   '/ops/': typeof OpsIndexRoute
+  '/ops/users/$userId': typeof OpsUsersUserIdRoute
+  '/ops/users/': typeof OpsUsersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -234,6 +297,8 @@ export interface FileRouteTypes {
     | '/history'
     | '/landing'
     | '/link-device'
+    | '/testimonials'
+    | '/transparency'
     | '/guide/address'
     | '/guide/interest'
     | '/guide/withdraw'
@@ -241,14 +306,19 @@ export interface FileRouteTypes {
     | '/home/mine'
     | '/home/withdraw'
     | '/ops/audit'
+    | '/ops/reviews'
     | '/ops/settings'
     | '/ops/setup'
     | '/ops/sign-in'
     | '/ops/tasks'
+    | '/ops/usage'
+    | '/ops/withdrawals'
     | '/withdraw/kyc'
     | '/withdraw/status'
     | '/home/'
     | '/ops/'
+    | '/ops/users/$userId'
+    | '/ops/users/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -257,6 +327,8 @@ export interface FileRouteTypes {
     | '/history'
     | '/landing'
     | '/link-device'
+    | '/testimonials'
+    | '/transparency'
     | '/guide/address'
     | '/guide/interest'
     | '/guide/withdraw'
@@ -264,14 +336,19 @@ export interface FileRouteTypes {
     | '/home/mine'
     | '/home/withdraw'
     | '/ops/audit'
+    | '/ops/reviews'
     | '/ops/settings'
     | '/ops/setup'
     | '/ops/sign-in'
     | '/ops/tasks'
+    | '/ops/usage'
+    | '/ops/withdrawals'
     | '/withdraw/kyc'
     | '/withdraw/status'
     | '/home'
     | '/ops'
+    | '/ops/users/$userId'
+    | '/ops/users'
   id:
     | '__root__'
     | '/'
@@ -282,6 +359,8 @@ export interface FileRouteTypes {
     | '/history'
     | '/landing'
     | '/link-device'
+    | '/testimonials'
+    | '/transparency'
     | '/guide/address'
     | '/guide/interest'
     | '/guide/withdraw'
@@ -289,14 +368,19 @@ export interface FileRouteTypes {
     | '/home/mine'
     | '/home/withdraw'
     | '/ops/audit'
+    | '/ops/reviews'
     | '/ops/settings'
     | '/ops/setup'
     | '/ops/sign-in'
     | '/ops/tasks'
+    | '/ops/usage'
+    | '/ops/withdrawals'
     | '/withdraw/kyc'
     | '/withdraw/status'
     | '/home/'
     | '/ops/'
+    | '/ops/users/$userId'
+    | '/ops/users/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -308,6 +392,8 @@ export interface RootRouteChildren {
   HistoryRoute: typeof HistoryRoute
   LandingRoute: typeof LandingRoute
   LinkDeviceRoute: typeof LinkDeviceRoute
+  TestimonialsRoute: typeof TestimonialsRoute
+  TransparencyRoute: typeof TransparencyRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -359,6 +445,20 @@ declare module '@tanstack/react-router' {
       path: '/ops'
       fullPath: '/ops'
       preLoaderRoute: typeof OpsRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/testimonials': {
+      id: '/testimonials'
+      path: '/testimonials'
+      fullPath: '/testimonials'
+      preLoaderRoute: typeof TestimonialsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/transparency': {
+      id: '/transparency'
+      path: '/transparency'
+      fullPath: '/transparency'
+      preLoaderRoute: typeof TransparencyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/withdraw': {
@@ -431,6 +531,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpsAuditRouteImport
       parentRoute: typeof OpsRouteRoute
     }
+    '/ops/reviews': {
+      id: '/ops/reviews'
+      path: '/reviews'
+      fullPath: '/ops/reviews'
+      preLoaderRoute: typeof OpsReviewsRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
     '/ops/settings': {
       id: '/ops/settings'
       path: '/settings'
@@ -459,6 +566,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpsTasksRouteImport
       parentRoute: typeof OpsRouteRoute
     }
+    '/ops/usage': {
+      id: '/ops/usage'
+      path: '/usage'
+      fullPath: '/ops/usage'
+      preLoaderRoute: typeof OpsUsageRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
+    '/ops/withdrawals': {
+      id: '/ops/withdrawals'
+      path: '/withdrawals'
+      fullPath: '/ops/withdrawals'
+      preLoaderRoute: typeof OpsWithdrawalsRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
     '/withdraw/kyc': {
       id: '/withdraw/kyc'
       path: '/kyc'
@@ -472,6 +593,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/withdraw/status'
       preLoaderRoute: typeof WithdrawStatusRouteImport
       parentRoute: typeof WithdrawRouteRoute
+    }
+    '/ops/users/': {
+      id: '/ops/users/'
+      path: '/users'
+      fullPath: '/ops/users/'
+      preLoaderRoute: typeof OpsUsersIndexRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
+    '/ops/users/$userId': {
+      id: '/ops/users/$userId'
+      path: '/users/$userId'
+      fullPath: '/ops/users/$userId'
+      preLoaderRoute: typeof OpsUsersUserIdRouteImport
+      parentRoute: typeof OpsRouteRoute
     }
   }
 }
@@ -512,20 +647,30 @@ const HomeRouteRouteWithChildren = HomeRouteRoute._addFileChildren(
 
 interface OpsRouteRouteChildren {
   OpsAuditRoute: typeof OpsAuditRoute
+  OpsReviewsRoute: typeof OpsReviewsRoute
   OpsSettingsRoute: typeof OpsSettingsRoute
   OpsSetupRoute: typeof OpsSetupRoute
   OpsSignInRoute: typeof OpsSignInRoute
   OpsTasksRoute: typeof OpsTasksRoute
+  OpsUsageRoute: typeof OpsUsageRoute
+  OpsWithdrawalsRoute: typeof OpsWithdrawalsRoute
   OpsIndexRoute: typeof OpsIndexRoute
+  OpsUsersUserIdRoute: typeof OpsUsersUserIdRoute
+  OpsUsersIndexRoute: typeof OpsUsersIndexRoute
 }
 
 const OpsRouteRouteChildren: OpsRouteRouteChildren = {
   OpsAuditRoute: OpsAuditRoute,
+  OpsReviewsRoute: OpsReviewsRoute,
   OpsSettingsRoute: OpsSettingsRoute,
   OpsSetupRoute: OpsSetupRoute,
   OpsSignInRoute: OpsSignInRoute,
   OpsTasksRoute: OpsTasksRoute,
+  OpsUsageRoute: OpsUsageRoute,
+  OpsWithdrawalsRoute: OpsWithdrawalsRoute,
   OpsIndexRoute: OpsIndexRoute,
+  OpsUsersUserIdRoute: OpsUsersUserIdRoute,
+  OpsUsersIndexRoute: OpsUsersIndexRoute,
 }
 
 const OpsRouteRouteWithChildren = OpsRouteRoute._addFileChildren(
@@ -555,6 +700,8 @@ const rootRouteChildren: RootRouteChildren = {
   HistoryRoute: HistoryRoute,
   LandingRoute: LandingRoute,
   LinkDeviceRoute: LinkDeviceRoute,
+  TestimonialsRoute: TestimonialsRoute,
+  TransparencyRoute: TransparencyRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -95,6 +95,15 @@ export const ERRORS = {
   'kyc.code_wrong': { status: 400, msg: 'Verification failed' },
   'kyc.code_dead': { status: 400, msg: 'Too many wrong codes; ask for a new one' },
   'kyc.already_verified': { status: 409, msg: 'Your phone number is already verified' },
+  'testimonials.text_length': { status: 400, msg: 'A review is 10 to 500 characters' },
+  'testimonials.consent_required': {
+    status: 400,
+    msg: 'Tick the box to agree that your masked name is published with your review',
+  },
+  'testimonials.already_submitted': {
+    status: 409,
+    msg: 'You already have a review waiting or published',
+  },
   'account.password_wrong': { status: 400, msg: 'The password is not correct' },
   'account.withdrawal_in_progress': {
     status: 409,

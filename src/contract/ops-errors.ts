@@ -63,6 +63,8 @@ export const OPS_ERRORS = {
     status: 409,
     msg: "The transaction delivered another amount than this withdrawal's",
   },
+  'ops.testimonial_not_found': { status: 404, msg: 'There is no such review' },
+  'ops.testimonial_decided': { status: 409, msg: 'This review was already approved or rejected' },
   'ops.ledger_unreachable': {
     status: 503,
     msg: 'The XRP Ledger server could not be reached; nothing was changed. Try again',

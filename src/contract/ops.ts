@@ -25,10 +25,17 @@ export const OPS_API = {
   user: '/api/ops/users/detail',
   userBan: '/api/ops/users/ban',
   userUnban: '/api/ops/users/unban',
+  cli: '/api/ops/cli',
 } as const;
 
 /** The prefix every operator path starts with. */
 export const OPS_API_PREFIX = '/api/ops/';
+
+/**
+ * The header that carries the command line's key on a machine running the embedded database
+ * (docs/operators.md#the-command-line): accepted only from this machine, only on the command route.
+ */
+export const OPS_CLI_KEY_HEADER = 'ops-cli-key';
 
 /** The header that carries an operator's session token (never the users' `ba-user-token`). */
 export const OPS_TOKEN_HEADER = 'ops-token';
@@ -118,4 +125,10 @@ export const AuditListResponseSchema = successSchema(
     /** The id to ask `before_id` for the next page, or null on the last page. */
     next_before_id: z.number().int().nullable(),
   }),
+);
+
+/** One `npm run ops -- …` command, run by the server on its own database. */
+export const OpsCliBodySchema = z.object({ args: z.array(z.string().max(600)).max(20).default([]) });
+export const OpsCliResponseSchema = successSchema(
+  z.object({ exit_code: z.number().int(), stdout: z.string(), stderr: z.string() }),
 );

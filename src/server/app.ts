@@ -63,7 +63,20 @@ import { withdrawRoutes } from './features/withdraw/withdraw.routes.ts';
 import { createWithdrawService, withdrawalsByStatus } from './features/withdraw/withdraw.service.ts';
 import { createTasksService } from './features/tasks/tasks.service.ts';
 import { opsRoutes } from './features/ops/ops.routes.ts';
+import { testimonialsRoutes } from './features/testimonials/testimonials.routes.ts';
+import { createTestimonialsService } from './features/testimonials/testimonials.service.ts';
+import { transparencyRoutes } from './features/transparency/transparency.routes.ts';
+import { createTransparencyService } from './features/transparency/transparency.service.ts';
+import { xrplWalletReader } from './features/transparency/wallet-balance.ts';
+import { usageRoutes } from './features/usage/usage.routes.ts';
+import { createUsageService } from './features/usage/usage.service.ts';
 import { createOperatorsService } from './features/ops/ops.service.ts';
+import { dashboardRoutes } from './features/ops/dashboard.routes.ts';
+import { createDashboardService } from './features/ops/dashboard.service.ts';
+import { connectXrplPayer, xrplLedgerReader } from './features/payouts/payouts.service.ts';
+import { opsWithdrawalsRoutes } from './features/ops/withdrawals.routes.ts';
+import { opsUsersRoutes } from './features/ops/users.routes.ts';
+import { opsCommandRoutes } from './ops-commands.ts';
 import { ledger } from './ledger/ledger.ts';
 import { loggerOptions, requestIdOf } from './lib/logging.ts';
 import { createMetrics } from './lib/metrics.ts';
@@ -76,6 +89,7 @@ import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerAccessGate, type RouteAccess } from './plugins/session.ts';
 import { registerStaticApp } from './plugins/static-app.ts';
+import { createSessionCache, followRevocations } from './features/auth/session-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,6 +106,11 @@ export interface AppOptions {
   database?: Database;
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: NodeJS.WritableStream;
+  /**
+   * The command line's key (docs/operators.md#the-command-line); main.ts makes one for an embedded
+   * database and leaves it where the command line finds it. Null: the command line has no way in.
+   */
+  opsCliKey?: string | null;
 }
 
 /** The composition root: wires configuration, database, features and plugins into one server. */
@@ -177,7 +196,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie, {
     secret: await serverSecret(database.db, 'cookie-key', clock.now(), randomKey),
   });
-  const auth = createAuthService({ db: database.db, clock, sessionTtlDays: env.SESSION_TTL_DAYS, hash });
+  // Sessions are cached only while this process hears every revocation (session-cache.ts).
+  const sessionCache =
+    env.SESSION_CACHE_SECONDS > 0 ? createSessionCache(env.SESSION_CACHE_SECONDS * 1000) : null;
+  if (sessionCache) {
+    const stop = await followRevocations(database, sessionCache);
+    app.addHook('onClose', async () => {
+      sessionCache.close();
+      // The database may already be closed (the app's own closes first): nothing left to stop.
+      await stop().catch(() => {});
+    });
+  }
+  const auth = createAuthService({
+    db: database.db,
+    clock,
+    sessionTtlDays: env.SESSION_TTL_DAYS,
+    hash,
+    ...(sessionCache ? { sessionCache } : {}),
+  });
   const account = createAccountService({ repo: accountRepo, rules, clock });
   const operators = createOperatorsService({
     db: database.db,
@@ -186,7 +222,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Authenticator apps list the account under this: which Earnest it signs in to.
     issuer: `Earnest ${new URL(publicOriginOf(env)).hostname}`,
   });
-  const routeTable = registerAccessGate(app, auth, operators, clock, metricsTokenOf(env));
+  const routeTable = registerAccessGate(
+    app,
+    auth,
+    operators,
+    clock,
+    metricsTokenOf(env),
+    options.opsCliKey ?? null,
+  );
   app.decorate('routeTable', routeTable);
   const botChallenge =
     env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET
@@ -348,6 +391,62 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     tasksConsole: createTasksConsole({ rules }),
   });
+  const walletAddress =
+    env.PAYOUT_WALLET_ADDRESS ?? (env.XRPL_SEED ? Wallet.fromSeed(env.XRPL_SEED).address : null);
+  const walletReader = env.XRPL_URL && walletAddress ? xrplWalletReader(env.XRPL_URL, walletAddress) : null;
+  if (walletReader) app.addHook('onClose', () => walletReader.close());
+  await app.register(transparencyRoutes, {
+    transparency: createTransparencyService({
+      db: database.db,
+      clock,
+      walletAddress,
+      wallet: walletReader,
+      waitingDays: rules.waitingDays,
+      explorerTxUrl: env.XRPL_EXPLORER_TX_URL,
+      cacheMs: env.TRANSPARENCY_CACHE_SECONDS * 1000,
+    }),
+  });
+  await app.register(testimonialsRoutes, {
+    testimonials: createTestimonialsService({
+      db: database.db,
+      clock,
+      usernameOf: async (userId) => (await account.userInfo(userId))?.username ?? null,
+    }),
+  });
+  await app.register(usageRoutes, { usage: createUsageService({ db: database.db, clock, timeZone }) });
+  await app.register(dashboardRoutes, {
+    dashboard: createDashboardService({
+      db: database.db,
+      clock,
+      timeZone,
+      ledger: env.XRPL_URL
+        ? {
+            balanceOf: xrplLedgerReader(env.XRPL_URL).balanceOf,
+            // The web process may hold no key: then the wallet is the one the payout job records.
+            address: walletAddress,
+          }
+        : null,
+    }),
+  });
+  await app.register(opsWithdrawalsRoutes, {
+    db: database.db,
+    clock,
+    rules,
+    connectPayer:
+      env.XRPL_URL && env.XRPL_SEED
+        ? () =>
+            connectXrplPayer(env.XRPL_URL ?? '', env.XRPL_SEED ?? '', {
+              feeCapDrops: BigInt(env.PAYOUT_FEE_CAP_DROPS),
+              networkId: env.XRPL_NETWORK_ID ?? null,
+            })
+        : null,
+    ledger: env.XRPL_URL ? xrplLedgerReader(env.XRPL_URL) : null,
+    onFinal: async ({ id, userId, status }) => {
+      await push.sendToUser(userId, withdrawalNotice(id, status));
+    },
+  });
+  await app.register(opsUsersRoutes, { db: database.db, clock, rules });
+  await app.register(opsCommandRoutes, { db: database.db, env, clock });
   await app.register(ratesRoutes, {
     rates: createRatesService({
       source: env.RATE_SOURCE_URL

@@ -44,6 +44,11 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Days a session stays valid without use. */
     SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
+    /**
+     * Seconds a process keeps a live session in memory instead of reading it on every request; a
+     * revocation reaches every process at once through the database (0 turns the cache off).
+     */
+    SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
     /** Sign-in and registration attempts allowed per IP address per minute, checked before hashing. */
     CHECKIN_RATE_LIMIT: z.coerce.number().int().positive().default(20),
     /** Largest request body accepted, in bytes. */
@@ -153,6 +158,16 @@ const EnvSchema = z
       .regex(/^wss?:\/\//)
       .optional(),
     XRPL_SEED: z.string().optional(),
+    /**
+     * The payout wallet's public address, shown on the transparency page with its balance read from
+     * XRPL_URL. Unset: derived from XRPL_SEED when this process has it (a web process should not).
+     */
+    PAYOUT_WALLET_ADDRESS: z
+      .string()
+      .regex(/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/)
+      .optional(),
+    /** How long the transparency page's figures are served before they are computed again. */
+    TRANSPARENCY_CACHE_SECONDS: z.coerce.number().int().min(0).max(600).default(15),
     /** Whether this process runs the payout job (several may: rows are claimed safely). */
     PAYOUTS: z
       .enum(['on', 'off'])

@@ -77,7 +77,7 @@ describe('account controls', () => {
   it('an operator ban carries its reason to the user and can be lifted', async () => {
     const { token } = await register(handle.app, 'banned');
     expect(await accountOperator.ban(handle.database.db, systemClock, 'banned', '   ')).toMatch(
-      /needs a reason/,
+      /type a reason/,
     );
     expect(
       await accountOperator.ban(handle.database.db, systemClock, 'Banned', 'Invited 40 accounts of his own'),

@@ -12,6 +12,9 @@ import { CLI, createOperatorsService } from '#server/features/ops/ops.service.ts
 import { keyedHash } from '#server/lib/server-secrets.repository.ts';
 import type { Access } from '#server/plugins/session.ts';
 import { envelope, getAs, login, postAs, register, useTestApp } from '#tests/helpers/app.ts';
+import { TESTIMONIALS_API } from '#contract/testimonials.ts';
+import { TRANSPARENCY_API } from '#contract/transparency.ts';
+import { USAGE_API } from '#contract/usage.ts';
 import { userIdOf } from '#tests/helpers/money-fixtures.ts';
 import { createOperatorLink } from '#tests/helpers/operators.ts';
 
@@ -36,6 +39,10 @@ const PUBLIC = new Set([
   `POST ${API.pairingState}`,
   `POST ${API.pushAck}`,
   `GET ${API.docs}`,
+  `GET ${TRANSPARENCY_API.summary}`,
+  `GET ${TRANSPARENCY_API.payouts}`,
+  `GET ${TESTIMONIALS_API.list}`,
+  `POST ${USAGE_API.count}`,
   `POST ${OPS_API.signIn}`,
   `POST ${OPS_API.setupStart}`,
   `POST ${OPS_API.setupFinish}`,

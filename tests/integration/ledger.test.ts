@@ -140,6 +140,12 @@ describe.each(await backends())('the ledger on $name', (backend) => {
     ).toBe(true);
     expect(await ledger.balance(database.db, person.id)).toBe(20n * 10n ** 7n);
     await expectBalancesMatchEntries([person.id]);
+    // Shown equals credited: each credit answered the balance right after it — 2, 4, … 20 XRP, each once.
+    const shown = responses
+      .filter((r) => r.statusCode === 200)
+      .map((r) => String(envelope(r).data['balance']))
+      .sort((a, b) => Number(a) - Number(b));
+    expect(shown).toEqual(Array.from({ length: 10 }, (_, i) => String((i + 1) * 2)));
   }, 180_000);
 
   it('pays exactly 100 gifts for 1,000 concurrent claims over 100 users', async () => {

@@ -108,7 +108,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     expect(await payoutOperator.paid(database.db, clock, paid.id, 'not-a-hash', null)).toMatch(
       /64 hexadecimal/,
     );
-    expect(await payoutOperator.paid(database.db, clock, paid.id, 'ab'.repeat(32), null)).toMatch(/claim/);
+    expect(await payoutOperator.paid(database.db, clock, paid.id, 'ab'.repeat(32), null)).toMatch(/Claim/);
     expect(await payoutOperator.claim(database.db, clock, paid.id)).toBeNull();
     expect(await payoutOperator.paid(database.db, clock, paid.id, 'ab'.repeat(32), null)).toBeNull();
     expect(await withdrawal(paid.id)).toMatchObject({
@@ -116,13 +116,14 @@ describe.each(await backends())('the payout job on $name', (backend) => {
       txHash: 'AB'.repeat(32),
       deliveredAmount: xrp(120n),
     });
-    expect(await payoutOperator.paid(database.db, clock, paid.id, 'cd'.repeat(32), null)).toMatch(/no such/);
+    expect(await payoutOperator.paid(database.db, clock, paid.id, 'cd'.repeat(32), null)).toMatch(/not waiting/);
 
-    expect(await payoutOperator.reject(database.db, clock, rejected.id, '  ')).toMatch(/needs a reason/);
+    expect(await payoutOperator.reject(database.db, clock, rejected.id, '  ')).toMatch(/type a reason/);
     expect(
       await payoutOperator.reject(database.db, clock, rejected.id, 'Exchange refused the deposit'),
     ).toBeNull();
-    expect(await payoutOperator.reject(database.db, clock, rejected.id, 'again')).toMatch(/no such/);
+    // Rejecting it again changes nothing: no second refund, the first reason stays.
+    expect(await payoutOperator.reject(database.db, clock, rejected.id, 'again')).toBeNull();
     expect(await withdrawal(rejected.id)).toMatchObject({
       status: 'failed',
       failureReason: 'Exchange refused the deposit',
@@ -325,7 +326,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     );
     // The operator pays the claimed one by hand (here: the other withdrawal's payment, through the
     // job after releasing it), then tries to record that payment for the wrong withdrawal.
-    expect(await payoutOperator.release(database.db, other.id)).toBeNull();
+    expect(await payoutOperator.release(database.db, clock, other.id)).toBeNull();
     const paidOther = await settle(other.id);
     const otherHash = paidOther.txHash ?? '';
     expect(await payoutOperator.paid(database.db, clock, due.id, otherHash, job)).toMatch(

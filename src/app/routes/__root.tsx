@@ -10,6 +10,7 @@ import {
 import { LoadingOverlay } from '#app/components/loading-overlay.tsx';
 import { ProgressBar } from '#app/components/progress-bar.tsx';
 import { Toaster } from '#app/components/toaster.tsx';
+import { UsageCounter } from '#app/components/usage-counter.tsx';
 import { onSessionEnded } from '#app/lib/http.ts';
 import { loading } from '#app/lib/loading-store.ts';
 import { PRODUCT_NAME } from '#app/lib/route-meta.ts';
@@ -59,6 +60,7 @@ function UserRoot({ path }: { path: string }) {
       )}
       <Toaster />
       <LoadingOverlay />
+      <UsageCounter />
     </>
   );
 }

@@ -9,6 +9,8 @@ import { LandingContent } from '#app/features/landing/components/landing-content
 import { publicSettingsQueryOptions } from '#app/features/settings/api/settings-queries.ts';
 import { EntryHeader } from './-components/entry-header.tsx';
 import { XrpPrice } from '#app/features/rates/components/xrp-price.tsx';
+import { PayoutTimesNote } from '#app/features/transparency/components/payout-times-note.tsx';
+import { TestimonialsSection } from '#app/features/testimonials/components/testimonials-section.tsx';
 
 export const Route = createFileRoute('/landing')({
   staticData: { title: msg`For new users` },
@@ -34,6 +36,8 @@ function LandingPage() {
       ) : (
         <Card className="skeleton" aria-busy="true" aria-label={t`Loading...`} />
       )}
+      <PayoutTimesNote />
+      <TestimonialsSection />
     </main>
   );
 }

@@ -71,3 +71,12 @@ export function nextDayStart(instant: Date, timeZone: string): Date {
 export function secondsUntilReset(now: Date, timeZone: string): number {
   return Math.max(0, Math.ceil((nextDayStart(now, timeZone).getTime() - now.getTime()) / 1000));
 }
+
+/** The instant `instant`'s day began in the time zone (the last daily reset). */
+export function dayStart(instant: Date, timeZone: string): Date {
+  const { year, month, day } = partsIn(instant, timeZone);
+  const wallMidnight = Date.UTC(year, month - 1, day);
+  let guess = wallMidnight - offsetMs(new Date(wallMidnight), timeZone);
+  guess = wallMidnight - offsetMs(new Date(guess), timeZone);
+  return new Date(guess);
+}

@@ -20,7 +20,22 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * Hears the notifications sent on `channel` (NOTIFY, delivered at commit, to every process).
+   * `listening(false)` says notifications may be missed from now on (the connection dropped);
+   * `listening(true)` that they are heard again — whatever was sent in between is lost. Resolves
+   * once listening; the function it returns stops.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
 }
+
+export interface NotificationHandlers {
+  message(payload: string): void;
+  listening(live: boolean): void;
+}
+
+/** A notification channel name: quoted into LISTEN, so only plain identifiers. */
+const CHANNEL = /^[a-z_][a-z0-9_]*$/;
 
 export interface DatabaseOptions {
   /** A PostgreSQL server; when absent the embedded PGlite database is used. */
@@ -50,6 +65,16 @@ async function openPglite(dataDir: string): Promise<Database> {
     return {
       db,
       kind: 'pglite',
+      // One process owns a PGlite database: its own connection hears every notification.
+      async listen(channel, handlers) {
+        if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
+        const stop = await client.listen(channel, (payload) => handlers.message(payload));
+        handlers.listening(true);
+        return async () => {
+          handlers.listening(false);
+          await stop();
+        };
+      },
       async close() {
         await client.close();
         unlock();
@@ -82,7 +107,75 @@ async function openPostgres(url: string): Promise<Database> {
     await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     lock.release();
   }
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    close: () => pool.end(),
+    listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
+  };
+}
+
+const RELISTEN_MS = 1_000;
+
+/**
+ * LISTEN on a connection of its own, kept open: when it drops, the handlers hear `listening(false)`
+ * at once, and `listening(true)` after a new connection listens again (tried every second).
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  handlers: NotificationHandlers,
+): Promise<() => Promise<void>> {
+  if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, keepAlive: true });
+    let lost = false;
+    const drop = () => {
+      if (lost) return;
+      lost = true;
+      if (client === next) client = null;
+      handlers.listening(false);
+      next.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), RELISTEN_MS);
+    };
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.message(message.payload ?? '');
+    });
+    next.on('error', drop);
+    next.on('end', drop);
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+    } catch (error) {
+      drop();
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    handlers.listening(true);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const last = client;
+    client = null;
+    if (last) {
+      last.removeAllListeners('end');
+      last.removeAllListeners('error');
+      last.on('error', () => {});
+      handlers.listening(false);
+      await last.end().catch(() => {});
+    }
+  };
 }
 
 /** Tells whether a database error is a unique-constraint violation (SQLSTATE 23505). */

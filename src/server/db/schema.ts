@@ -691,3 +691,48 @@ export const ruleSettings = pgTable(
     check('rule_settings_not_retroactive', sql`${t.effectiveAt} >= ${t.createdAt}`),
   ],
 );
+
+/**
+ * What users wrote about Earnest and agreed to publish under their masked name
+ * (docs/transparency.md#testimonials): shown only once an operator approved it, removed with the account.
+ */
+export const testimonials = pgTable(
+  'testimonials',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    text: text('text').notNull(),
+    /** The name as it will be published (masked when submitted), which the user consented to. */
+    maskedName: text('masked_name').notNull(),
+    /** When the user ticked "publish my masked name": nothing is stored without it. */
+    consentedAt: time('consented_at').notNull(),
+    createdAt: time('created_at').notNull(),
+    /** `pending`, `approved` or `rejected`. */
+    status: text('status').notNull().default('pending'),
+    decidedAt: time('decided_at'),
+  },
+  (t) => [
+    check('testimonials_status', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    // One review waiting or shown per user: a second one replaces nothing and floods nothing.
+    uniqueIndex('testimonials_one_open_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} in ('pending', 'approved')`),
+    index('testimonials_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * Opt-in usage counts (docs/transparency.md#usage-counts): how many times an event happened on a day,
+ * summed over everyone who shares them. No user, device, address or session is stored.
+ */
+export const usageCounts = pgTable(
+  'usage_counts',
+  {
+    day: text('day').notNull(),
+    event: text('event').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.event] })],
+);

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Amount } from '#domain/money/amount.ts';
-import type { Db } from '#server/db/database.ts';
+import { rowsOf, type Db } from '#server/db/database.ts';
 import { ledgerEntries, users } from '#server/db/schema.ts';
 
 export type EntryKind = 'task' | 'interest' | 'gift' | 'phone_bonus' | 'withdrawal' | 'refund' | 'adjustment';
@@ -22,6 +22,28 @@ export const ledger = {
   async append(tx: Db, entry: NewEntry): Promise<Amount> {
     await tx.insert(ledgerEntries).values(entry);
     return ledger.balance(tx, entry.userId);
+  },
+
+  /**
+   * `append` in one round trip, for a caller that holds the user's lock (`lockUser`) in `tx`: the
+   * statement reads the balance as it was before its own entry (the trigger that moves it runs at
+   * the statement's end) and adds the entry's amount — exactly what the trigger writes, since no
+   * other transaction can move this balance while the lock is held. An overdraft still fails.
+   */
+  async appendLocked(tx: Db, entry: NewEntry): Promise<Amount> {
+    const [row] = rowsOf<{ balance: string }>(
+      await tx.execute(sql`
+        with entry as (
+          insert into ${ledgerEntries} (user_id, kind, amount, idempotency_key, reference, created_at)
+          values (${entry.userId}, ${entry.kind}, ${entry.amount.toString()}::bigint, ${entry.idempotencyKey},
+                  ${entry.reference}, ${entry.createdAt.toISOString()}::timestamptz)
+          returning amount
+        )
+        select (${users.balance} + (select amount from entry))::text as balance
+        from ${users} where ${users.id} = ${entry.userId}`),
+    );
+    if (!row) throw new Error('appendLocked: no such user');
+    return BigInt(row.balance);
   },
 
   async balance(db: Db, userId: number): Promise<Amount> {

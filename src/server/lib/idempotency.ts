@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '#server/clock.ts';
-import { isLockTimeout, type Db } from '#server/db/database.ts';
+import { isLockTimeout, rowsOf, type Db } from '#server/db/database.ts';
 import { idempotencyKeys } from '#server/db/schema.ts';
 
 export interface StoredResponse {
@@ -44,19 +44,17 @@ export async function runIdempotent(
 ): Promise<IdempotentOutcome> {
   try {
     return await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local lock_timeout = ${Math.max(1, Math.floor(waitForFirstMs))}`));
-      const claimed = await tx
-        .insert(idempotencyKeys)
-        .values({
-          userId: scope.userId,
-          key: scope.key,
-          requestHash: scope.requestHash,
-          statusCode: 0,
-          response: {},
-          createdAt: clock.now(),
-        })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
+      // One round trip: the lock timeout is set (for the rest of the transaction) by the statement
+      // that may wait on the first request's lock, before it inserts.
+      const claimed = rowsOf<{ key: string }>(
+        await tx.execute(sql`
+          with timeout as (select set_config('lock_timeout', ${String(Math.max(1, Math.floor(waitForFirstMs)))}, true))
+          insert into ${idempotencyKeys} (user_id, key, request_hash, status_code, response, created_at)
+          select ${scope.userId}, ${scope.key}, ${scope.requestHash}, 0, '{}'::jsonb, ${clock.now().toISOString()}::timestamptz
+          from timeout
+          on conflict do nothing
+          returning key`),
+      );
 
       if (claimed.length === 0) {
         const [stored] = await tx

@@ -39,6 +39,8 @@ export interface RouteSpec<R extends z.ZodType, B = undefined, Q = undefined> {
   access?: Access;
   /** What an operator route requires of the operator's role (default `read`). */
   permission?: OpsPermission;
+  /** The command line's route: it also takes the command line's key (plugins/session.ts). */
+  cliKey?: boolean;
   preHandler?: preHandlerHookHandler;
   /** HTTP statuses of the catalogue failures the route may answer; 401 is added for signed-in routes. */
   failures?: readonly number[];
@@ -94,6 +96,7 @@ function optionsOf<R extends z.ZodType, B, Q>(
   const config: FastifyContextConfig = {
     ...(spec.access ? { access: spec.access } : {}),
     ...(spec.permission ? { permission: spec.permission } : {}),
+    ...(spec.cliKey ? { cliKey: true } : {}),
     ...(spec.invalidRequestError ? { invalidRequestError: spec.invalidRequestError } : {}),
     ...(spec.rateLimit ? { rateLimit: spec.rateLimit } : {}),
   };

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { OPS_API_PREFIX, OPS_TOKEN_HEADER } from '#contract/ops.ts';
+import { OPS_API_PREFIX, OPS_CLI_KEY_HEADER, OPS_TOKEN_HEADER } from '#contract/ops.ts';
 import type { OpsErrorCode } from '#contract/ops-errors.ts';
 import { TOKEN_HEADER } from '#contract/paths.ts';
 import { inLinkCooldown } from '#domain/devices/pairing.ts';
@@ -57,6 +57,8 @@ declare module 'fastify' {
     access?: Access;
     /** What an operator route requires of the operator's role; default `read`. */
     permission?: OpsPermission;
+    /** The command line's route: it also takes the command line's key, from this machine only. */
+    cliKey?: boolean;
   }
 }
 
@@ -112,12 +114,25 @@ function carriesToken(request: FastifyRequest, token: string): boolean {
   return sent !== undefined && timingSafeEqual(digest(sent), digest(token));
 }
 
+/** Whether a request comes from this machine. */
+const isLoopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
+
+/** The command line, as the operator of a request that carried its key (operator id 0: no row). */
+export const CLI_OPERATOR: OperatorContext = {
+  operatorId: 0,
+  sessionId: 0,
+  signedInAt: new Date(0),
+  name: 'cli',
+  role: 'admin',
+};
+
 export function registerAccessGate(
   app: FastifyInstance,
   auth: AuthService,
   operators: OperatorAuthenticator,
   clock: Clock,
   metricsToken: string | null,
+  cliKey: string | null = null,
 ): RouteAccess[] {
   const table: RouteAccess[] = [];
   app.decorateRequest('session', null);
@@ -155,6 +170,13 @@ export function registerAccessGate(
       return;
     }
     if (access === 'operator') {
+      if (config.cliKey && cliKey !== null && isLoopback(request.ip)) {
+        const sent = headerToken(request, OPS_CLI_KEY_HEADER);
+        if (sent !== null && timingSafeEqual(digest(sent), digest(cliKey))) {
+          request.operator = CLI_OPERATOR;
+          return;
+        }
+      }
       const token = opsTokenOf(request);
       if (!token) return sendFailure(reply, 'ops.login_required');
       const result = await operators.authenticate(token);

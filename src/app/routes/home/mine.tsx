@@ -29,6 +29,8 @@ import { Isolate } from '#app/components/isolate.tsx';
 import { XrpPrice } from '#app/features/rates/components/xrp-price.tsx';
 import { CurrencyRow } from '#app/features/rates/components/currency-row.tsx';
 import { GuideRows } from '#app/features/guides/components/guide-rows.tsx';
+import { ReviewForm } from '#app/features/testimonials/components/review-form.tsx';
+import { UsageSwitch } from '#app/features/usage/components/usage-switch.tsx';
 
 export const Route = createFileRoute('/home/mine')({
   staticData: { title: msg`Account` },
@@ -82,6 +84,8 @@ function MinePage() {
       <VerifyPhoneLink bonusAmount={settings.data?.kyc_bonus} />
       <DevicesSection />
       <PushSettingsSection />
+      {user.data ? <ReviewForm username={user.data.username} /> : null}
+      <UsageSwitch />
       <InstallButton />
       <NoMoneyNotice />
       <List label={t`Settings`}>

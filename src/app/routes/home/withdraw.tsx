@@ -21,6 +21,7 @@ import { ExchangeList } from '#app/features/withdraw/components/exchange-list.ts
 import { AddressGuide } from '#app/features/guides/components/address-guide.tsx';
 import { WithdrawRules } from '#app/components/withdraw-rules.tsx';
 import { WithdrawAction } from '#app/features/withdraw/components/withdraw-action.tsx';
+import { PayoutTimesNote } from '#app/features/transparency/components/payout-times-note.tsx';
 
 export const Route = createFileRoute('/home/withdraw')({
   staticData: { title: msg`Withdraw` },
@@ -105,6 +106,7 @@ function WithdrawPage() {
               />
             ) : null}
           </Card>
+          <PayoutTimesNote />
         </div>
       </div>
     </>

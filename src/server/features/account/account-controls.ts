@@ -7,6 +7,7 @@ import type { AuthService, KnownDevice, PasswordError } from '#server/features/a
 import { erasePairingCodes } from '#server/features/devices/devices.service.ts';
 import { erasePhone } from '#server/features/kyc/kyc.service.ts';
 import { eraseWithdrawDestinations } from '#server/features/withdraw/withdraw.service.ts';
+import { eraseTestimonials } from '#server/features/testimonials/testimonials.service.ts';
 import { endAccess } from './account-access.ts';
 
 export type ChangePasswordError =
@@ -88,6 +89,7 @@ export async function eraseAccount(tx: Db, userId: number, now: Date) {
   await erasePairingCodes(tx, userId);
   await erasePhone(tx, userId);
   await eraseWithdrawDestinations(tx, userId);
+  await eraseTestimonials(tx, userId);
   await accounts.erase(tx, userId, now);
 }
 

@@ -81,3 +81,4 @@ export function createAccountService({ repo, rules, clock }: AccountServiceDeps)
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;
+export { accountActions, accountOperator } from './operator.ts';

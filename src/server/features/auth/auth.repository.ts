@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { accountLocks, sessions, signInAttempts, users } from '#server/db/schema.ts';
+import { sessionsRevoked } from './session-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -110,6 +111,7 @@ export function createAuthRepository(db: Db) {
     },
 
     async recordAccountLock(userId: number, reason: string, now: Date, until: Date | null) {
+      sessionsRevoked(userId);
       await db.insert(accountLocks).values({ userId, reason, createdAt: now, until });
     },
 
@@ -160,6 +162,7 @@ export function createAuthRepository(db: Db) {
           id: sessions.id,
           userId: sessions.userId,
           lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
           linkedAt: sessions.linkedAt,
           closed: sql<boolean>`exists (${activeLocks(sessions.userId, now)})`,
         })
@@ -175,14 +178,17 @@ export function createAuthRepository(db: Db) {
     },
 
     async revokeSession(id: number, now: Date): Promise<void> {
-      await db
+      const revoked = await db
         .update(sessions)
         .set({ revokedAt: now })
-        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+        .returning({ userId: sessions.userId });
+      for (const { userId } of revoked) sessionsRevoked(userId);
     },
 
     /** Signs every device of a user out but `keep`; returns how many sessions ended. */
     async revokeSessionsOf(userId: number, now: Date, keep?: number): Promise<number> {
+      sessionsRevoked(userId);
       const revoked = await db
         .update(sessions)
         .set({ revokedAt: now })
@@ -233,6 +239,7 @@ export function createAuthRepository(db: Db) {
       sessionId: number,
       now: Date,
     ): Promise<boolean> {
+      sessionsRevoked(userId);
       const revoked = await db
         .update(sessions)
         .set({ revokedAt: now })

@@ -14,6 +14,7 @@ import { ledger } from '#server/ledger/ledger.ts';
 import type { KeyedHash } from '#server/lib/server-secrets.repository.ts';
 import { ACCOUNT_DELETED, createAuthRepository, type SessionRow, type UserRow } from './auth.repository.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from './password.ts';
+import type { SessionCache } from './session-cache.ts';
 import { hashToken, newInviteCode, newSessionToken } from './tokens.ts';
 
 /** Password hashing and token hashing, shared with the operators' feature (features/ops). */
@@ -141,6 +142,8 @@ export interface AuthServiceDeps {
   sessionTtlDays: number;
   /** Keys the names in the attempt counters, so they hold no account name. */
   hash: KeyedHash;
+  /** Live sessions kept in memory while revocations are heard (session-cache.ts); none without. */
+  sessionCache?: SessionCache;
 }
 
 const INVITE_CODE_ATTEMPTS = 5;
@@ -148,7 +151,7 @@ const INVITE_CODE_ATTEMPTS = 5;
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 const LOCK_MS = LOGIN_LOCK_SECONDS * 1000;
 
-export function createAuthService({ db, clock, sessionTtlDays, hash }: AuthServiceDeps) {
+export function createAuthService({ db, clock, sessionTtlDays, hash, sessionCache }: AuthServiceDeps) {
   const repo = createAuthRepository(db);
   const ttlMs = sessionTtlDays * 24 * 60 * 60 * 1000;
 
@@ -286,11 +289,31 @@ export function createAuthService({ db, clock, sessionTtlDays, hash }: AuthServi
     token: string,
   ): Promise<Result<{ userId: number; sessionId: number; linkedAt: Date | null }, 'auth.session_expired'>> {
     const now = clock.now();
-    const session = await repo.findLiveSession(hashToken(token), now);
-    if (!session || session.closed) return fail('auth.session_expired');
-    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await repo.touchSession(session.id, now, new Date(now.getTime() + ttlMs));
+    const tokenHash = hashToken(token);
+    const cached = sessionCache?.get(tokenHash, now.getTime());
+    if (cached) {
+      if (now.getTime() - cached.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+        const expiresAt = new Date(now.getTime() + ttlMs);
+        await repo.touchSession(cached.sessionId, now, expiresAt);
+        Object.assign(cached, { lastSeenAt: now, expiresAt });
+      }
+      return ok({ userId: cached.userId, sessionId: cached.sessionId, linkedAt: cached.linkedAt });
     }
+    const stamp = sessionCache?.stamp() ?? 0;
+    const session = await repo.findLiveSession(tokenHash, now);
+    if (!session || session.closed) return fail('auth.session_expired');
+    let { lastSeenAt, expiresAt } = session;
+    if (now.getTime() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      lastSeenAt = now;
+      expiresAt = new Date(now.getTime() + ttlMs);
+      await repo.touchSession(session.id, now, expiresAt);
+    }
+    sessionCache?.keep(
+      tokenHash,
+      { userId: session.userId, sessionId: session.id, linkedAt: session.linkedAt, lastSeenAt, expiresAt },
+      now.getTime(),
+      stamp,
+    );
     return ok({ userId: session.userId, sessionId: session.id, linkedAt: session.linkedAt });
   }
 

@@ -1,9 +1,19 @@
+import { catalogueEntry, type OpsErrorCode } from '#contract/ops-errors.ts';
 import { formatAmount, UNITS_PER_DROP } from '#domain/money/amount.ts';
+import { fail, ok, type Result } from '#domain/result.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { createPayoutsRepository } from '#server/features/withdraw/withdraw.service.ts';
-import { refund } from './payout-job.ts';
+import { CLI, recordAudit, type AuditActor } from '#server/features/ops/ops.service.ts';
+import { createPayoutsRepository, type PayoutRow } from '#server/features/withdraw/withdraw.service.ts';
+import { payWithdrawalNow, refund, type PayoutJobDeps } from './payout-job.ts';
 import type { LedgerPayment, Payer } from './xrpl-payer.ts';
+
+/** A withdrawal after an operator's action, and whether the action changed it. */
+export interface OperatorOutcome {
+  row: PayoutRow;
+  changed: boolean;
+}
+type Outcome = Result<OperatorOutcome, OpsErrorCode>;
 
 /** Why a ledger transaction does not pay this withdrawal; null when it does. */
 function paymentProblem(
@@ -11,23 +21,245 @@ function paymentProblem(
   address: string,
   tag: string,
   drops: bigint,
-): string | null {
-  if (!payment) return 'the ledger has no validated transaction with this hash';
-  if (payment.result !== 'tesSUCCESS') return `the transaction failed on the ledger (${payment.result})`;
-  if (payment.destination !== address || String(payment.tag) !== tag) {
-    return "the transaction went to another address or tag than this withdrawal's";
-  }
-  if (payment.deliveredDrops !== drops) {
-    return `the transaction delivered ${payment.deliveredDrops ?? 0} drops, not ${drops}`;
-  }
+): OpsErrorCode | null {
+  if (!payment) return 'ops.ledger_no_payment';
+  if (payment.result !== 'tesSUCCESS') return 'ops.ledger_failed';
+  if (payment.destination !== address || String(payment.tag) !== tag) return 'ops.ledger_other_destination';
+  if (payment.deliveredDrops !== drops) return 'ops.ledger_other_amount';
+  return null;
+}
+
+/** What the audit log keeps of a withdrawal's state (amounts as exact decimal strings). */
+function auditState(row: PayoutRow) {
+  return {
+    status: row.status,
+    amount: formatAmount(row.amount),
+    held: row.heldReason,
+    claimed: row.claimedByOperatorAt !== null,
+    tx_hash: row.txHash,
+    failure_reason: row.failureReason,
+  };
+}
+
+/** Why an operator may not take a withdrawal from the job: it is not due, final, or signed by the job. */
+function notWaiting(row: PayoutRow | null): OpsErrorCode | null {
+  if (!row) return 'ops.withdrawal_not_found';
+  if (row.status === 'processing') return 'ops.withdrawal_not_due';
+  if (row.status !== 'transferring' || row.txBlob !== null) return 'ops.withdrawal_not_waiting';
   return null;
 }
 
 /**
- * What the operator does by hand: list the withdrawals waiting to be paid, claim one (the payout job
- * then leaves it alone), record a claimed one as paid with its transaction hash — checked on the
- * ledger when one is configured — or reject one (which refunds it). A withdrawal the payout job has
- * already signed is never touched by hand: that could pay twice.
+ * What an operator does to a withdrawal, from the console or the command line (docs/operators.md,
+ * docs/payouts.md#by-hand): each change and its audit entry commit in one transaction. A withdrawal the
+ * payout job has already signed is never touched by hand: that could pay it twice.
+ */
+export const payoutActions = {
+  /** Takes a due withdrawal the job has not signed out of the job's hands, to pay it by hand. */
+  async claim(db: Db, clock: Clock, actor: AuditActor, id: number, reason = ''): Promise<Outcome> {
+    return db.transaction(async (tx) => {
+      const rows = createPayoutsRepository(tx);
+      const row = await rows.lockAny(id);
+      const refusal = notWaiting(row);
+      if (refusal || !row) return fail(refusal ?? 'ops.withdrawal_not_found');
+      if (row.claimedByOperatorAt !== null) return fail('ops.withdrawal_claimed');
+      const now = clock.now();
+      await rows.claimForOperator(id, now);
+      const after = { ...row, claimedByOperatorAt: now };
+      await recordAudit(
+        tx,
+        actor,
+        {
+          action: 'withdrawal.claim',
+          target: { kind: 'withdrawal', id },
+          reason: reason.trim() || null,
+          before: auditState(row),
+          after: auditState(after),
+        },
+        now,
+      );
+      return ok({ row: after, changed: true });
+    });
+  },
+
+  /** Gives a claimed withdrawal back to the payout job (nothing to do when it is not claimed). */
+  async release(db: Db, clock: Clock, actor: AuditActor, id: number, reason = ''): Promise<Outcome> {
+    return db.transaction(async (tx) => {
+      const rows = createPayoutsRepository(tx);
+      const row = await rows.lockAny(id);
+      if (!row) return fail('ops.withdrawal_not_found');
+      if (row.status !== 'transferring') return fail('ops.withdrawal_not_waiting');
+      if (row.claimedByOperatorAt === null) return ok({ row, changed: false });
+      await rows.releaseOperatorClaim(id);
+      const after = { ...row, claimedByOperatorAt: null };
+      const now = clock.now();
+      await recordAudit(
+        tx,
+        actor,
+        {
+          action: 'withdrawal.release',
+          target: { kind: 'withdrawal', id },
+          reason: reason.trim() || null,
+          before: auditState(row),
+          after: auditState(after),
+        },
+        now,
+      );
+      return ok({ row: after, changed: true });
+    });
+  },
+
+  /**
+   * Records a claimed withdrawal as paid by a ledger transaction: with a ledger to ask, only a
+   * validated, successful payment to this withdrawal's address and tag that delivered exactly its
+   * amount; a hash pays one withdrawal only. The same hash again for the same withdrawal changes nothing.
+   */
+  async markPaid(
+    db: Db,
+    clock: Clock,
+    actor: AuditActor,
+    input: { id: number; txHash: string; reason?: string },
+    ledger: Pick<Payer, 'payment'> | null,
+  ): Promise<Outcome> {
+    if (!/^[0-9A-F]{64}$/i.test(input.txHash)) return fail('ops.hash_invalid');
+    const hash = input.txHash.toUpperCase();
+    let onLedger: LedgerPayment | null | undefined;
+    try {
+      onLedger = ledger ? await ledger.payment(hash) : undefined;
+    } catch {
+      return fail('ops.ledger_unreachable');
+    }
+    return db.transaction(async (tx) => {
+      const rows = createPayoutsRepository(tx);
+      const row = await rows.lockAny(input.id);
+      if (row?.status === 'success' && row.txHash === hash) return ok({ row, changed: false });
+      const refusal = notWaiting(row);
+      if (refusal || !row) return fail(refusal ?? 'ops.withdrawal_not_found');
+      if (row.claimedByOperatorAt === null) return fail('ops.claim_first');
+      if (onLedger !== undefined) {
+        const problem = paymentProblem(onLedger, row.address, row.tag, row.amount / UNITS_PER_DROP);
+        if (problem) return fail(problem);
+      }
+      if ((await rows.paidBy(hash)) !== null) return fail('ops.hash_used');
+      const now = clock.now();
+      await rows.markPaid(row.id, row.amount, now, hash);
+      const after: PayoutRow = {
+        ...row,
+        status: 'success',
+        deliveredAmount: row.amount,
+        settledAt: now,
+        txHash: hash,
+      };
+      await recordAudit(
+        tx,
+        actor,
+        {
+          action: 'withdrawal.mark_paid',
+          target: { kind: 'withdrawal', id: row.id },
+          reason: input.reason?.trim() || null,
+          before: auditState(row),
+          after: { ...auditState(after), checked_on_ledger: onLedger !== undefined },
+        },
+        now,
+      );
+      return ok({ row: after, changed: true });
+    });
+  },
+
+  /**
+   * Rejects a withdrawal not yet signed by the payout job, waiting or due, and gives the money back
+   * (one refund entry, at most once per withdrawal); the user is shown the reason. Rejecting it again
+   * changes nothing. One claimed by an operator is refused: they may have sent the payment already.
+   */
+  async reject(db: Db, clock: Clock, actor: AuditActor, id: number, reason: string): Promise<Outcome> {
+    const why = reason.trim();
+    if (why === '') return fail('ops.reason_required');
+    return db.transaction(async (tx) => {
+      const rows = createPayoutsRepository(tx);
+      const row = await rows.lockAny(id);
+      if (!row) return fail('ops.withdrawal_not_found');
+      if (row.status === 'failed') return ok({ row, changed: false });
+      if (row.status === 'success' || row.txBlob !== null) return fail('ops.withdrawal_not_waiting');
+      if (row.claimedByOperatorAt !== null) return fail('ops.withdrawal_claimed');
+      const now = clock.now();
+      await refund(tx, row.id, row.userId, row.amount, why, now);
+      const after: PayoutRow = { ...row, status: 'failed', failureReason: why, settledAt: now };
+      await recordAudit(
+        tx,
+        actor,
+        {
+          action: 'withdrawal.reject',
+          target: { kind: 'withdrawal', id },
+          reason: why,
+          before: auditState(row),
+          after: { ...auditState(after), refunded: formatAmount(row.amount) },
+        },
+        now,
+      );
+      return ok({ row: after, changed: true });
+    });
+  },
+
+  /**
+   * Pays a due withdrawal the job has not signed, at once, with the payout key this process holds.
+   * The audit entry is written after the attempt, with what became of it: the payment itself is
+   * stored by the job's own steps, which never wait on anything else's transaction.
+   */
+  async payNow(
+    deps: Omit<PayoutJobDeps, 'payer'>,
+    connect: (() => Promise<Payer>) | null,
+    actor: AuditActor,
+    id: number,
+    reason = '',
+  ): Promise<Outcome> {
+    if (!connect) return fail('ops.payouts_unavailable');
+    const rows = createPayoutsRepository(deps.db);
+    const before = await rows.byId(id);
+    // Due but not yet moved on by the job (it moves them on each pass): it may be paid now too.
+    const due =
+      before?.status === 'processing' && (await rows.isDue(id, deps.clock.now(), deps.rules.waitingDays));
+    const refusal = due ? null : notWaiting(before);
+    if (refusal || !before) return fail(refusal ?? 'ops.withdrawal_not_found');
+    if (before.claimedByOperatorAt !== null) return fail('ops.withdrawal_claimed');
+    let payer: Payer;
+    try {
+      payer = await connect();
+    } catch {
+      return fail('ops.ledger_unreachable');
+    }
+    try {
+      await payWithdrawalNow({ ...deps, payer }, id);
+    } catch {
+      return fail('ops.ledger_unreachable');
+    } finally {
+      await payer.close().catch(() => undefined);
+    }
+    const after = (await rows.byId(id)) ?? before;
+    await deps.db.transaction((tx) =>
+      recordAudit(
+        tx,
+        actor,
+        {
+          action: 'withdrawal.pay_now',
+          target: { kind: 'withdrawal', id },
+          reason: reason.trim() || null,
+          before: auditState(before),
+          after: auditState(after),
+        },
+        deps.clock.now(),
+      ),
+    );
+    return ok({ row: after, changed: true });
+  },
+};
+
+/** The command line's wording of an outcome: null when it worked, else the catalogue's message. */
+const messageOf = (outcome: Outcome): string | null =>
+  outcome.ok ? null : catalogueEntry(outcome.error).msg;
+
+/**
+ * The command line's payout commands (`npm run ops -- payouts …`): the same actions, recorded in the
+ * audit log as `cli`, answering null or the reason it was refused.
  */
 export const payoutOperator = {
   async list(db: Db) {
@@ -55,57 +287,21 @@ export const payoutOperator = {
     }));
   },
 
-  /** Takes a withdrawal the job has not signed out of the job's hands, to pay it by hand. */
-  async claim(db: Db, clock: Clock, id: number): Promise<string | null> {
-    const claimed = await createPayoutsRepository(db).claimForOperator(id, clock.now());
-    return claimed ? null : 'no such withdrawal waiting, unsigned and unclaimed';
-  },
+  claim: async (db: Db, clock: Clock, id: number, actor: AuditActor = CLI) =>
+    messageOf(await payoutActions.claim(db, clock, actor, id)),
 
-  /** Gives a claimed withdrawal back to the payout job. */
-  async release(db: Db, id: number): Promise<string | null> {
-    const released = await createPayoutsRepository(db).releaseOperatorClaim(id);
-    return released ? null : 'no such withdrawal waiting';
-  },
+  release: async (db: Db, clock: Clock, id: number, actor: AuditActor = CLI) =>
+    messageOf(await payoutActions.release(db, clock, actor, id)),
 
-  /**
-   * Records a claimed withdrawal as paid by a ledger transaction, in one transaction: with a ledger
-   * to ask, only a validated, successful payment to this withdrawal's address and tag that delivered
-   * exactly its amount; a hash can pay one withdrawal only.
-   */
-  async paid(
+  paid: async (
     db: Db,
     clock: Clock,
     id: number,
     txHash: string,
     ledger: Pick<Payer, 'payment'> | null,
-  ): Promise<string | null> {
-    if (!/^[0-9A-F]{64}$/i.test(txHash)) return 'a transaction hash is 64 hexadecimal characters';
-    const hash = txHash.toUpperCase();
-    const onLedger = ledger ? await ledger.payment(hash) : undefined;
-    return db.transaction(async (tx) => {
-      const rows = createPayoutsRepository(tx);
-      const row = await rows.lockUnsigned(id);
-      if (!row) return 'no such withdrawal waiting for the operator';
-      if (row.claimedByOperatorAt === null)
-        return 'claim the withdrawal first, so the payout job leaves it alone';
-      if (onLedger !== undefined) {
-        const problem = paymentProblem(onLedger, row.address, row.tag, row.amount / UNITS_PER_DROP);
-        if (problem) return problem;
-      }
-      const taken = await rows.paidBy(hash);
-      if (taken !== null) return `this transaction already paid withdrawal ${taken}`;
-      await rows.markPaid(id, row.amount, clock.now(), hash);
-      return null;
-    });
-  },
+    actor: AuditActor = CLI,
+  ) => messageOf(await payoutActions.markPaid(db, clock, actor, { id, txHash }, ledger)),
 
-  async reject(db: Db, clock: Clock, id: number, reason: string): Promise<string | null> {
-    if (reason.trim() === '') return 'a rejection needs a reason: the user is shown it';
-    return db.transaction(async (tx) => {
-      const row = await createPayoutsRepository(tx).lockUnsigned(id);
-      if (!row) return 'no such withdrawal waiting for the operator';
-      await refund(tx, row.id, row.userId, row.amount, reason.trim(), clock.now());
-      return null;
-    });
-  },
+  reject: async (db: Db, clock: Clock, id: number, reason: string, actor: AuditActor = CLI) =>
+    messageOf(await payoutActions.reject(db, clock, actor, id, reason)),
 };

@@ -62,7 +62,7 @@ export const WALLET_REFILL = JOB_HOLDS.walletRefill;
  *    is, looked up again on the next pass, and reported to the operator.
  */
 export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
-  const { db, clock, rules, payer, afterStep, onFinal, log } = deps;
+  const { db, clock, rules, payer, afterStep, log } = deps;
   const claimed = await claimDue(db, clock, rules);
   for (const id of claimed) afterStep?.('claimed', id);
   if (!payer) return { claimed: claimed.length, settled: 0, inFlight: 0 };
@@ -97,7 +97,7 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
     const backoff = backoffs.get(id);
     if (backoff && backoff.retryAtPass > passNumber) continue;
     try {
-      if (await payOne(deps, payer, id)) settled += 1;
+      if (await payOne(deps, payer, id, step)) settled += 1;
       backoffs.delete(id);
     } catch (error) {
       // The step hook stands for the process dying there (tests): that stops the pass, as a kill would.
@@ -112,116 +112,126 @@ export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
     }
   }
   return { claimed: claimed.length, settled, inFlight: await payouts.inFlightCount() };
+}
 
-  async function payOne(_deps: PayoutJobDeps, xrpl: Payer, id: number): Promise<boolean> {
-    // Sign once, under the row's lock, and commit before anything leaves this process.
-    const row = await db.transaction(async (tx) => {
-      const rows = createPayoutsRepository(tx);
-      const locked = await rows.lockTransferring(id, { skipLocked: true });
-      if (!locked || locked.claimedByOperatorAt !== null) return null;
-      // A signed payment held for an operator (delivered amount not the amount) is theirs to settle.
-      if (locked.txBlob) return locked.heldReason === null ? locked : null;
-      // A banned or deleted account is not paid: the withdrawal is held with the recorded reason (the
-      // user reads it on the record), and paid once the ban is lifted. A tag the ledger cannot carry is
-      // held too. Never refunded for either.
-      const tag = ledgerTag(locked.tag);
-      const drops = locked.amount / UNITS_PER_DROP;
-      const hold =
-        (await accounts.closedReason(tx, locked.userId, clock.now())) ??
-        (tag === null ? JOB_HOLDS.tag : null) ??
-        // A wallet that cannot cover it would fail the payment (and burn a fee): it waits, never refunded.
-        ((await xrpl.spendableDrops()) - xrpl.feeCapDrops < drops ? WALLET_REFILL : null);
-      if (hold === WALLET_REFILL && locked.heldReason !== WALLET_REFILL) {
-        await rows.alert(id, 'wallet', `the payout wallet cannot cover ${drops} drops`, clock.now());
-        log?.error(
-          { withdrawalId: id, drops: String(drops) },
-          'the payout wallet cannot cover a withdrawal: refill it',
-        );
-      }
-      if (hold !== locked.heldReason) await rows.setHeld(id, hold);
-      if (hold !== null || tag === null) return null;
-      // One Sequence per payment, kept when a proven expiry is signed again: no gap ever opens.
-      const ledgerSequence = await xrpl.accountSequence();
-      const sequence =
-        locked.txSequence !== null && locked.txSequence >= ledgerSequence
-          ? locked.txSequence
-          : await rows.allocateSequence(xrpl.address, ledgerSequence, clock.now());
-      const signed = await xrpl.sign({ destination: locked.address, tag, drops, sequence });
-      return rows.storeSigned(id, { ...signed, sequence });
-    });
-    if (!row?.txBlob || !row.txHash || row.lastLedgerSequence === null || row.txSequence === null)
-      return false;
-    step('signed', id);
-
-    try {
-      await xrpl.submit(row.txBlob);
-    } catch {
-      // A failed send is not a failed payment: the outcome lookup below (or the next pass) decides.
+/**
+ * Pays one due withdrawal as a pass of the job does: signs it once (under its row's lock, stored
+ * before anything is sent), submits it and reads its outcome. True when it became final.
+ */
+async function payOne(
+  deps: PayoutJobDeps,
+  xrpl: Payer,
+  id: number,
+  step: (name: PayoutStep, id: number) => void,
+): Promise<boolean> {
+  const { db, clock, log, onFinal } = deps;
+  const payouts = createPayoutsRepository(db);
+  // Sign once, under the row's lock, and commit before anything leaves this process.
+  const row = await db.transaction(async (tx) => {
+    const rows = createPayoutsRepository(tx);
+    const locked = await rows.lockTransferring(id, { skipLocked: true });
+    if (!locked || locked.claimedByOperatorAt !== null) return null;
+    // A signed payment held for an operator (delivered amount not the amount) is theirs to settle.
+    if (locked.txBlob) return locked.heldReason === null ? locked : null;
+    // A banned or deleted account is not paid: the withdrawal is held with the recorded reason (the
+    // user reads it on the record), and paid once the ban is lifted. A tag the ledger cannot carry is
+    // held too. Never refunded for either.
+    const tag = ledgerTag(locked.tag);
+    const drops = locked.amount / UNITS_PER_DROP;
+    const hold =
+      (await accounts.closedReason(tx, locked.userId, clock.now())) ??
+      (tag === null ? JOB_HOLDS.tag : null) ??
+      // A wallet that cannot cover it would fail the payment (and burn a fee): it waits, never refunded.
+      ((await xrpl.spendableDrops()) - xrpl.feeCapDrops < drops ? WALLET_REFILL : null);
+    if (hold === WALLET_REFILL && locked.heldReason !== WALLET_REFILL) {
+      await rows.alert(id, 'wallet', `the payout wallet cannot cover ${drops} drops`, clock.now());
+      log?.error(
+        { withdrawalId: id, drops: String(drops) },
+        'the payout wallet cannot cover a withdrawal: refill it',
+      );
     }
-    step('submitted', id);
+    if (hold !== locked.heldReason) await rows.setHeld(id, hold);
+    if (hold !== null || tag === null) return null;
+    // One Sequence per payment, kept when a proven expiry is signed again: no gap ever opens.
+    const ledgerSequence = await xrpl.accountSequence();
+    const sequence =
+      locked.txSequence !== null && locked.txSequence >= ledgerSequence
+        ? locked.txSequence
+        : await rows.allocateSequence(xrpl.address, ledgerSequence, clock.now());
+    const signed = await xrpl.sign({ destination: locked.address, tag, drops, sequence });
+    return rows.storeSigned(id, { ...signed, sequence });
+  });
+  if (!row?.txBlob || !row.txHash || row.lastLedgerSequence === null || row.txSequence === null) return false;
+  step('signed', id);
 
-    const outcome = await xrpl.outcome({
-      hash: row.txHash,
-      sequence: row.txSequence,
-      // Payments signed before the signing ledger was stored: their last ledger less the window.
-      signedLedger: row.txSignedLedger ?? row.lastLedgerSequence - VALID_FOR_LEDGERS,
-      lastLedgerSequence: row.lastLedgerSequence,
-    });
-    if (outcome.kind === 'pending') {
-      // Never refunded without proof it failed: an operator must look (the hash is on the record).
-      if (outcome.unproven) {
-        await payouts.alert(
-          id,
-          'unproven',
-          `payment ${row.txHash} is past its last ledger but the server could not prove it absent`,
-          clock.now(),
-        );
-        log?.warn(
-          { withdrawalId: id, txHash: row.txHash },
-          'payment past its last ledger but not proven absent: held',
-        );
-      }
-      return false;
-    }
-    const done = await db.transaction(async (tx) => {
-      const rows = createPayoutsRepository(tx);
-      const locked = await rows.lockTransferring(id);
-      if (!locked) return null;
-      const now = clock.now();
-      if (outcome.kind === 'success' && outcome.deliveredDrops * UNITS_PER_DROP !== locked.amount) {
-        // Validated, but not the amount: neither a success nor a failure to refund. Held for an operator.
-        const reason = `${JOB_HOLDS.delivered}${outcome.deliveredDrops} drops of ${locked.amount / UNITS_PER_DROP}`;
-        await rows.setHeld(id, reason);
-        await rows.alert(id, 'delivered', `${locked.txHash}: ${reason}`, now);
-        log?.error(
-          { withdrawalId: id, txHash: locked.txHash, reason },
-          'payment delivered another amount: held',
-        );
-        return null;
-      }
-      if (outcome.kind === 'expired') {
-        log?.warn(
-          { withdrawalId: id, txHash: locked.txHash, proof: outcome.proof },
-          'payment proven never included: signed again with the same Sequence',
-        );
-        // Proven never included: signed again with the same Sequence (a fresh fee and last ledger)
-        // rather than refunded — the user keeps their place, and no gap opens behind it.
-        await rows.forgetExpiredPayment(id);
-        return null;
-      }
-      if (outcome.kind === 'success') {
-        await rows.markPaid(id, outcome.deliveredDrops * UNITS_PER_DROP, now);
-        return { id, userId: locked.userId, status: 'success' as const };
-      }
-      await refund(tx, locked.id, locked.userId, locked.amount, outcome.reason, now);
-      return { id, userId: locked.userId, status: 'failed' as const };
-    });
-    if (!done) return false;
-    step('settled', id);
-    // Telling the user must never undo or repeat a payment: a failure to notify is dropped here.
-    await onFinal?.(done).catch(() => undefined);
-    return true;
+  try {
+    await xrpl.submit(row.txBlob);
+  } catch {
+    // A failed send is not a failed payment: the outcome lookup below (or the next pass) decides.
   }
+  step('submitted', id);
+
+  const outcome = await xrpl.outcome({
+    hash: row.txHash,
+    sequence: row.txSequence,
+    // Payments signed before the signing ledger was stored: their last ledger less the window.
+    signedLedger: row.txSignedLedger ?? row.lastLedgerSequence - VALID_FOR_LEDGERS,
+    lastLedgerSequence: row.lastLedgerSequence,
+  });
+  if (outcome.kind === 'pending') {
+    // Never refunded without proof it failed: an operator must look (the hash is on the record).
+    if (outcome.unproven) {
+      await payouts.alert(
+        id,
+        'unproven',
+        `payment ${row.txHash} is past its last ledger but the server could not prove it absent`,
+        clock.now(),
+      );
+      log?.warn(
+        { withdrawalId: id, txHash: row.txHash },
+        'payment past its last ledger but not proven absent: held',
+      );
+    }
+    return false;
+  }
+  const done = await db.transaction(async (tx) => {
+    const rows = createPayoutsRepository(tx);
+    const locked = await rows.lockTransferring(id);
+    if (!locked) return null;
+    const now = clock.now();
+    if (outcome.kind === 'success' && outcome.deliveredDrops * UNITS_PER_DROP !== locked.amount) {
+      // Validated, but not the amount: neither a success nor a failure to refund. Held for an operator.
+      const reason = `${JOB_HOLDS.delivered}${outcome.deliveredDrops} drops of ${locked.amount / UNITS_PER_DROP}`;
+      await rows.setHeld(id, reason);
+      await rows.alert(id, 'delivered', `${locked.txHash}: ${reason}`, now);
+      log?.error(
+        { withdrawalId: id, txHash: locked.txHash, reason },
+        'payment delivered another amount: held',
+      );
+      return null;
+    }
+    if (outcome.kind === 'expired') {
+      log?.warn(
+        { withdrawalId: id, txHash: locked.txHash, proof: outcome.proof },
+        'payment proven never included: signed again with the same Sequence',
+      );
+      // Proven never included: signed again with the same Sequence (a fresh fee and last ledger)
+      // rather than refunded — the user keeps their place, and no gap opens behind it.
+      await rows.forgetExpiredPayment(id);
+      return null;
+    }
+    if (outcome.kind === 'success') {
+      await rows.markPaid(id, outcome.deliveredDrops * UNITS_PER_DROP, now);
+      return { id, userId: locked.userId, status: 'success' as const };
+    }
+    await refund(tx, locked.id, locked.userId, locked.amount, outcome.reason, now);
+    return { id, userId: locked.userId, status: 'failed' as const };
+  });
+  if (!done) return false;
+  step('settled', id);
+  // Telling the user must never undo or repeat a payment: a failure to notify is dropped here.
+  await onFinal?.(done).catch(() => undefined);
+  return true;
 }
 
 /** Marks a withdrawal failed and gives the money back: one ledger entry, at most once per withdrawal. */
@@ -260,4 +270,29 @@ export async function payoutLagSeconds(db: Db, clock: Clock, rules: ProductRules
 /** Leaves a notice for the operator about a withdrawal, once per kind (listed by `ops payouts alerts`). */
 export async function alertOperator(db: Db, withdrawalId: number, kind: string, message: string, now: Date) {
   await createPayoutsRepository(db).alert(withdrawalId, kind, message, now);
+}
+
+/** How long "pay now" waits for the ledger to validate the payment before answering (about 3 ledgers). */
+const PAY_NOW_WAIT_MS = 12_000;
+const PAY_NOW_POLL_MS = 500;
+
+/**
+ * An operator's "pay now" for one due withdrawal the job has not signed (docs/operators.md): the same
+ * steps as a pass of the job, at once, then the outcome looked up again for a few seconds so the
+ * operator usually sees it final. A withdrawal whose waiting period is over is taken from "processing"
+ * first (the job would on its next pass). Anything still pending is the job's to finish, as ever.
+ */
+export async function payWithdrawalNow(deps: PayoutJobDeps & { payer: Payer }, id: number): Promise<boolean> {
+  const problem = await deps.payer.serverProblem();
+  if (problem) throw new Error(problem);
+  await createPayoutsRepository(deps.db).claimDueOne(id, deps.clock.now(), deps.rules.waitingDays);
+  const step = (name: PayoutStep, withdrawalId: number) => deps.afterStep?.(name, withdrawalId);
+  for (let look = 0; ; look += 1) {
+    if (await payOne(deps, deps.payer, id, step)) return true;
+    const row = await createPayoutsRepository(deps.db).byId(id);
+    // Not signed (held, claimed, or gone): nothing to wait for.
+    if (!row?.txBlob || row.status !== 'transferring' || look * PAY_NOW_POLL_MS >= PAY_NOW_WAIT_MS)
+      return false;
+    await new Promise((resolve) => setTimeout(resolve, PAY_NOW_POLL_MS));
+  }
 }

@@ -225,24 +225,27 @@ export async function connectXrplPayer(
       return { kind: 'pending', unproven: true };
     },
 
-    async payment(hash) {
-      try {
-        const { result } = await client.request({ command: 'tx', transaction: hash });
-        if (!result.validated || typeof result.meta !== 'object' || result.meta === null) return null;
-        const tx = (result.tx_json ?? result) as { Destination?: string; DestinationTag?: number };
-        const delivered = result.meta.delivered_amount;
-        return {
-          result: result.meta.TransactionResult,
-          destination: tx.Destination ?? '',
-          tag: typeof tx.DestinationTag === 'number' ? tx.DestinationTag : null,
-          deliveredDrops: typeof delivered === 'string' ? BigInt(delivered) : null,
-        };
-      } catch (error) {
-        if (error instanceof Error && /txnNotFound/.test(error.message + JSON.stringify(error))) return null;
-        throw error;
-      }
-    },
+    payment: (hash) => lookupPayment(client, hash),
 
     close: () => client.disconnect(),
   };
+}
+
+/** A payment as a rippled server has it, validated ones only; null when it has none such. */
+export async function lookupPayment(client: Client, hash: string): Promise<LedgerPayment | null> {
+  try {
+    const { result } = await client.request({ command: 'tx', transaction: hash });
+    if (!result.validated || typeof result.meta !== 'object' || result.meta === null) return null;
+    const tx = (result.tx_json ?? result) as { Destination?: string; DestinationTag?: number };
+    const delivered = result.meta.delivered_amount;
+    return {
+      result: result.meta.TransactionResult,
+      destination: tx.Destination ?? '',
+      tag: typeof tx.DestinationTag === 'number' ? tx.DestinationTag : null,
+      deliveredDrops: typeof delivered === 'string' ? BigInt(delivered) : null,
+    };
+  } catch (error) {
+    if (error instanceof Error && /txnNotFound/.test(error.message + JSON.stringify(error))) return null;
+    throw error;
+  }
 }

@@ -205,28 +205,40 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
     await ledger.lockUser(tx, userId);
     const now = clock.now();
     const day = dayOf(now, timeZone);
-    const task = await todaysTask(tx, userId, day, taskId);
-    if (!task.ok) return task;
-    const content = task.value.content as TaskContent;
+    // The same checks as todaysTask, run and creditedOn, read in one statement (a round trip each
+    // would hold the user's lock longer). The terms credited are those of the version the day pinned.
+    const facts = await createTasksRepository(tx).completionFacts(userId, day, taskId);
+    if (!facts) return fail('tasks.not_accepted');
+    const { task: row, pinned } = facts;
+    if (!facts.taskIds.includes(taskId) || !row || !pinned || !row.enabled) return fail('tasks.not_found');
+    const task = {
+      ...row,
+      version: pinned.version,
+      type: pinned.type,
+      reward: pinned.reward,
+      requiredSeconds: pinned.requiredSeconds,
+      targetUrl: pinned.targetUrl,
+      content: pinned.content,
+    };
+    const content = task.content as TaskContent;
     const questions = content.questions ?? [];
     const answered = questions.every((q) => q.options.some((o) => o.id === answers?.[q.id]));
-    if (task.value.type === 'survey' && !answered) return fail('tasks.answers_required');
-    const run = await createTasksRepository(tx).run(userId, day, taskId);
+    if (task.type === 'survey' && !answered) return fail('tasks.answers_required');
+    const { run, credited } = facts;
     // Permission alone proves nothing: a test push asked for during this run must have reached the
     // device's service worker and been acknowledged.
-    if (task.value.type === 'notification' && run && !run.failedAt && !run.completedAt) {
+    if (task.type === 'notification' && run && !run.failedAt && !run.completedAt) {
       if (!(await pushProof.hasToken(tx, userId))) return fail('tasks.push_required');
       if (!(await pushProof.acknowledgedTestSince(tx, userId, run.startedAt)))
         return fail('tasks.push_unconfirmed');
     }
-    const credited = await createTasksRepository(tx).creditedOn(userId, day);
     const refusal = checkCompletion(
       {
         startedAt: run && !run.failedAt ? run.startedAt : null,
         completed: Boolean(run?.completedAt),
         now,
-        requiredSeconds: task.value.requiredSeconds,
-        reward: task.value.reward,
+        requiredSeconds: task.requiredSeconds,
+        reward: task.reward,
         completedToday: credited.count,
         earnedToday: credited.earned,
       },
@@ -235,20 +247,21 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
     if (refusal) return fail(refusal);
 
     await createTasksRepository(tx).complete(userId, day, taskId, now);
-    const balance = await ledger.append(tx, {
+    // The user's lock is held since the start of this function.
+    const balance = await ledger.appendLocked(tx, {
       userId,
       kind: 'task',
-      amount: task.value.reward,
+      amount: task.reward,
       idempotencyKey,
       reference: `task:${taskId}:${day}`,
       createdAt: now,
     });
     return ok({
       task_id: taskId,
-      reward: formatAmount(task.value.reward),
+      reward: formatAmount(task.reward),
       balance: formatAmount(balance),
       completed: credited.count + 1,
-      earned: formatAmount(credited.earned + task.value.reward),
+      earned: formatAmount(credited.earned + task.reward),
     });
   }
 

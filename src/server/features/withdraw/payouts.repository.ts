@@ -1,8 +1,37 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
-import { operatorAlerts, payoutWallets, withdrawals } from '#server/db/schema.ts';
+import { operatorAlerts, payoutWallets, users, withdrawals } from '#server/db/schema.ts';
 
 export type PayoutRow = typeof withdrawals.$inferSelect;
+
+/** What the console's queue may be filtered by (docs/operators.md#withdrawals). */
+export interface QueueFilter {
+  state: 'open' | 'processing' | 'transferring' | 'held' | 'claimed' | 'success' | 'failed' | 'all';
+  /** Part of the user name, or the user's id. */
+  user?: string | undefined;
+  /** Only withdrawals requested at or before this time. */
+  requestedBefore?: Date | undefined;
+  /** The next page: withdrawals after this id. */
+  afterId?: number | undefined;
+  limit: number;
+}
+
+/** Escapes LIKE's wildcards in text typed by an operator. */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** When a processing withdrawal falls due: its waiting period, less the hours the ads took off. */
 // Each withdrawal waits the period kept on its row (the one in force when it was requested); rows
@@ -209,6 +238,81 @@ export function createPayoutsRepository(db: Db) {
         .from(withdrawals)
         .where(eq(withdrawals.txHash, txHash));
       return row?.id ?? null;
+    },
+
+    /** Whether a processing withdrawal's waiting period is over. */
+    async isDue(id: number, now: Date, waitingDays: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: withdrawals.id })
+        .from(withdrawals)
+        .where(
+          and(
+            eq(withdrawals.id, id),
+            eq(withdrawals.status, 'processing'),
+            sql`${dueAt(waitingDays)} <= ${now}`,
+          ),
+        );
+      return row !== undefined;
+    },
+
+    /** Moves one processing withdrawal whose waiting period is over to "transferring"; false if not. */
+    async claimDueOne(id: number, now: Date, waitingDays: number): Promise<boolean> {
+      const rows = await db
+        .update(withdrawals)
+        .set({ status: 'transferring' })
+        .where(
+          and(
+            eq(withdrawals.id, id),
+            eq(withdrawals.status, 'processing'),
+            sql`${dueAt(waitingDays)} <= ${now}`,
+          ),
+        )
+        .returning({ id: withdrawals.id });
+      return rows.length === 1;
+    },
+
+    /** Locks one withdrawal, whatever its state (the console's actions decide what they may do). */
+    async lockAny(id: number): Promise<PayoutRow | null> {
+      const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+      return row ?? null;
+    },
+
+    async byId(id: number): Promise<PayoutRow | null> {
+      const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
+      return row ?? null;
+    },
+
+    /** The user name of a withdrawal's account, as the console lists it. */
+    async usernameOf(userId: number): Promise<string | null> {
+      const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+      return row?.username ?? null;
+    },
+
+    /** The console's queue: oldest request first, with the user's name, filtered. */
+    async queue(filter: QueueFilter) {
+      const where: (SQL | undefined)[] = [];
+      const open = inArray(withdrawals.status, ['processing', 'transferring']);
+      if (filter.state === 'open') where.push(open);
+      else if (filter.state === 'held') where.push(open, isNotNull(withdrawals.heldReason));
+      else if (filter.state === 'claimed') where.push(open, isNotNull(withdrawals.claimedByOperatorAt));
+      else if (filter.state !== 'all') where.push(eq(withdrawals.status, filter.state));
+      const user = filter.user?.trim();
+      if (user) {
+        where.push(
+          /^\d+$/.test(user)
+            ? or(eq(withdrawals.userId, Number(user)), ilike(users.username, likeText(user)))
+            : ilike(users.username, likeText(user)),
+        );
+      }
+      if (filter.requestedBefore) where.push(lte(withdrawals.createdAt, filter.requestedBefore));
+      if (filter.afterId !== undefined) where.push(gt(withdrawals.id, filter.afterId));
+      return db
+        .select({ withdrawal: withdrawals, username: users.username })
+        .from(withdrawals)
+        .innerJoin(users, eq(users.id, withdrawals.userId))
+        .where(and(...where))
+        .orderBy(asc(withdrawals.id))
+        .limit(filter.limit);
     },
 
     /** Leaves a notice about a withdrawal for the operator, once per kind. */

@@ -34,6 +34,8 @@ export type ChangeAddressError =
 /** The account's current password, checked through the sign-in attempt limits (the auth feature's). */
 /** The payout job and the operator (features/payouts) reach withdrawals that fell due through this. */
 export { createPayoutsRepository, type PayoutRow } from './payouts.repository.ts';
+/** The public transparency page (features/transparency) reads paid withdrawals and sums through this. */
+export { createPaidWithdrawalsRepository } from './paid-withdrawals.repository.ts';
 
 export type PasswordCheck = (
   userId: number,

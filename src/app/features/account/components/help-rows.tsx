@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Dialog } from '#app/components/dialog.tsx';
 import { InfoIcon, ShareIcon, SupportIcon } from '#app/components/icons.tsx';
@@ -41,6 +42,11 @@ export function HelpRows({ supportUrl }: { supportUrl: string | null | undefined
         </p>
         <p>
           <Trans>Earnest never asks you for money.</Trans>
+        </p>
+        <p>
+          <Link to="/transparency" data-testid="about-transparency-link">
+            <Trans>Proof of payouts: every payment, with its transaction on the XRP Ledger</Trans>
+          </Link>
         </p>
       </Dialog>
     </>

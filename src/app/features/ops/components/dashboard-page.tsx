@@ -1,23 +1,241 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime } from '#app/lib/format.ts';
+import type { Dashboard } from '#contract/ops-dashboard.ts';
+import { XrpAmount } from '#app/components/xrp-amount.tsx';
+import { formatCount, formatDateTime } from '#app/lib/format.ts';
+import { dashboardQueryOptions } from '../api/dashboard-queries.ts';
 import { opsMeQueryOptions } from '../api/ops-queries.ts';
+import { LEDGER_KIND_LABELS } from '../lib/ledger-kind-labels.ts';
 import { OpsLoadError } from './ops-load-error.tsx';
 import { useOpsTitle } from '../lib/use-ops-title.ts';
 
-/** The console's first page. */
+// The chart library loads only when the chart is drawn, after the figures are on screen.
+const DashboardChart = lazy(() => import('./dashboard-chart.tsx'));
+
+/** The console's first page: the figures an operator runs Earnest by, computed when asked. */
 export function DashboardPage() {
   const { t } = useLingui();
   useOpsTitle(t`Dashboard`);
   const me = useQuery(opsMeQueryOptions());
+  const dashboard = useQuery(dashboardQueryOptions());
   return (
     <div className="ops-page">
       <h1>
         <Trans>Dashboard</Trans>
       </h1>
-      {me.isError ? <OpsLoadError error={me.error} onRetry={() => void me.refetch()} /> : null}
       {me.data ? <SessionNote idleMinutes={me.data.idle_minutes} endsTime={me.data.ends_time} /> : null}
+      {dashboard.isError ? (
+        <OpsLoadError error={dashboard.error} onRetry={() => void dashboard.refetch()} />
+      ) : null}
+      {dashboard.isPending ? (
+        <p aria-busy="true">
+          <Trans>Loading…</Trans>
+        </p>
+      ) : null}
+      {dashboard.data ? <Figures data={dashboard.data} /> : null}
     </div>
+  );
+}
+
+function Figure({ label, children, testId }: { label: ReactNode; children: ReactNode; testId: string }) {
+  return (
+    <div className="ops-figure" data-testid={testId}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Figures({ data }: { data: Dashboard }) {
+  const { i18n } = useLingui();
+  const computed = formatDateTime(data.computed_time);
+  const zone = data.time_zone;
+  const open = data.open_withdrawals;
+  const oldest = open.oldest_time === null ? null : formatDateTime(open.oldest_time);
+  return (
+    <>
+      <p className="muted">
+        <Trans>
+          Computed from the database at {computed}. “Today” began at midnight ({zone}).
+        </Trans>
+      </p>
+      <h2>
+        <Trans>Users and activity</Trans>
+      </h2>
+      <dl className="ops-figures">
+        <Figure label={<Trans>Users</Trans>} testId="fig-users-total">
+          {formatCount(data.users.total)}
+        </Figure>
+        <Figure label={<Trans>Active today</Trans>} testId="fig-users-active">
+          {formatCount(data.users.active_today)}
+        </Figure>
+        <Figure label={<Trans>New today</Trans>} testId="fig-users-new">
+          {formatCount(data.users.new_today)}
+        </Figure>
+        <Figure label={<Trans>Tasks completed today</Trans>} testId="fig-tasks">
+          {formatCount(data.tasks_completed_today)}
+        </Figure>
+        <Figure label={<Trans>SMS sent today</Trans>} testId="fig-sms">
+          {formatCount(data.sms_sent_today)}
+        </Figure>
+        <Figure label={<Trans>Reminder and test pushes sent today</Trans>} testId="fig-pushes">
+          {formatCount(data.pushes_sent_today)}
+        </Figure>
+      </dl>
+
+      <h2>
+        <Trans>Money</Trans>
+      </h2>
+      <dl className="ops-figures">
+        <Figure label={<Trans>Owed to users (sum of balances)</Trans>} testId="fig-owed">
+          <XrpAmount amount={data.owed} />
+        </Figure>
+        <Figure label={<Trans>Open withdrawals</Trans>} testId="fig-open">
+          <span>
+            {formatCount(open.count)} · <XrpAmount amount={open.amount} />
+          </span>
+          {oldest !== null ? (
+            <small className="muted">
+              <Trans>oldest requested {oldest}</Trans>
+            </small>
+          ) : null}
+        </Figure>
+        <WalletFigures wallet={data.wallet} owedWithOpen={data.owed_with_open} />
+      </dl>
+
+      <h2>
+        <Trans>Credited today, by kind</Trans>
+      </h2>
+      {data.credited_today.length === 0 ? (
+        <p className="ops-empty">
+          <Trans>Nothing has been credited today yet.</Trans>
+        </p>
+      ) : (
+        <div className="ops-table-wrap">
+          <table className="ops-table" data-testid="credited-today">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Kind</Trans>
+                </th>
+                <th scope="col" className="num">
+                  <Trans>Entries</Trans>
+                </th>
+                <th scope="col" className="num">
+                  <Trans>Amount</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.credited_today.map((row) => {
+                const label = LEDGER_KIND_LABELS[row.kind];
+                return (
+                  <tr key={row.kind} data-kind={row.kind}>
+                    <td>{label ? i18n._(label) : row.kind}</td>
+                    <td className="num">{formatCount(row.entries)}</td>
+                    <td className="num">
+                      <XrpAmount amount={row.amount} />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <h2>
+        <Trans>The last 30 days</Trans>
+      </h2>
+      <Suspense
+        fallback={
+          <p aria-busy="true">
+            <Trans>Loading…</Trans>
+          </p>
+        }
+      >
+        <DashboardChart days={data.days} />
+      </Suspense>
+      <details className="ops-days">
+        <summary>
+          <Trans>The figures, day by day</Trans>
+        </summary>
+        <div className="ops-table-wrap">
+          <table className="ops-table" data-testid="dashboard-days">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Day</Trans>
+                </th>
+                <th scope="col" className="num">
+                  <Trans>Credited (XRP)</Trans>
+                </th>
+                <th scope="col" className="num">
+                  <Trans>Withdrawals paid (XRP)</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.days.map((day) => (
+                <tr key={day.day}>
+                  <td className="code">{day.day}</td>
+                  <td className="num">
+                    <XrpAmount amount={day.credited} />
+                  </td>
+                  <td className="num">
+                    <XrpAmount amount={day.paid} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </>
+  );
+}
+
+function WalletFigures({ wallet, owedWithOpen }: { wallet: Dashboard['wallet']; owedWithOpen: string }) {
+  if (wallet === null) {
+    return (
+      <Figure label={<Trans>Payout wallet</Trans>} testId="fig-wallet">
+        <small className="muted">
+          <Trans>The XRP Ledger is not configured on this server: no wallet to read.</Trans>
+        </small>
+      </Figure>
+    );
+  }
+  return (
+    <>
+      <Figure label={<Trans>Payout wallet on the ledger</Trans>} testId="fig-wallet">
+        {wallet.balance !== null ? (
+          <XrpAmount amount={wallet.balance} />
+        ) : (
+          <small role="alert">
+            <Trans>The XRP Ledger could not be read just now.</Trans>
+          </small>
+        )}
+        <small className="code">{wallet.address}</small>
+      </Figure>
+      <Figure
+        label={<Trans>Reserve ratio (wallet ÷ owed, open withdrawals included)</Trans>}
+        testId="fig-reserve"
+      >
+        {wallet.reserve_ratio ?? '—'}
+        {wallet.balance !== null && wallet.reserve_ratio === null ? (
+          <small className="muted">
+            <Trans>Nothing is owed.</Trans>
+          </small>
+        ) : (
+          <small className="muted">
+            <Trans>
+              owed in all: <XrpAmount amount={owedWithOpen} />
+            </Trans>
+          </small>
+        )}
+      </Figure>
+    </>
   );
 }
 

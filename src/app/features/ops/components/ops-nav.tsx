@@ -5,7 +5,15 @@ import { Link } from '@tanstack/react-router';
 import type { OpsPermission } from '#domain/ops/operators.ts';
 
 interface NavItem {
-  to: '/ops' | '/ops/audit' | '/ops/tasks' | '/ops/settings';
+  to:
+    | '/ops'
+    | '/ops/audit'
+    | '/ops/withdrawals'
+    | '/ops/users'
+    | '/ops/tasks'
+    | '/ops/settings'
+    | '/ops/reviews'
+    | '/ops/usage';
   label: MessageDescriptor;
   /** Shown only to roles that may do this (everyone may read). */
   permission?: OpsPermission;
@@ -14,9 +22,13 @@ interface NavItem {
 /** The console's pages, in the order the menu shows them: add a page here when you add its route. */
 export const OPS_NAV: NavItem[] = [
   { to: '/ops', label: msg`Dashboard` },
+  { to: '/ops/withdrawals', label: msg`Withdrawals` },
+  { to: '/ops/users', label: msg`Users` },
   { to: '/ops/tasks', label: msg`Tasks` },
   { to: '/ops/settings', label: msg`Settings` },
   { to: '/ops/audit', label: msg`Audit log` },
+  { to: '/ops/reviews', label: msg`Reviews` },
+  { to: '/ops/usage', label: msg`Usage` },
 ];
 
 /** The console's menu: a row of links, scrolling sideways on a narrow screen. */

@@ -25,6 +25,8 @@ export const OPS_ERROR_MESSAGES: Record<OpsErrorCode, MessageDescriptor> = {
   'ops.operator_not_found': msg`There is no such operator`,
   'ops.reason_required': msg`Please type a reason: it is kept in the audit log`,
   'ops.user_not_found': msg`There is no such user`,
+  'ops.testimonial_not_found': msg`There is no such review`,
+  'ops.testimonial_decided': msg`This review was already approved or rejected`,
   'ops.not_banned': msg`This user has no ban in force`,
   'ops.already_banned': msg`This user is already banned`,
   'ops.withdrawal_not_found': msg`There is no such withdrawal`,

@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import { apiRequest } from '#app/lib/http.ts';
 import { invalidateMoney, queryKeys } from '#app/lib/query-keys.ts';
+import { usageCounts } from '#app/lib/usage-counts.ts';
 import { postMoney, useMoneyMutation } from '#app/lib/money-mutation.ts';
 
 export const taskKeys = queryKeys.tasks;
@@ -48,7 +49,10 @@ export function useStartTask() {
   return useMutation({
     mutationFn: (taskId: number) =>
       apiRequest(API.taskStart, StartTaskResponseSchema, { method: 'post', json: { task_id: taskId } }),
-    onSuccess: refresh,
+    onSuccess: () => {
+      usageCounts.count('task_started');
+      return refresh();
+    },
   });
 }
 

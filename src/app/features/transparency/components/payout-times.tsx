@@ -1,0 +1,66 @@
+import { Plural, Trans } from '@lingui/react/macro';
+import type { TransparencySummary } from '#contract/transparency.ts';
+import { formatDuration } from '../format-duration.ts';
+
+/**
+ * Measured payout time beside the stated waiting period: the median and the 90th percentile of real
+ * payouts of the last 30 days, with and without the ad's reductions, or "not enough data yet"
+ * (docs/transparency.md#measured-payout-time).
+ */
+export function PayoutTimes({ summary }: { summary: TransparencySummary }) {
+  const days = summary.waiting_days;
+  const window = summary.window_days;
+  const times = summary.payout_times;
+  return (
+    <div className="payout-times" data-testid="payout-times">
+      <p>
+        <Plural value={days} one="Stated waiting period: # day." other="Stated waiting period: # days." />
+      </p>
+      {times ? (
+        <>
+          <p data-testid="payout-times-measured">
+            <Trans>
+              Measured over the last {window} days:{' '}
+              <Plural value={times.count} one="# paid withdrawal." other="# paid withdrawals." />
+            </Trans>
+          </p>
+          <dl className="payout-times-figures">
+            <div>
+              <dt>
+                <Trans>Half were paid within</Trans>
+              </dt>
+              <dd data-testid="payout-median">{formatDuration(times.median_seconds)}</dd>
+            </div>
+            <div>
+              <dt>
+                <Trans>9 in 10 were paid within</Trans>
+              </dt>
+              <dd data-testid="payout-p90">{formatDuration(times.p90_seconds)}</dd>
+            </div>
+            <div>
+              <dt>
+                <Trans>Without the ad's reductions, half within</Trans>
+              </dt>
+              <dd data-testid="payout-median-without-ads">
+                {formatDuration(times.median_without_ads_seconds)}
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <Trans>Without the ad's reductions, 9 in 10 within</Trans>
+              </dt>
+              <dd data-testid="payout-p90-without-ads">{formatDuration(times.p90_without_ads_seconds)}</dd>
+            </div>
+          </dl>
+        </>
+      ) : (
+        <p className="muted" data-testid="payout-times-not-enough">
+          <Trans>
+            Measured payout time: not enough data yet ({summary.window_count} of {summary.min_samples} paid
+            withdrawals needed in the last {window} days).
+          </Trans>
+        </p>
+      )}
+    </div>
+  );
+}

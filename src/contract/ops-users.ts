@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
+import { ReasonSchema } from './ops.ts';
+import { OpsWithdrawalSchema } from './ops-withdrawals.ts';
+
+export const UserSearchQuerySchema = z.object({
+  /** A user name or e-mail (or part of one), an invite code, an XRP address, or a user id. */
+  q: z.string().trim().min(1).max(100),
+});
+
+export const OpsUserSummarySchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  invite_code: z.string(),
+  balance: DecimalSchema,
+  created_time: EpochSecondsSchema,
+  /** The saved withdrawal address and tag, if any. */
+  address: z.string().nullable(),
+  tag: z.string().nullable(),
+  /** The ban or lock in force, with the reason the user is shown; null when none. */
+  ban: z.object({ reason: z.string(), since_time: EpochSecondsSchema }).nullable(),
+});
+export type OpsUserSummary = z.infer<typeof OpsUserSummarySchema>;
+
+export const UserSearchResponseSchema = successSchema(z.object({ list: z.array(OpsUserSummarySchema) }));
+
+export const UserDetailQuerySchema = z.object({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+
+export const OpsLedgerEntrySchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  /** Signed: credits positive, debits negative. */
+  amount: z.string(),
+  reference: z.string(),
+  created_time: EpochSecondsSchema,
+});
+
+export const OpsLockSchema = z.object({
+  id: z.number().int(),
+  reason: z.string(),
+  created_time: EpochSecondsSchema,
+  /** A timed lock's end; null for a ban, which stands until lifted. */
+  until_time: EpochSecondsSchema.nullable(),
+  lifted_time: EpochSecondsSchema.nullable(),
+});
+
+export const OpsUserDetailSchema = z.object({
+  user: OpsUserSummarySchema,
+  /** The sum of the ledger entries (equal to the balance, always). */
+  ledger_sum: z.string(),
+  ledger: z.array(OpsLedgerEntrySchema),
+  withdrawals: z.array(OpsWithdrawalSchema),
+  locks: z.array(OpsLockSchema),
+  phone_verified: z.boolean(),
+  invited_by: z.string().nullable(),
+  invitees: z.number().int(),
+  active_sessions: z.number().int(),
+  tasks_completed: z.number().int(),
+});
+export type OpsUserDetail = z.infer<typeof OpsUserDetailSchema>;
+export const UserDetailResponseSchema = successSchema(OpsUserDetailSchema);
+
+export const UserBanBodySchema = z.object({
+  user_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  reason: ReasonSchema.default(''),
+});
+export const UserBanResponseSchema = successSchema(
+  z.object({ user: OpsUserSummarySchema, changed: z.boolean() }),
+);

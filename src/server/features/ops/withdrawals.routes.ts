@@ -1,0 +1,176 @@
+import type { FastifyInstance } from 'fastify';
+import { OPS_API } from '#contract/ops.ts';
+import {
+  WithdrawalActionBodySchema,
+  WithdrawalActionResponseSchema,
+  WithdrawalMarkPaidBodySchema,
+  WithdrawalQueueQuerySchema,
+  WithdrawalQueueResponseSchema,
+  WithdrawalRejectBodySchema,
+} from '#contract/ops-withdrawals.ts';
+import type { OpsErrorCode } from '#contract/ops-errors.ts';
+import { ok, type Result } from '#domain/result.ts';
+import type { ProductRules } from '#domain/rules/product-rules.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/database.ts';
+import {
+  payoutActions,
+  type LedgerReader,
+  type OperatorOutcome,
+  type Payer,
+} from '#server/features/payouts/payouts.service.ts';
+import { createPayoutsRepository } from '#server/features/withdraw/withdraw.service.ts';
+import { featureRoutes } from '#server/lib/routes.ts';
+import { consoleActor } from './ops.service.ts';
+import { wireWithdrawal as wire } from './withdrawal-wire.ts';
+
+export interface OpsWithdrawalsOptions {
+  db: Db;
+  clock: Clock;
+  rules: ProductRules;
+  /** Connects the payout key, when this process holds it; null: "pay now" is not available here. */
+  connectPayer: (() => Promise<Payer>) | null;
+  /** The ledger, when configured: a recorded hash is checked there first. */
+  ledger: Pick<LedgerReader, 'payment'> | null;
+  /** Told once a withdrawal paid now is final (the user's notice). */
+  onFinal?: (withdrawal: { id: number; userId: number; status: 'success' | 'failed' }) => Promise<void>;
+}
+
+const PAGE = 50;
+const DAY_MS = 86_400_000;
+
+/** The console's withdrawals (docs/operators.md#withdrawals): the queue, and what an operator does to one. */
+export async function opsWithdrawalsRoutes(app: FastifyInstance, options: OpsWithdrawalsOptions) {
+  const { db, clock, connectPayer, ledger } = options;
+  const routes = featureRoutes(app, ['ops']);
+  const withAnswer = async (result: Result<OperatorOutcome, OpsErrorCode>) => {
+    if (!result.ok) return result;
+    const username = (await createPayoutsRepository(db).usernameOf(result.value.row.userId)) ?? '';
+    return ok({
+      withdrawal: wire(result.value.row, username, options.rules.waitingDays),
+      changed: result.value.changed,
+    });
+  };
+
+  routes.get(
+    OPS_API.withdrawals,
+    {
+      summary: 'The withdrawals queue, oldest first, filtered by state, user and age',
+      query: WithdrawalQueueQuerySchema,
+      response: WithdrawalQueueResponseSchema,
+    },
+    async ({ query }) => {
+      const rows = await createPayoutsRepository(db).queue({
+        state: query.state,
+        user: query.user,
+        requestedBefore:
+          query.min_age_days === undefined
+            ? undefined
+            : new Date(clock.now().getTime() - query.min_age_days * DAY_MS),
+        afterId: query.after_id,
+        limit: PAGE + 1,
+      });
+      const page = rows.slice(0, PAGE);
+      return {
+        list: page.map((row) => wire(row.withdrawal, row.username, options.rules.waitingDays)),
+        next_after_id: rows.length > PAGE ? (page.at(-1)?.withdrawal.id ?? null) : null,
+        can_pay_now: connectPayer !== null,
+        checks_hash_on_ledger: ledger !== null,
+      };
+    },
+  );
+
+  routes.post(
+    OPS_API.withdrawalClaim,
+    {
+      summary: 'Takes a due withdrawal out of the payout job, to pay it by hand',
+      permission: 'withdrawals.pay',
+      body: WithdrawalActionBodySchema,
+      response: WithdrawalActionResponseSchema,
+      failures: [404, 409],
+    },
+    async ({ body, operator, request }) =>
+      withAnswer(
+        await payoutActions.claim(db, clock, consoleActor(operator, request.ip), body.id, body.reason),
+      ),
+  );
+
+  routes.post(
+    OPS_API.withdrawalRelease,
+    {
+      summary: 'Gives a claimed withdrawal back to the payout job',
+      permission: 'withdrawals.pay',
+      body: WithdrawalActionBodySchema,
+      response: WithdrawalActionResponseSchema,
+      failures: [404, 409],
+    },
+    async ({ body, operator, request }) =>
+      withAnswer(
+        await payoutActions.release(db, clock, consoleActor(operator, request.ip), body.id, body.reason),
+      ),
+  );
+
+  routes.post(
+    OPS_API.withdrawalMarkPaid,
+    {
+      summary:
+        'Records a claimed withdrawal as paid by a ledger transaction (checked on the ledger when configured)',
+      permission: 'withdrawals.pay',
+      body: WithdrawalMarkPaidBodySchema,
+      response: WithdrawalActionResponseSchema,
+      failures: [400, 404, 409, 503],
+    },
+    async ({ body, operator, request }) =>
+      withAnswer(
+        await payoutActions.markPaid(
+          db,
+          clock,
+          consoleActor(operator, request.ip),
+          { id: body.id, txHash: body.tx_hash, reason: body.reason },
+          ledger,
+        ),
+      ),
+  );
+
+  routes.post(
+    OPS_API.withdrawalReject,
+    {
+      summary: 'Rejects a withdrawal not yet signed, with a reason the user sees, and refunds it',
+      permission: 'withdrawals.reject',
+      body: WithdrawalRejectBodySchema,
+      response: WithdrawalActionResponseSchema,
+      failures: [400, 404, 409],
+    },
+    async ({ body, operator, request }) =>
+      withAnswer(
+        await payoutActions.reject(db, clock, consoleActor(operator, request.ip), body.id, body.reason),
+      ),
+  );
+
+  routes.post(
+    OPS_API.withdrawalPayNow,
+    {
+      summary: 'Pays a due withdrawal on the XRP Ledger now, as the payout job would',
+      permission: 'withdrawals.pay',
+      body: WithdrawalActionBodySchema,
+      response: WithdrawalActionResponseSchema,
+      failures: [404, 409, 503],
+    },
+    async ({ body, operator, request }) =>
+      withAnswer(
+        await payoutActions.payNow(
+          {
+            db,
+            clock,
+            rules: options.rules,
+            log: request.log,
+            ...(options.onFinal ? { onFinal: options.onFinal } : {}),
+          },
+          connectPayer,
+          consoleActor(operator, request.ip),
+          body.id,
+          body.reason,
+        ),
+      ),
+  );
+}

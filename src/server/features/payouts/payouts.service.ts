@@ -1,0 +1,7 @@
+/**
+ * The payouts feature's face to the rest of the server (docs/payouts.md): the operator's actions on
+ * withdrawals, the ledger's connections, and paying one withdrawal now.
+ */
+export { payoutActions, payoutOperator, type OperatorOutcome } from './operator.ts';
+export { connectXrplPayer, type Payer } from './xrpl-payer.ts';
+export { xrplLedgerReader, type LedgerReader } from './ledger-reader.ts';

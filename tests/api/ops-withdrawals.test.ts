@@ -1,0 +1,184 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { Wallet } from 'xrpl';
+import { OPS_API } from '#contract/ops.ts';
+import type { OpsWithdrawal } from '#contract/ops-withdrawals.ts';
+import { xrp } from '#domain/money/amount.ts';
+import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
+import { adjustableClock } from '#server/clock.ts';
+import { auditLog, ledgerEntries, withdrawals } from '#server/db/schema.ts';
+import { runPayoutOnce } from '#server/features/payouts/payout-job.ts';
+import { connectXrplPayer } from '#server/features/payouts/xrpl-payer.ts';
+import { startFakeRippled } from '#tests/fakes/fake-rippled.ts';
+import { envelope, useStarted, useTestApp } from '#tests/helpers/app.ts';
+import { seedWithdrawals } from '#tests/helpers/money-fixtures.ts';
+import { createOperator, opsRequest, opsToken } from '#tests/helpers/operators.ts';
+
+// The console's withdrawals against a fake rippled: the queue and its filters, pay now, a payment by
+// hand recorded with its hash (checked on the ledger), a rejection with its refund, each audited.
+const seed = Wallet.generate().seed ?? '';
+const rippled = useStarted(() => startFakeRippled({ closeMs: 20 }));
+const clock = adjustableClock();
+const handle = useTestApp(() => ({
+  clock,
+  env: { XRPL_URL: rippled.value.url, XRPL_SEED: seed, WAITING_DAYS: '0' },
+}));
+
+type Data = Record<string, unknown> & { error?: string };
+const RULES = { ...DEFAULT_RULES, waitingDays: 0 };
+
+describe('withdrawals in the console', () => {
+  it('lists, pays now, records a hand payment, rejects with a refund, and audits each', async () => {
+    const { app, database } = handle;
+    const db = database.db;
+    const admin = await createOperator(app, db, clock, 'wd.admin');
+    const support = await createOperator(app, db, clock, 'wd.support', 'support');
+    const token = await opsToken(app, admin, clock);
+    const supportToken = await opsToken(app, support, clock);
+    const call = async (path: string, body?: object, as = token): Promise<{ status: number; data: Data }> => {
+      const response = await opsRequest(app, body ? 'POST' : 'GET', path, as, body);
+      return { status: response.statusCode, data: envelope(response).data };
+    };
+    const seeded = await seedWithdrawals(app, db, 3, { prefix: 'wd', firstTag: 8100, amount: xrp(140) });
+    const [toPay, byHand, toReject] = seeded;
+    if (!toPay || !byHand || !toReject) throw new Error('no withdrawals');
+    // Due at once (no waiting period): the job's first step moves them to "transferring" only.
+    await runPayoutOnce({ db, clock, rules: RULES, payer: null });
+
+    const queue = await call(`${OPS_API.withdrawals}?state=open&user=wd-`);
+    const listed = queue.data['list'] as OpsWithdrawal[];
+    expect(listed.map((row) => row.id)).toEqual(seeded.map((row) => row.withdrawalId));
+    expect(listed[0]).toMatchObject({
+      status: 'transferring',
+      amount: '140',
+      signed: false,
+      claimed_time: null,
+    });
+    expect(queue.data['can_pay_now']).toBe(true);
+    expect(
+      ((await call(`${OPS_API.withdrawals}?state=success&user=wd-`)).data['list'] as unknown[]).length,
+    ).toBe(0);
+    expect(
+      ((await call(`${OPS_API.withdrawals}?state=open&min_age_days=2`)).data['list'] as unknown[]).length,
+    ).toBe(0);
+
+    // Pay now: signed and sent at once; the ledger's word comes on the job's next pass.
+    const paid = await call(OPS_API.withdrawalPayNow, { id: toPay.withdrawalId });
+    expect(paid.status).toBe(200);
+    expect((paid.data['withdrawal'] as OpsWithdrawal).signed).toBe(true);
+
+    // By hand: claimed first, so the payout job leaves it alone.
+    expect(
+      (await call(OPS_API.withdrawalMarkPaid, { id: byHand.withdrawalId, tx_hash: 'AB'.repeat(32) })).data
+        .error,
+    ).toBe('ops.claim_first');
+    expect((await call(OPS_API.withdrawalClaim, { id: byHand.withdrawalId }, supportToken)).status).toBe(403);
+    expect((await call(OPS_API.withdrawalClaim, { id: byHand.withdrawalId })).status).toBe(200);
+
+    // Support may reject: a reason is required, the refund is one ledger entry, a second reject changes nothing.
+    expect(
+      (await call(OPS_API.withdrawalReject, { id: toReject.withdrawalId, reason: ' ' }, supportToken)).data
+        .error,
+    ).toBe('ops.reason_required');
+    const rejected = await call(
+      OPS_API.withdrawalReject,
+      { id: toReject.withdrawalId, reason: 'The exchange closed this account' },
+      supportToken,
+    );
+    expect(rejected.data).toMatchObject({
+      changed: true,
+      withdrawal: { status: 'failed', failure_reason: 'The exchange closed this account' },
+    });
+    const again = await call(
+      OPS_API.withdrawalReject,
+      { id: toReject.withdrawalId, reason: 'again' },
+      supportToken,
+    );
+    expect(again.data['changed']).toBe(false);
+    const refunds = (
+      await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, toReject.id))
+    ).filter((entry) => entry.kind === 'refund');
+    expect(refunds.map((entry) => entry.amount)).toEqual([xrp(140)]);
+
+    let handHash: string | undefined;
+    const payer = await connectXrplPayer(rippled.value.url, seed);
+    try {
+      for (let i = 0; i < 100; i++) {
+        const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, toPay.withdrawalId));
+        if (row?.status === 'success') break;
+        await runPayoutOnce({ db, clock, rules: RULES, payer });
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, toPay.withdrawalId));
+      expect(row).toMatchObject({ status: 'success', deliveredAmount: xrp(140) });
+      expect(rippled.value.applied.get(row?.txHash ?? '')?.result).toBe('tesSUCCESS');
+      // Pay now again: it is no longer waiting.
+      expect((await call(OPS_API.withdrawalPayNow, { id: toPay.withdrawalId })).data.error).toBe(
+        'ops.withdrawal_not_waiting',
+      );
+
+      // By hand: paid outside Earnest, then the hash recorded. A wrong hash is refused by the ledger.
+      expect(
+        (await call(OPS_API.withdrawalMarkPaid, { id: byHand.withdrawalId, tx_hash: 'AB'.repeat(32) })).data
+          .error,
+      ).toBe('ops.ledger_no_payment');
+      expect(
+        (await call(OPS_API.withdrawalMarkPaid, { id: byHand.withdrawalId, tx_hash: row?.txHash ?? '' })).data
+          .error,
+      ).toBe('ops.ledger_other_destination');
+      const signed = await payer.sign({
+        destination: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh',
+        tag: 8101,
+        drops: 140_000_000n,
+        sequence: await payer.accountSequence(),
+      });
+      await payer.submit(signed.blob);
+      handHash = signed.hash;
+      while (!rippled.value.applied.has(signed.hash)) await new Promise((resolve) => setTimeout(resolve, 10));
+      const recorded = await call(OPS_API.withdrawalMarkPaid, {
+        id: byHand.withdrawalId,
+        tx_hash: signed.hash.toLowerCase(),
+        reason: 'paid from the cold wallet',
+      });
+      expect(recorded.data['withdrawal']).toMatchObject({ status: 'success', tx_hash: signed.hash });
+      // The same again changes nothing.
+      expect(
+        (await call(OPS_API.withdrawalMarkPaid, { id: byHand.withdrawalId, tx_hash: signed.hash })).data[
+          'changed'
+        ],
+      ).toBe(false);
+    } finally {
+      await payer.close();
+    }
+
+    const audit = await db.select().from(auditLog);
+    const of = (action: string) => audit.filter((entry) => entry.action === action);
+    expect(of('withdrawal.pay_now')).toMatchObject([
+      {
+        actor: 'wd.admin',
+        via: 'console',
+        targetId: String(toPay.withdrawalId),
+        before: { status: 'transferring' },
+      },
+    ]);
+    expect(of('withdrawal.claim')).toMatchObject([
+      { actor: 'wd.admin', targetId: String(byHand.withdrawalId) },
+    ]);
+    expect(of('withdrawal.mark_paid')).toMatchObject([
+      {
+        actor: 'wd.admin',
+        reason: 'paid from the cold wallet',
+        before: { status: 'transferring', claimed: true },
+        after: { status: 'success', tx_hash: handHash, checked_on_ledger: true },
+      },
+    ]);
+    expect(of('withdrawal.reject')).toMatchObject([
+      {
+        actor: 'wd.support',
+        reason: 'The exchange closed this account',
+        before: { status: 'transferring', amount: '140' },
+        after: { status: 'failed', refunded: '140' },
+      },
+    ]);
+  });
+});
