@@ -49,7 +49,7 @@ test('the console refuses a replayed code and sends a signed-out operator back t
   await expect(page.getByRole('heading', { name: 'Sign in to the console' })).toBeVisible();
   // The same code again: refused, though name and password are right.
   await page.getByLabel('Operator name').fill(name);
-  await page.getByLabel('Password').fill('a long operator password');
+  await page.getByLabel('Password', { exact: true }).fill('a long operator password');
   const { totpCodeAt } = await import('#tests/helpers/totp.ts');
   await page.getByLabel('Code from your authenticator app').fill(totpCodeAt(secret, Date.now() + 30_000));
   await page.getByRole('button', { name: 'Sign in' }).click();

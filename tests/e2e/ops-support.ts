@@ -46,7 +46,7 @@ export async function setUpOperator(page: Page, link: string): Promise<string> {
 export async function signInOperator(page: Page, server: TestServer, name: string, secret: string, step = 1) {
   await page.goto(`${server.url}/ops/sign-in`);
   await page.getByLabel('Operator name').fill(name);
-  await page.getByLabel('Password').fill(OPS_PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(OPS_PASSWORD);
   await page
     .getByLabel('Code from your authenticator app')
     .fill(totpCodeAt(secret, Date.now() + step * 30_000));
