@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, IDEMPOTENCY_HEADER } from '#contract/paths.ts';
 import { xrp } from '#domain/money/amount.ts';
 import { adjustableClock } from '#server/clock.ts';
-import { addressChanges, users, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
+import { addressChanges, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { startFakePushService, type FakePushService } from '#tests/fakes/fake-push-service.ts';
-import { envelope, getAs, postAs, register, useTestApp } from '#tests/helpers/app.ts';
+import { startFakePushService } from '#tests/fakes/fake-push-service.ts';
+import { envelope, getAs, postAs, register, useStarted, useTestApp } from '#tests/helpers/app.ts';
+import { credit, userIdOf } from '#tests/helpers/money-fixtures.ts';
 
 // The withdrawal address: everything checkable is checked before saving, and it can be changed safely —
 // the password, then 72 hours in which no withdrawal can start, every device told, the change on record,
@@ -17,31 +18,14 @@ const KRAKEN = 'rLHzPsX6oXkzU2qL12kHCH8G8cnZv1rBJh';
 const NOT_AN_EXCHANGE = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
 const HOUR = 3_600_000;
 
-let pushService: FakePushService;
-beforeAll(async () => {
-  pushService = await startFakePushService();
-});
-afterAll(() => pushService.close());
+const pushService = useStarted(startFakePushService);
 const clock = adjustableClock();
-const handle = useTestApp(() => ({ clock, env: { PUSH_SERVICE_ORIGINS: pushService.origin } }));
+const handle = useTestApp(() => ({ clock, env: { PUSH_SERVICE_ORIGINS: pushService.value.origin } }));
 
 async function userWith(name: string, balance: bigint) {
   const { token } = await register(handle.app, name);
-  const [row] = await handle.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.usernameKey, name));
-  const id = row?.id ?? 0;
-  if (balance > 0n) {
-    await ledger.append(handle.database.db, {
-      userId: id,
-      kind: 'adjustment',
-      amount: balance,
-      idempotencyKey: `seed-${name}`,
-      reference: `seed-${name}`,
-      createdAt: clock.now(),
-    });
-  }
+  const id = await userIdOf(handle.database.db, name);
+  if (balance > 0n) await credit(handle.database.db, id, balance, `seed-${name}`, clock.now());
   return { token, id };
 }
 
@@ -75,7 +59,7 @@ describe('changing the address', () => {
     const user = await userWith('mover', xrp(150));
     const saved = await post(API.setAddress, user.token, { walletaddress: BINANCE, tag: '4242' });
     expect(saved.data).toMatchObject({ walletaddress: BINANCE, exchange: 'Binance', hold_until: null });
-    const token = JSON.stringify(pushService.subscription('mover-phone'));
+    const token = JSON.stringify(pushService.value.subscription('mover-phone'));
     expect((await post(API.saveFcmToken, user.token, { fcmtoken: token })).code).toBe(1);
 
     // A withdrawal requested before the change goes to the address it was requested to.
@@ -95,7 +79,7 @@ describe('changing the address', () => {
     );
     expect(await handle.database.db.select().from(addressChanges)).toEqual([]);
 
-    const before = pushService.deliveries.length;
+    const before = pushService.value.deliveries.length;
     const askedAt = Math.floor(clock.now().getTime() / 1000);
     const changed = await post(API.changeAddress, user.token, change);
     expect(changed.code).toBe(1);
@@ -119,7 +103,7 @@ describe('changing the address', () => {
         hold_until: holdUntil,
       }),
     ]);
-    expect(pushService.deliveries.slice(before).map((d) => d.id)).toEqual(['mover-phone']);
+    expect(pushService.value.deliveries.slice(before).map((d) => d.id)).toEqual(['mover-phone']);
 
     const [open] = await handle.database.db.select().from(withdrawals).where(eq(withdrawals.userId, user.id));
     expect(open).toMatchObject({ address: BINANCE, tag: '4242', status: 'processing' });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { adjustableClock } from '#server/clock.ts';
 import { users } from '#server/db/schema.ts';
 import { startFakePushService } from '#tests/fakes/fake-push-service.ts';
-import { envelope, getAs, register, useStarted, useTestApp } from '#tests/helpers/app.ts';
+import { envelope, getAs, postAs, register, useStarted, useTestApp } from '#tests/helpers/app.ts';
 import { TOKEN_HEADER } from '#contract/paths.ts';
 
 const ANDROID =
@@ -17,12 +17,7 @@ const handle = useTestApp(() => ({
 }));
 
 const call = (url: string, payload: object, token?: string, headers: Record<string, string> = {}) =>
-  handle.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: { ...(token ? { [TOKEN_HEADER]: token } : {}), ...headers },
-  });
+  postAs(handle.app, url, token ?? null, payload, headers);
 const newDeviceAsks = async () =>
   envelope(await call('/api/device/pairing', {}, undefined, { 'user-agent': ANDROID, 'cf-ipcountry': 'az' }))
     .data as {

@@ -1,12 +1,11 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, IDEMPOTENCY_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
 import { ledgerEntries } from '#server/db/schema.ts';
 import { asForm, bodiesFor, queriesFor, type JsonSchema } from '#tests/helpers/fuzz-bodies.ts';
-import { buildTestApp, envelope, login, postAs, register } from '#tests/helpers/app.ts';
-import { backends, type TestDatabase } from '#tests/helpers/databases.ts';
+import { envelope, login, postAs, register, useTestApp } from '#tests/helpers/app.ts';
+import { backends } from '#tests/helpers/databases.ts';
 
 /**
  * Requests derived from the API's own schemas (its OpenAPI document) — valid values, values on and
@@ -21,24 +20,14 @@ const SEED = Number(process.env['FUZZ_SEED'] ?? 20261123);
 // The local PostgreSQL server when it is reachable (the engine production runs, and ten times
 // faster per query than the embedded one), else PGlite.
 const [backend] = (await backends()).reverse();
-let database: TestDatabase;
-let app: FastifyInstance;
-beforeAll(async () => {
-  if (!backend) throw new Error('no database backend');
-  database = await backend.create();
-  app = await buildTestApp({
-    database,
-    env: {
-      // Limits would answer most requests with 429 before they reach the code under test.
-      LINK_ATTEMPT_LIMIT: '1000000',
-      // No task can be finished during the run, so no valid request can credit anything either.
-      DEMO_TASK_SECONDS: '86400',
-    },
-  });
-});
-afterAll(async () => {
-  await app.close();
-  await database.dispose();
+const handle = useTestApp({
+  ...(backend ? { backend } : {}),
+  env: {
+    // Limits would answer most requests with 429 before they reach the code under test.
+    LINK_ATTEMPT_LIMIT: '1000000',
+    // No task can be finished during the run, so no valid request can credit anything either.
+    DEMO_TASK_SECONDS: '86400',
+  },
 });
 
 interface OpenApi {
@@ -55,7 +44,7 @@ interface OpenApi {
 }
 
 async function ledgerState() {
-  const [row] = await database.db
+  const [row] = await handle.database.db
     .select({
       n: sql<number>`count(*)::int`,
       total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text`,
@@ -70,6 +59,7 @@ describe('fuzzing every POST', () => {
     // About 3 ms a request on an idle 2-core machine; a loaded one can take several times that.
     { timeout: Math.max(600_000, REQUESTS * 30) },
     async () => {
+      const { app } = handle;
       await register(app, 'fuzz-target');
       // The fuzzing device signs in as a known device (its device cookie), as a person's phone would: the
       // wrong current passwords the fuzz sends lock unknown devices out, not this one, so it goes deep.
@@ -133,7 +123,11 @@ describe('fuzzing every POST', () => {
           const headers: Record<string, string> = {};
           if (plan.caller === 'user') headers[TOKEN_HEADER] = token;
           if (plan.caller === 'garbage') headers[TOKEN_HEADER] = `garbage-${index}`;
-          const response = await app.inject({ method: 'GET', url: `${read.url}${query ?? ''}`, headers });
+          const response = await app.inject({
+            method: 'GET',
+            url: `${read.url}${query ?? ''}`,
+            headers,
+          });
           statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
           if (response.statusCode >= 500 && failures.length < 10) {
             failures.push(`GET ${read.url}${query ?? ''} → ${response.body.slice(0, 200)}`);

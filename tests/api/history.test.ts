@@ -1,12 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { HistoryPage } from '#contract/history.ts';
 import { API, IDEMPOTENCY_HEADER } from '#contract/paths.ts';
 import { CSV_HEADER } from '#domain/history/csv.ts';
 import { parseAmount, xrp } from '#domain/money/amount.ts';
-import { users, withdrawals } from '#server/db/schema.ts';
+import { withdrawals } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { envelope, getAs, postAs, register, useTestApp } from '#tests/helpers/app.ts';
+import { userIdOf } from '#tests/helpers/money-fixtures.ts';
 
 // Mine → History: every ledger entry of the account, paged and filtered, and a CSV download whose amounts
 // sum to the balance (docs/product-rules.md#money-units).
@@ -33,11 +33,7 @@ describe('the personal history', () => {
     const { app, database } = handle;
     const user = await register(app, 'historian');
     const other = await register(app, 'neighbour');
-    const [row] = await database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.usernameKey, 'historian'));
-    const userId = row?.id ?? 0;
+    const userId = await userIdOf(database.db, 'historian');
     const gift = await postAs(app, API.newUserReward, user.token, {}, { [IDEMPOTENCY_HEADER]: 'gift-1' });
     expect(envelope(gift).code).toBe(1);
     // 60 task credits of 2.000001 XRP on earlier days, then a withdrawal that the payout job paid.

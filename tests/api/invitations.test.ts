@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, TOKEN_HEADER } from '#contract/paths.ts';
-import { adjustableClock } from '#server/clock.ts';
 import { accountOperator } from '#server/features/account/operator.ts';
-import { startFakeSms, type FakeSms } from '#tests/fakes/fake-sms.ts';
-import { envelope, getAs, postAs, register, useTestApp } from '#tests/helpers/app.ts';
+import { envelope, getAs, postAs, register, useTestAppWithSms } from '#tests/helpers/app.ts';
 
 /**
  * An invitation counts only after the friend did what a script cannot mint for free: by default a
  * verified phone number no other counted invitee used (docs/product-rules.md#invitations).
  */
-let sms: FakeSms;
-beforeAll(async () => {
-  sms = await startFakeSms();
-});
-afterAll(() => sms.close());
-const clock = adjustableClock();
-const handle = useTestApp(() => ({
-  clock,
-  env: { SMS_PROVIDER_URL: sms.url, PUBLIC_ORIGIN: 'https://earnest.example' },
-}));
+const { sms, clock, handle } = useTestAppWithSms();
 
 const EXCHANGE = 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh';
 let ips = 0;
@@ -37,7 +26,7 @@ async function verifyPhone(token: string, phone: string) {
     handle.app,
     API.kycVerify,
     token,
-    { code: sms.lastCode(phone) ?? '' },
+    { code: sms.value.lastCode(phone) ?? '' },
     { 'idempotency-key': `verify-${phone}-${ips}` },
   );
   expect(envelope(verified).data['state']).toBe('verified');

@@ -9,7 +9,7 @@ import { sendScheduledPushes } from '#server/features/push/push-schedule.ts';
 import { createPushSender, PUSH_CONCURRENCY } from '#server/features/push/push-sender.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { startFakePushService } from '#tests/fakes/fake-push-service.ts';
-import { envelope, useStarted, useTestApp } from '#tests/helpers/app.ts';
+import { envelope, getAs, useStarted, useTestApp } from '#tests/helpers/app.ts';
 import { credit, post, seedUsers, setTestAddress } from '#tests/helpers/money-fixtures.ts';
 import { TOKEN_HEADER } from '#contract/paths.ts';
 
@@ -21,7 +21,7 @@ const pushService = useStarted(startFakePushService);
 const clock = adjustableClock();
 const handle = useTestApp(() => ({ clock, env: { PUSH_SERVICE_ORIGINS: pushService.value.origin } }));
 
-const get = (url: string, token: string) => handle.app.inject({ url, headers: { [TOKEN_HEADER]: token } });
+const get = (url: string, token: string) => getAs(handle.app, url, token);
 /** The server's sender, as app.ts makes it, for the jobs a test runs itself. */
 const senderForTests = () =>
   createPushSender(handle.database.db, clock, {
@@ -106,6 +106,16 @@ describe('signed-out devices', () => {
 });
 
 describe('the notification task', () => {
+  /** Accepts the day's tasks and starts the notification task, then lets its 5 seconds pass. */
+  async function startNotificationTask(token: string) {
+    const list = envelope(await post(handle.app, '/api/task/accept', token, {})).data;
+    const task = (list['tasks'] as { id: number; type: string }[]).find((t) => t.type === 'notification');
+    if (!task) throw new Error('no notification task');
+    await post(handle.app, '/api/task/start', token, { task_id: task.id });
+    clock.advance(6_000);
+    return task;
+  }
+
   it('completes only after the test push reached the device and was acknowledged', async () => {
     await handle.database.db.insert(taskCatalog).values({
       type: 'notification',
@@ -118,11 +128,7 @@ describe('the notification task', () => {
     });
     const [user] = await seedUsers(handle.database.db, 1, 'notif');
     if (!user) throw new Error('no user');
-    const list = envelope(await post(handle.app, '/api/task/accept', user.token, {})).data;
-    const task = (list['tasks'] as { id: number; type: string }[]).find((t) => t.type === 'notification');
-    if (!task) throw new Error('no notification task');
-    await post(handle.app, '/api/task/start', user.token, { task_id: task.id });
-    clock.advance(6_000);
+    const task = await startNotificationTask(user.token);
     const complete = (key: string) =>
       post(handle.app, '/api/task/complete', user.token, { task_id: task.id }, key);
 
@@ -160,11 +166,7 @@ describe('the notification task', () => {
     expect((await post(handle.app, '/api/push/ack', '', { ack })).statusCode).toBe(200);
     clock.advance(1_000);
 
-    const list = envelope(await post(handle.app, '/api/task/accept', user.token, {})).data;
-    const task = (list['tasks'] as { id: number; type: string }[]).find((t) => t.type === 'notification');
-    if (!task) throw new Error('no notification task');
-    await post(handle.app, '/api/task/start', user.token, { task_id: task.id });
-    clock.advance(6_000);
+    const task = await startNotificationTask(user.token);
     const early = await post(handle.app, '/api/task/complete', user.token, { task_id: task.id }, 'e-1');
     expect(envelope(early).data.error).toBe('tasks.push_unconfirmed');
     expect(await ledger.balance(handle.database.db, user.id)).toBe(0n);

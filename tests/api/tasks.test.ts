@@ -2,15 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { adjustableClock } from '#server/clock.ts';
 import { withdrawAddresses } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { envelope, useTestApp } from '#tests/helpers/app.ts';
+import { envelope, getAs, useTestApp } from '#tests/helpers/app.ts';
 import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
-import { TOKEN_HEADER } from '#contract/paths.ts';
 
 const clock = adjustableClock();
 
 const handle = useTestApp({ clock });
 
-const get = (url: string, token: string) => handle.app.inject({ url, headers: { [TOKEN_HEADER]: token } });
+const get = (url: string, token: string) => getAs(handle.app, url, token);
 
 describe('tasks, interest and the gift over HTTP', () => {
   it('shows each task’s rules before it starts and refuses an early completion without crediting', async () => {

@@ -12,9 +12,8 @@ import { openDatabase } from '#server/db/database.ts';
 import { users, withdrawals } from '#server/db/schema.ts';
 import { adjustableClock } from '#server/clock.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { buildTestApp, envelope, useTestApp } from '#tests/helpers/app.ts';
+import { buildTestApp, envelope, getAs, useTestApp } from '#tests/helpers/app.ts';
 import { credit, post, seedUsers } from '#tests/helpers/money-fixtures.ts';
-import { TOKEN_HEADER } from '#contract/paths.ts';
 
 const BINANCE = 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh';
 const KRAKEN = 'rLHzPsX6oXkzU2qL12kHCH8G8cnZv1rBJh';
@@ -25,8 +24,7 @@ const clock = adjustableClock();
 
 const handle = useTestApp({ clock, env: { AD_SECONDS: '30' } });
 
-const get = async (url: string, token: string) =>
-  envelope(await handle.app.inject({ url, headers: { [TOKEN_HEADER]: token } }));
+const get = async (url: string, token: string) => envelope(await getAs(handle.app, url, token));
 const setAddress = async (token: string, walletaddress: string, tag: string) =>
   envelope(await post(handle.app, '/api/withdraw/setAddress', token, { walletaddress, tag }));
 

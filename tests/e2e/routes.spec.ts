@@ -6,6 +6,8 @@ import { expectNoAxeViolations, screenshot, signInViaApi } from './support.ts';
 const SIGNED_OUT = [
   { path: '/', name: 'entry' },
   { path: '/landing', name: 'landing' },
+  { path: '/transparency', name: 'transparency' },
+  { path: '/testimonials', name: 'testimonials' },
 ];
 const SIGNED_IN = [
   { path: '/home', name: 'home' },

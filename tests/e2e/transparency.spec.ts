@@ -117,7 +117,31 @@ test('a review written on Mine is shown only after an admin approved it in the c
   await expect(card.getByTestId('review-status')).toHaveText(
     'Waiting for an operator to check it. It is not shown anywhere yet.',
   );
-  await expect(page.getByTestId('usage-switch').getByRole('checkbox')).not.toBeChecked();
+  const usage = page
+    .getByTestId('usage-switch')
+    .getByRole('switch', { name: 'Share anonymous usage counts' });
+  await expect(usage).not.toBeChecked();
+  // On, it stays on for this device (and only here).
+  const sent: Record<string, string>[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/usage/count')) sent.push(request.headers());
+  });
+  await usage.check();
+  await page.reload();
+  await expect(usage).toBeChecked();
+  // Counted into the day's totals a few seconds later, with no session token and no cookie.
+  await expect(async () => {
+    const { rows } = await server.db.query<{ n: string }>(
+      `select coalesce(sum(count), 0)::text as n from usage_counts where event = 'screen_opened'`,
+    );
+    expect(Number(rows[0]?.n)).toBeGreaterThan(0);
+  }).toPass({ timeout: 15_000 });
+  expect(sent.length).toBeGreaterThan(0);
+  for (const headers of sent) {
+    expect(headers['ba-user-token']).toBeUndefined();
+    expect(headers['cookie']).toBeUndefined();
+  }
+  await usage.uncheck();
   await screenshot(page, 'en', 'mine-review-375');
 
   await page.goto(`${server.url}/landing`);

@@ -3,10 +3,10 @@ import { afterAll, beforeAll } from 'vitest';
 import { TOKEN_HEADER } from '#contract/paths.ts';
 import { buildApp } from '#server/app.ts';
 import { adjustableClock, type Clock } from '#server/clock.ts';
-import { openDatabase, type Database } from '#server/db/database.ts';
+import type { Database } from '#server/db/database.ts';
 import { parseEnv } from '#server/env.ts';
 import { startFakeSms } from '#tests/fakes/fake-sms.ts';
-import type { Backend, TestDatabase } from './databases.ts';
+import { pglite, type Backend, type TestDatabase } from './databases.ts';
 
 export interface TestAppOptions {
   database: Database;
@@ -79,11 +79,6 @@ export interface UseTestAppOptions extends Omit<TestAppOptions, 'database'> {
   backend?: Backend;
 }
 
-async function inMemory(): Promise<TestDatabase> {
-  const database = await openDatabase({ dataDir: 'memory://' });
-  return { ...database, dispose: () => database.close() };
-}
-
 export interface TestAppHandle {
   readonly app: FastifyInstance;
   readonly database: TestDatabase;
@@ -99,7 +94,7 @@ export function useTestApp(options: UseTestAppOptions | (() => UseTestAppOptions
   let database: TestDatabase | undefined;
   beforeAll(async () => {
     const { backend, ...rest } = typeof options === 'function' ? options() : options;
-    database = backend ? await backend.create() : await inMemory();
+    database = await (backend ?? pglite).create();
     app = await buildTestApp({ ...rest, database });
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { describe, it } from 'vitest';
-import { openDatabase, type Database } from '#server/db/database.ts';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { openDatabase, type Database, type Db } from '#server/db/database.ts';
 
 /** The local PostgreSQL server the integration tests use when it is reachable. */
 export const POSTGRES_ADMIN_URL =
@@ -30,7 +30,8 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-const pglite: Backend = {
+/** PGlite in memory: a fresh database each time, gone when closed. */
+export const pglite: Backend = {
   name: 'pglite',
   async create() {
     const database = await openDatabase({ dataDir: 'memory://' });
@@ -89,4 +90,24 @@ export async function describeOnPostgres(title: string, body: (backend: Backend)
   describe.skip(`${title} (needs the PostgreSQL server at ${POSTGRES_ADMIN_URL})`, () => {
     it('runs on PostgreSQL only', () => undefined);
   });
+}
+
+/**
+ * A fresh database of `backend` for the tests of one file or describe block: created before them,
+ * disposed (on PostgreSQL, dropped) after. `db` is read inside the tests, once it exists.
+ */
+export function useTestDatabase(backend: Backend): { readonly db: Db } {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await backend.create();
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+  return {
+    get db() {
+      if (!database) throw new Error('the test database is created in beforeAll');
+      return database.db;
+    },
+  };
 }

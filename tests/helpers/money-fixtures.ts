@@ -5,7 +5,8 @@ import type { Db } from '#server/db/database.ts';
 import { sessions, users, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
 import { hashToken } from '#server/features/auth/tokens.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { TOKEN_HEADER } from '#contract/paths.ts';
+import { IDEMPOTENCY_HEADER } from '#contract/paths.ts';
+import { postAs } from './app.ts';
 
 /** Creates users with sessions straight in the database (no password hashing: fast for load tests). */
 export async function seedUsers(db: Db, count: number, prefix: string) {
@@ -55,13 +56,9 @@ export async function inParallel<T>(jobs: (() => Promise<T>)[], limit: number): 
   return results;
 }
 
+/** `postAs` with an Idempotency-Key when one is given. */
 export function post(app: FastifyInstance, url: string, token: string, payload: object, key?: string) {
-  return app.inject({
-    method: 'POST',
-    url,
-    headers: { [TOKEN_HEADER]: token, ...(key ? { 'idempotency-key': key } : {}) },
-    payload,
-  });
+  return postAs(app, url, token, payload, key ? { [IDEMPOTENCY_HEADER]: key } : {});
 }
 
 /** The id of the account registered as `username` (its normalised name). */

@@ -2,11 +2,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { API } from '#contract/paths.ts';
 import { xrp } from '#domain/money/amount.ts';
-import { accountLocks, users, withdrawals } from '#server/db/schema.ts';
+import { accountLocks, withdrawals } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { useTestApp, envelope, postAs, register } from '#tests/helpers/app.ts';
 import { describeOnPostgres } from '#tests/helpers/databases.ts';
-import { credit, setTestAddress } from '#tests/helpers/money-fixtures.ts';
+import { credit, setTestAddress, userIdOf } from '#tests/helpers/money-fixtures.ts';
 
 // Racing requests on many connections are a PostgreSQL question (PGlite runs one thing at a time).
 const PAIRS = 50;
@@ -19,14 +19,10 @@ await describeOnPostgres('account races', (backend) => {
     for (let i = 0; i < PAIRS; i++) {
       const name = `racing-leaver-${i}`;
       const { token } = await register(handle.app, name);
-      const [row] = await handle.database.db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.usernameKey, name));
-      if (!row) throw new Error('no user');
-      await credit(handle.database.db, row.id, xrp(150));
-      await setTestAddress(handle.database.db, row.id, 7000 + i);
-      people.push({ id: row.id, token });
+      const id = await userIdOf(handle.database.db, name);
+      await credit(handle.database.db, id, xrp(150));
+      await setTestAddress(handle.database.db, id, 7000 + i);
+      people.push({ id, token });
     }
 
     const outcomes = await Promise.all(

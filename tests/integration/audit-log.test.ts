@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemClock } from '#server/clock.ts';
 import { auditLog } from '#server/db/schema.ts';
 import { CLI, recordAudit } from '#server/features/ops/ops.service.ts';
-import { backends, type TestDatabase } from '#tests/helpers/databases.ts';
+import { backends, useTestDatabase } from '#tests/helpers/databases.ts';
 
 /** What the database said when it refused a statement (drizzle wraps the driver's error). */
 async function refusal(statement: PromiseLike<unknown>): Promise<string> {
@@ -17,13 +17,7 @@ async function refusal(statement: PromiseLike<unknown>): Promise<string> {
 }
 
 describe.each(await backends())('the audit log on $name', (backend) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await backend.create();
-  });
-  afterAll(async () => {
-    await database.dispose();
-  });
+  const database = useTestDatabase(backend);
 
   it('keeps an entry with who, what, the reason and the state before and after, amounts exact', async () => {
     await recordAudit(

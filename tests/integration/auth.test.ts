@@ -9,22 +9,20 @@ import { openDatabase, rowsOf, type Database } from '#server/db/database.ts';
 import { accountLocks, users } from '#server/db/schema.ts';
 import { createAuthService, type KnownDevice } from '#server/features/auth/auth.service.ts';
 import { keyedHash } from '#server/lib/server-secrets.repository.ts';
-import { backends, type TestDatabase } from '#tests/helpers/databases.ts';
+import { backends, useTestDatabase } from '#tests/helpers/databases.ts';
 import { registrationOf, TEST_CLIENT } from '#tests/helpers/money-fixtures.ts';
 
 const client = TEST_CLIENT;
 const registration = registrationOf;
 
 describe.each(await backends())('auth on $name', (backend) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(backend);
   const clock = adjustableClock();
   let auth: ReturnType<typeof createAuthService>;
 
-  beforeAll(async () => {
-    database = await backend.create();
+  beforeAll(() => {
     auth = createAuthService({ db: database.db, clock, sessionTtlDays: 30, hash: keyedHash('test-key') });
   });
-  afterAll(() => database.dispose());
 
   it('registers, authenticates and revokes a session', async () => {
     const registered = await auth.register(registration('walter'), client);

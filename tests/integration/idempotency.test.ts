@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { adjustableClock } from '#server/clock.ts';
 import { runIdempotent } from '#server/lib/idempotency.ts';
-import { describeOnPostgres, type TestDatabase } from '#tests/helpers/databases.ts';
+import { describeOnPostgres, useTestDatabase } from '#tests/helpers/databases.ts';
 import { seedUsers } from '#tests/helpers/money-fixtures.ts';
 
 /** A promise and the hand that settles it. */
@@ -15,11 +15,7 @@ function gate() {
 // lock held longer than the wait is answered "in flight", never run twice. Waiting on a row lock
 // needs a second connection: a PostgreSQL question.
 await describeOnPostgres('the idempotency key', (backend) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await backend.create();
-  });
-  afterAll(() => database.dispose());
+  const database = useTestDatabase(backend);
 
   it('answers a duplicate "in flight" while the first still runs, then replays the first answer', async () => {
     const [user] = await seedUsers(database.db, 1, 'idem');

@@ -1,29 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerEntries, users } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { buildTestApp, envelope, getAs } from '#tests/helpers/app.ts';
-import { backends, type TestDatabase } from '#tests/helpers/databases.ts';
+import { envelope, getAs, useTestApp } from '#tests/helpers/app.ts';
+import { backends } from '#tests/helpers/databases.ts';
 import { inParallel, post, seedUsers } from '#tests/helpers/money-fixtures.ts';
 
 describe.each(await backends())('the ledger on $name', (backend) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await backend.create();
-    app = await buildTestApp({ database, env: { DEMO_TASK_SECONDS: '0' } });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.dispose();
-  });
+  const handle = useTestApp({ backend, env: { DEMO_TASK_SECONDS: '0' } });
 
   // What completing each of the day's tasks needs in its body: surveys need an answer to each question.
   let completion: Map<number, object>;
   async function completionBodies(token: string) {
-    const list = envelope(await getAs(app, '/api/task/list', token));
+    const list = envelope(await getAs(handle.app, '/api/task/list', token));
     const tasks = (list.data['tasks'] ?? []) as {
       id: number;
       questions: { id: string; options: { id: string }[] }[];
@@ -43,13 +32,14 @@ describe.each(await backends())('the ledger on $name', (backend) => {
 
   async function expectBalancesMatchEntries(ids: number[]) {
     for (const id of ids) {
-      const balance = await ledger.balance(database.db, id);
-      expect(balance).toBe(await ledger.sum(database.db, id));
+      const balance = await ledger.balance(handle.database.db, id);
+      expect(balance).toBe(await ledger.sum(handle.database.db, id));
       expect(balance >= 0n).toBe(true);
     }
   }
 
   it('refuses a raw UPDATE, DELETE or TRUNCATE of an entry, and a direct balance change', async () => {
+    const { app, database } = handle;
     const [user] = await seedUsers(database.db, 1, 'raw');
     if (!user) throw new Error('no user');
     expect((await post(app, '/api/user/newUserReward', user.token, {}, 'gift-raw')).statusCode).toBe(200);
@@ -77,6 +67,7 @@ describe.each(await backends())('the ledger on $name', (backend) => {
   });
 
   it('credits each of 1,000 operations once under 10,000 duplicate replays (50 in flight)', async () => {
+    const { app, database } = handle;
     const people = await seedUsers(database.db, 100, 'dup');
     completion = await completionBodies(people[0]?.token ?? '');
     for (const person of people) {
@@ -121,6 +112,7 @@ describe.each(await backends())('the ledger on $name', (backend) => {
   }, 300_000);
 
   it('never credits more than 10 tasks or 20 XRP a day, with 50 completions racing', async () => {
+    const { app, database } = handle;
     const [person] = await seedUsers(database.db, 1, 'cap');
     if (!person) throw new Error('no user');
     await post(app, '/api/task/accept', person.token, {});
@@ -149,6 +141,7 @@ describe.each(await backends())('the ledger on $name', (backend) => {
   }, 180_000);
 
   it('pays exactly 100 gifts for 1,000 concurrent claims over 100 users', async () => {
+    const { app, database } = handle;
     const people = await seedUsers(database.db, 100, 'gift');
     const claims = people.flatMap((person) =>
       Array.from(

@@ -1,47 +1,31 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Wallet } from 'xrpl';
 import { xrp } from '#domain/money/amount.ts';
 import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
 import { adjustableClock } from '#server/clock.ts';
-import { openDatabase, type Database } from '#server/db/database.ts';
 import { pushTokens, sessions } from '#server/db/schema.ts';
 import { runPayoutOnce } from '#server/features/payouts/payout-job.ts';
 import { connectXrplPayer } from '#server/features/payouts/xrpl-payer.ts';
 import { withdrawalNotice } from '#server/features/push/notices.ts';
 import { createPushSender } from '#server/features/push/push-sender.ts';
-import { startFakePushService, type FakePushService } from '#tests/fakes/fake-push-service.ts';
-import { startFakeRippled, type FakeRippled } from '#tests/fakes/fake-rippled.ts';
-import { buildTestApp } from '#tests/helpers/app.ts';
+import { startFakePushService } from '#tests/fakes/fake-push-service.ts';
+import { useStarted } from '#tests/helpers/app.ts';
 import { credit, post, seedUsers, setTestAddress } from '#tests/helpers/money-fixtures.ts';
+import { usePayoutTestbed } from '#tests/helpers/payout-testbed.ts';
 
 // A payout that becomes final is pushed to every device of its user that has a token, to no one
 // else, through real Web Push (VAPID, encrypted payload) to a fake push service; a token the service
 // reports gone is removed.
 
-let database: Database;
-let app: FastifyInstance;
-let rippled: FakeRippled;
-let pushService: FakePushService;
 const clock = adjustableClock();
-
-beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
-  // Withdrawals are asked for under a waiting period of 0 days: due at once.
-  app = await buildTestApp({ database, clock, env: { WAITING_DAYS: '0' } });
-  rippled = await startFakeRippled({ closeMs: 20 });
-  pushService = await startFakePushService();
-});
-afterAll(async () => {
-  await app.close();
-  await rippled.close();
-  await pushService.close();
-  await database.close();
-});
+const testbed = usePayoutTestbed({ clock, closeMs: 20 });
+const fakePushService = useStarted(startFakePushService);
 
 describe('push on a final payout', () => {
   it('reaches every device of the payee and no one else; a gone token is removed', async () => {
+    const { app, database, rippled } = testbed;
+    const pushService = fakePushService.value;
     const [payee, other] = await seedUsers(database.db, 2, 'pushed');
     if (!payee || !other) throw new Error('no users');
     const now = clock.now();

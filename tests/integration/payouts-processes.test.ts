@@ -3,10 +3,9 @@ import { expect, it } from 'vitest';
 import { Wallet } from 'xrpl';
 import { xrp } from '#domain/money/amount.ts';
 import { ledgerEntries, withdrawals } from '#server/db/schema.ts';
-import { startFakeRippled } from '#tests/fakes/fake-rippled.ts';
-import { useStarted, useTestApp } from '#tests/helpers/app.ts';
 import { describeOnPostgres } from '#tests/helpers/databases.ts';
 import { seedWithdrawals } from '#tests/helpers/money-fixtures.ts';
+import { usePayoutTestbed } from '#tests/helpers/payout-testbed.ts';
 import { runPayoutProcess } from '#tests/helpers/server-process.ts';
 
 // Two payout job PROCESSES on one PostgreSQL database sign 50 due withdrawals at once: the payout
@@ -16,13 +15,10 @@ import { runPayoutProcess } from '#tests/helpers/server-process.ts';
 const seed = Wallet.generate().seed ?? '';
 
 await describeOnPostgres('two payout processes', (backend) => {
-  // Withdrawals are asked for under a waiting period of 0 days: the payout processes find them due.
-  const handle = useTestApp({ backend, env: { WAITING_DAYS: '0' } });
-  const fakeRippled = useStarted(() => startFakeRippled({ closeMs: 20 }));
+  const testbed = usePayoutTestbed({ backend, closeMs: 20 });
 
   it('sign 50 withdrawals at once: 50 distinct Sequences, 50 payments, none refunded', async () => {
-    const { app, database } = handle;
-    const rippled = fakeRippled.value;
+    const { app, database, rippled } = testbed;
     const seeded = await seedWithdrawals(app, database.db, 50, {
       prefix: 'procs',
       firstTag: 90_000,

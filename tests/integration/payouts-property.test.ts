@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Wallet } from 'xrpl';
 import { xrp } from '#domain/money/amount.ts';
 import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
@@ -9,10 +8,10 @@ import { adjustableClock } from '#server/clock.ts';
 import { ledgerEntries, withdrawals } from '#server/db/schema.ts';
 import { runPayoutOnce, type PayoutStep } from '#server/features/payouts/payout-job.ts';
 import { connectXrplPayer } from '#server/features/payouts/xrpl-payer.ts';
-import { startFakeRippled, type FakeOutcome, type FakeRippled } from '#tests/fakes/fake-rippled.ts';
-import { buildTestApp } from '#tests/helpers/app.ts';
-import { backends, type TestDatabase } from '#tests/helpers/databases.ts';
+import type { FakeOutcome } from '#tests/fakes/fake-rippled.ts';
+import { backends } from '#tests/helpers/databases.ts';
 import { credit, post, seedUsers, setTestAddress } from '#tests/helpers/money-fixtures.ts';
+import { usePayoutTestbed } from '#tests/helpers/payout-testbed.ts';
 
 // For any interleaving of ledger closes, lagging lookups, history gaps, busy answers, dropped
 // connections, outcomes and crashes after any step of the payout job: once every withdrawal is final,
@@ -64,41 +63,27 @@ const event: fc.Arbitrary<Event> = fc.oneof(
 );
 
 describe.each(await backends())('payouts under any interleaving on $name', (backend) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let rippled: FakeRippled;
   const clock = adjustableClock();
+  const testbed = usePayoutTestbed({ backend, clock, closeMs: 5 });
   let tag = 50_000;
 
-  beforeAll(async () => {
-    database = await backend.create();
-    // Withdrawals are asked for under a waiting period of 0 days: due at once.
-    app = await buildTestApp({ database, clock, env: { WAITING_DAYS: '0' } });
-    rippled = await startFakeRippled({ closeMs: 5 });
-  });
-  afterAll(async () => {
-    await app.close();
-    await rippled.close();
-    await database.dispose();
-  });
-
   async function dueWithdrawal() {
-    const [user] = await seedUsers(database.db, 1, 'prop');
+    const [user] = await seedUsers(testbed.database.db, 1, 'prop');
     if (!user) throw new Error('no user');
-    await credit(database.db, user.id, xrp(120), `seed-${user.id}`, clock.now());
+    await credit(testbed.database.db, user.id, xrp(120), `seed-${user.id}`, clock.now());
     const userTag = tag++;
-    await setTestAddress(database.db, user.id, userTag, clock.now());
-    await post(app, '/api/user/setWithdrawStatus', user.token, {}, `w-${user.id}`);
-    const [row] = await database.db.select().from(withdrawals).where(eq(withdrawals.userId, user.id));
+    await setTestAddress(testbed.database.db, user.id, userTag, clock.now());
+    await post(testbed.app, '/api/user/setWithdrawStatus', user.token, {}, `w-${user.id}`);
+    const [row] = await testbed.database.db.select().from(withdrawals).where(eq(withdrawals.userId, user.id));
     return { id: row?.id ?? 0, userId: user.id, tag: userTag };
   }
 
   async function pass(crashAt: PayoutStep | null) {
-    const payer = await connectXrplPayer(rippled.url, seed).catch(() => null);
+    const payer = await connectXrplPayer(testbed.rippled.url, seed).catch(() => null);
     if (!payer) return;
     try {
       await runPayoutOnce({
-        db: database.db,
+        db: testbed.database.db,
         clock,
         rules: RULES,
         payer,
@@ -116,6 +101,7 @@ describe.each(await backends())('payouts under any interleaving on $name', (back
   it(`paid on the ledger + refunded = exactly 1 for every withdrawal (${RUNS} interleavings)`, async () => {
     // xrpl.js prints the busy answers it gets while connecting; they are the point here, not news.
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { database, rippled } = testbed;
     let checked = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(event, { minLength: 5, maxLength: 25 }), async (events) => {

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Wallet } from 'xrpl';
 import { xrp } from '#domain/money/amount.ts';
 import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
@@ -11,10 +10,9 @@ import { payoutOperator } from '#server/features/payouts/operator.ts';
 import { runPayoutOnce, WALLET_REFILL, type PayoutStep } from '#server/features/payouts/payout-job.ts';
 import { connectXrplPayer, type Payer } from '#server/features/payouts/xrpl-payer.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { startFakeRippled, type FakeRippled } from '#tests/fakes/fake-rippled.ts';
-import { buildTestApp } from '#tests/helpers/app.ts';
-import { backends, type TestDatabase } from '#tests/helpers/databases.ts';
+import { backends } from '#tests/helpers/databases.ts';
 import { credit, post, seedUsers, setTestAddress, TEST_ADDRESS } from '#tests/helpers/money-fixtures.ts';
+import { usePayoutTestbed } from '#tests/helpers/payout-testbed.ts';
 
 // The waiting period is the withdrawal screens' business; here every withdrawal is due at once.
 const RULES = { ...DEFAULT_RULES, waitingDays: 0 };
@@ -23,36 +21,23 @@ const seed = Wallet.generate().seed ?? '';
 class Crash extends Error {}
 
 describe.each(await backends())('the payout job on $name', (backend) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let rippled: FakeRippled;
   const clock = adjustableClock();
+  const testbed = usePayoutTestbed({ backend, clock, closeMs: 20 });
   let tag = 1;
   const payers: Payer[] = [];
 
-  beforeAll(async () => {
-    database = await backend.create();
-    // Withdrawals are asked for under a waiting period of 0 days: due at once.
-    app = await buildTestApp({ database, clock, env: { WAITING_DAYS: '0' } });
-    rippled = await startFakeRippled({ closeMs: 20 });
-  });
   afterEach(async () => {
     for (const payer of payers.splice(0)) await payer.close();
   });
-  afterAll(async () => {
-    await app.close();
-    await rippled.close();
-    await database.dispose();
-  });
 
   const payer = async () => {
-    const connected = await connectXrplPayer(rippled.url, seed);
+    const connected = await connectXrplPayer(testbed.rippled.url, seed);
     payers.push(connected);
     return connected;
   };
   const run = async (afterStep?: (step: PayoutStep) => void) =>
     runPayoutOnce({
-      db: database.db,
+      db: testbed.database.db,
       clock,
       rules: RULES,
       payer: await payer(),
@@ -61,29 +46,35 @@ describe.each(await backends())('the payout job on $name', (backend) => {
 
   /** A user who withdrew `amount` XRP. */
   async function dueWithdrawal(amount = 120n) {
-    const [user] = await seedUsers(database.db, 1, 'payee');
+    const [user] = await seedUsers(testbed.database.db, 1, 'payee');
     if (!user) throw new Error('no user');
-    await credit(database.db, user.id, xrp(amount), `seed-${user.id}`, clock.now());
+    await credit(testbed.database.db, user.id, xrp(amount), `seed-${user.id}`, clock.now());
     const userTag = String(tag++);
-    await setTestAddress(database.db, user.id, userTag, clock.now());
-    const response = await post(app, '/api/user/setWithdrawStatus', user.token, {}, `withdraw-${user.id}`);
+    await setTestAddress(testbed.database.db, user.id, userTag, clock.now());
+    const response = await post(
+      testbed.app,
+      '/api/user/setWithdrawStatus',
+      user.token,
+      {},
+      `withdraw-${user.id}`,
+    );
     expect(response.statusCode).toBe(200);
-    const [row] = await database.db.select().from(withdrawals).where(eq(withdrawals.userId, user.id));
+    const [row] = await testbed.database.db.select().from(withdrawals).where(eq(withdrawals.userId, user.id));
     if (!row) throw new Error('no withdrawal');
     return { userId: user.id, id: row.id, tag: Number(userTag) };
   }
 
   const withdrawal = async (id: number) => {
-    const [row] = await database.db.select().from(withdrawals).where(eq(withdrawals.id, id));
+    const [row] = await testbed.database.db.select().from(withdrawals).where(eq(withdrawals.id, id));
     return row;
   };
   /** Every distinct signed payment the fake received for this tag, with its hash. */
   const paymentsTo = (destinationTag: number) =>
-    [...rippled.submitted.entries()]
+    [...testbed.rippled.submitted.entries()]
       .map(([hash, tx]): Record<string, unknown> => ({ ...tx, hash }))
       .filter((tx) => tx['DestinationTag'] === destinationTag);
   const refunds = async (userId: number) =>
-    (await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId))).filter(
+    (await testbed.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId))).filter(
       (entry) => entry.kind === 'refund',
     );
 
@@ -98,6 +89,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
   }
 
   it('without XRPL settings waits for the operator, who records a payment or rejects with a refund', async () => {
+    const { database } = testbed;
     const paid = await dueWithdrawal();
     const rejected = await dueWithdrawal(130n);
     await runPayoutOnce({ db: database.db, clock, rules: RULES, payer: null });
@@ -116,7 +108,9 @@ describe.each(await backends())('the payout job on $name', (backend) => {
       txHash: 'AB'.repeat(32),
       deliveredAmount: xrp(120n),
     });
-    expect(await payoutOperator.paid(database.db, clock, paid.id, 'cd'.repeat(32), null)).toMatch(/not waiting/);
+    expect(await payoutOperator.paid(database.db, clock, paid.id, 'cd'.repeat(32), null)).toMatch(
+      /not waiting/,
+    );
 
     expect(await payoutOperator.reject(database.db, clock, rejected.id, '  ')).toMatch(/type a reason/);
     expect(
@@ -133,6 +127,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
   });
 
   it("holds a banned account's withdrawal with the ban's reason, pays it once the ban is lifted, never refunds it", async () => {
+    const { database } = testbed;
     const due = await dueWithdrawal();
     const [user] = await database.db.select().from(users).where(eq(users.id, due.userId));
     const name = user?.username ?? '';
@@ -153,6 +148,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
   });
 
   it('pays once and calls it successful only when the ledger validated it', async () => {
+    const { database, rippled } = testbed;
     rippled.outcome = 'tesSUCCESS';
     const { id, userId, tag: destinationTag } = await dueWithdrawal(150n);
     await run();
@@ -170,6 +166,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
   });
 
   it('killed after each step it persists, 50 runs: never a second payment for one withdrawal', async () => {
+    const { rippled } = testbed;
     rippled.outcome = 'tesSUCCESS';
     const steps: PayoutStep[] = ['claimed', 'signed', 'submitted', 'settled'];
     for (let r = 0; r < 50; r++) {
@@ -197,6 +194,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
   }, 120_000);
 
   it('never refunds a payment looked up before its inclusion showed, once the ledger passed its last one', async () => {
+    const { rippled } = testbed;
     const due = await dueWithdrawal(121n);
     // The lookup races the inclusion: "not found", and meanwhile the ledger passes LastLedgerSequence.
     rippled.onSubmit = (hash) => void rippled.lagOnce.add(hash);
@@ -209,6 +207,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
   });
 
   it('never refunds a paid payment that a server missing part of the history cannot find', async () => {
+    const { database, rippled } = testbed;
     const due = await dueWithdrawal(122n);
     // The server that answers lookups lacks the history that will hold the payment (restarted,
     // catching up, or another backend answers) from before it is sent, so that no pass can see it
@@ -232,6 +231,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
   });
 
   it("signs a payment never included again with the same Sequence, proven by the account's Sequence when the history is missing", async () => {
+    const { rippled } = testbed;
     rippled.outcome = 'never-included';
     rippled.historyFrom = Number.MAX_SAFE_INTEGER;
     try {
@@ -264,6 +264,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
   }, 60_000);
 
   it('holds, never pays and never refunds a withdrawal whose saved tag the ledger cannot carry', async () => {
+    const { database } = testbed;
     const due = await dueWithdrawal(123n);
     await database.db.update(withdrawals).set({ tag: '' }).where(eq(withdrawals.id, due.id));
     for (let i = 0; i < 3; i++) await run();
@@ -273,6 +274,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
   });
 
   it('holds a payment that delivered another amount for an operator: neither success nor refund', async () => {
+    const { rippled } = testbed;
     const due = await dueWithdrawal(124n);
     rippled.partialDelivery = '1000000';
     for (let i = 0; i < 40 && !(await withdrawal(due.id))?.heldReason; i++) {
@@ -288,6 +290,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
   });
 
   it('one withdrawal that keeps failing does not stop the others', async () => {
+    const { database } = testbed;
     const broken = await dueWithdrawal(125n);
     const fine = await dueWithdrawal(126n);
     await database.db
@@ -309,6 +312,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
   });
 
   it('lets an operator record a payment only for a claimed withdrawal, checked on the ledger, one hash once', async () => {
+    const { database, rippled } = testbed;
     const job = await payer();
     const due = await dueWithdrawal(127n);
     const other = await dueWithdrawal(128n);
@@ -354,6 +358,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
   });
 
   it('holds withdrawals while the payout wallet is dry, without a refund or a fee burnt, and pays once refilled', async () => {
+    const { database, rippled } = testbed;
     const hot = Wallet.fromSeed(seed).address;
     const before = rippled.balances.get(hot);
     // Enough for the reserve and a little: not for 129 XRP.
@@ -382,6 +387,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
   });
 
   it("pays the server's open-ledger fee under load, never more than the cap", async () => {
+    const { rippled } = testbed;
     rippled.openLedgerFee = 3_000n;
     const loaded = await dueWithdrawal(131n);
     await settle(loaded.id);
@@ -395,6 +401,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
   });
 
   it('two job instances signing 50 withdrawals at once: 50 distinct Sequences, 50 payments, none refunded', async () => {
+    const { database } = testbed;
     const due: Awaited<ReturnType<typeof dueWithdrawal>>[] = [];
     for (let i = 0; i < 50; i++) due.push(await dueWithdrawal(100n + BigInt(i)));
     const [first, second] = [await payer(), await payer()];
@@ -418,6 +425,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
   }, 120_000);
 
   it('signs nothing while the server is not synced or is on another network', async () => {
+    const { database, rippled } = testbed;
     const due = await dueWithdrawal(133n);
     rippled.serverState = 'syncing';
     for (let i = 0; i < 3; i++) await run();
@@ -432,6 +440,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
   });
 
   it('refunds a validated failure exactly once, and signs a proven expiry again instead of refunding it', async () => {
+    const { database, rippled } = testbed;
     rippled.outcome = 'tecNO_DST_INSUF_XRP';
     const failed = await dueWithdrawal(110n);
     await run(() => undefined);

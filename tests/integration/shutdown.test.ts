@@ -4,10 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { Wallet } from 'xrpl';
 import { xrp } from '#domain/money/amount.ts';
 import { withdrawals } from '#server/db/schema.ts';
-import { startFakeRippled } from '#tests/fakes/fake-rippled.ts';
-import { useStarted, useTestApp } from '#tests/helpers/app.ts';
 import { describeOnPostgres } from '#tests/helpers/databases.ts';
 import { seedWithdrawals } from '#tests/helpers/money-fixtures.ts';
+import { usePayoutTestbed } from '#tests/helpers/payout-testbed.ts';
 import { API, IDEMPOTENCY_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
 import { runPayoutProcess, startServerProcess } from '#tests/helpers/server-process.ts';
 
@@ -106,12 +105,10 @@ async function until(condition: () => boolean): Promise<void> {
 // (signed and stored before it is sent, never half-done) and starts no other; what is left is paid,
 // once each, by the next process.
 await describeOnPostgres('SIGTERM while the payout job pays', (backend) => {
-  const handle = useTestApp({ backend });
-  const fakeRippled = useStarted(() => startFakeRippled({ closeMs: 20 }));
+  const testbed = usePayoutTestbed({ backend, closeMs: 20 });
 
   it('finishes the step in progress, exits 0, and the next process pays the rest once each', async () => {
-    const { app, database } = handle;
-    const rippled = fakeRippled.value;
+    const { app, database, rippled } = testbed;
     const COUNT = 20;
     const seeded = await seedWithdrawals(app, database.db, COUNT, {
       prefix: 'stopping',

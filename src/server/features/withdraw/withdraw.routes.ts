@@ -32,6 +32,8 @@ export async function withdrawRoutes(
   { withdraw, sendIdempotent }: WithdrawRoutesOptions,
 ) {
   const routes = featureRoutes(app, ['withdraw'], sendIdempotent);
+  // The ad that shortens the wait is described under its own tag.
+  const adRoutes = featureRoutes(app, ['ads'], sendIdempotent);
 
   routes.get(
     API.exchangeWhitelist,
@@ -132,31 +134,29 @@ export async function withdrawRoutes(
     async ({ userId }) => ({ list: await withdraw.logs(userId) }),
   );
 
-  routes.get(
+  adRoutes.get(
     API.adStatus,
-    { summary: "Today's ad: ready, playing, reduced", response: AdStatusResponseSchema, tags: ['ads'] },
+    { summary: "Today's ad: ready, playing, reduced", response: AdStatusResponseSchema },
     ({ userId }) => withdraw.adStatus(userId),
   );
 
-  routes.post(
+  adRoutes.post(
     API.adStart,
     {
       summary: "Opens today's ad session",
       body: EmptyBodySchema,
       response: successSchema(z.object({ started_time: z.number().int() })),
-      tags: ['ads'],
       failures,
     },
     ({ userId }) => withdraw.startAd(userId),
   );
 
-  routes.money(
+  adRoutes.money(
     API.adComplete,
     {
       summary: 'Completes the ad after its full length (Idempotency-Key required)',
       body: EmptyBodySchema,
       response: successSchema(WithdrawStatusSchema.extend({ reduced_today: z.number().int() })),
-      tags: ['ads'],
       failures,
     },
     (tx, { userId }) => withdraw.completeAd(tx, userId),

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Card } from '#app/components/card.tsx';
+import { Switch } from '#app/components/switch.tsx';
 import { usageCounts, useUsageCountsEnabled } from '#app/lib/usage-counts.ts';
 
 /** Mine's switch for the opt-in usage counts, off by default and kept on this device (docs/transparency.md#usage-counts). */
@@ -7,17 +8,12 @@ export function UsageSwitch() {
   const enabled = useUsageCountsEnabled();
   return (
     <Card data-testid="usage-switch">
-      <label className="option">
-        <input
-          type="checkbox"
-          name="usage-counts"
-          checked={enabled}
-          onChange={(event) => usageCounts.setEnabled(event.target.checked)}
-        />
-        <span>
-          <Trans>Share anonymous usage counts</Trans>
-        </span>
-      </label>
+      <Switch
+        name="usage-counts"
+        label={<Trans>Share anonymous usage counts</Trans>}
+        checked={enabled}
+        onChange={(event) => usageCounts.setEnabled(event.target.checked)}
+      />
       <p className="muted">
         <Trans>
           Off unless you turn it on, for this device only. When on, this device sends how many times the app

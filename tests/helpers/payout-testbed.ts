@@ -1,0 +1,38 @@
+import type { Clock } from '#server/clock.ts';
+import { startFakeRippled } from '#tests/fakes/fake-rippled.ts';
+import { useStarted, useTestApp } from './app.ts';
+import type { Backend } from './databases.ts';
+
+/**
+ * What the payout tests run against, for one test file: the app on a fresh database (of `backend`, or
+ * PGlite in memory), where withdrawals are due as soon as they are asked for, and a fake rippled closing a ledger every `closeMs`; started before the file's
+ * tests, closed after them.
+ */
+export function usePayoutTestbed({
+  backend,
+  clock,
+  closeMs,
+}: {
+  backend?: Backend;
+  clock?: Clock;
+  closeMs: number;
+}) {
+  const rippled = useStarted(() => startFakeRippled({ closeMs }));
+  // Withdrawals are asked for under a waiting period of 0 days, kept on each one: due at once.
+  const handle = useTestApp({
+    ...(backend ? { backend } : {}),
+    ...(clock ? { clock } : {}),
+    env: { WAITING_DAYS: '0' },
+  });
+  return {
+    get app() {
+      return handle.app;
+    },
+    get database() {
+      return handle.database;
+    },
+    get rippled() {
+      return rippled.value;
+    },
+  };
+}
