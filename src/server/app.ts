@@ -401,7 +401,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       clock,
       walletAddress,
       wallet: walletReader,
-      waitingDays: rules.waitingDays,
+      // Read on each request: the waiting period in force, which the console may change.
+      get waitingDays() {
+        return rules.waitingDays;
+      },
       explorerTxUrl: env.XRPL_EXPLORER_TX_URL,
       cacheMs: env.TRANSPARENCY_CACHE_SECONDS * 1000,
     }),
@@ -431,7 +434,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(opsWithdrawalsRoutes, {
     db: database.db,
     clock,
-    rules,
+    // Each withdrawal waits the period on its row; rows from before that wait the configured one.
+    rules: baseRules,
     connectPayer:
       env.XRPL_URL && env.XRPL_SEED
         ? () =>
@@ -445,7 +449,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await push.sendToUser(userId, withdrawalNotice(id, status));
     },
   });
-  await app.register(opsUsersRoutes, { db: database.db, clock, rules });
+  await app.register(opsUsersRoutes, { db: database.db, clock, rules: baseRules });
   await app.register(opsCommandRoutes, { db: database.db, env, clock });
   await app.register(ratesRoutes, {
     rates: createRatesService({

@@ -51,6 +51,7 @@ describe('settings changed from the console', () => {
       (dataOf(await getAs(handle.app, API.withdrawLogs, waiting.token)).list as { end_time: number }[])[0]
         ?.end_time;
     const endBefore = await endTime();
+    expect(endBefore).toBeGreaterThan(0);
 
     // The gift rises to 50 XRP from tomorrow's midnight.
     const tomorrow = nextDayStart(clock.now(), 'UTC');
@@ -85,8 +86,12 @@ describe('settings changed from the console', () => {
     clock.advance(5000);
     expect((await publicSettings(other))['waiting_days']).toBe(10);
     expect((await publicSettings(handle.app))['waiting_days']).toBe(10);
-    // The withdrawal asked for under 30 days still waits 30 days.
+    // The withdrawal asked for under 30 days still waits 30 days, for the user and in the console.
     expect(await endTime()).toBe(endBefore);
+    const queue = dataOf(
+      await opsRequest(handle.app, 'GET', `${OPS_API.withdrawals}?state=open&user=waits`, admin),
+    ).list as { id: number; due_time: number }[];
+    expect(queue.find((row) => row.id === waiting.withdrawalId)?.due_time).toBe(endBefore);
 
     clock.advance(tomorrow.getTime() - clock.now().getTime());
     expect((await publicSettings(other))['gift_amount']).toBe('50');

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { OPS_TASKS_API } from '#contract/ops-tasks.ts';
 import { OPS_API } from '#contract/ops.ts';
@@ -35,6 +36,17 @@ const dataOf = (response: { json(): unknown }) =>
   (response.json() as { data: Record<string, unknown> & { error?: string } }).data;
 const userGet = (url: string, token: string) =>
   handle.app.inject({ url, headers: { [TOKEN_HEADER]: token } });
+
+/** The database's own message when it refuses a statement. */
+async function refusal(statement: SQL): Promise<string> {
+  try {
+    await handle.database.db.execute(statement);
+  } catch (error) {
+    const cause = (error as Error & { cause?: Error }).cause;
+    return cause?.message ?? (error as Error).message;
+  }
+  return 'not refused';
+}
 
 async function admin(name: string, role: 'admin' | 'support' = 'admin') {
   const operator = await createOperator(handle.app, handle.database.db, clock, name, role);
@@ -90,6 +102,14 @@ describe('the console task catalog', () => {
     expect(await bad({ reward: '21' })).toBe('ops.task_reward_invalid');
     expect(await bad({ type: 'web' })).toBe('ops.task_target_required');
     expect(await bad({ type: 'survey' })).toBe('ops.task_type_fixed');
+
+    // Version 1 is kept as it was: the database refuses to change or remove a version.
+    expect(await refusal(sql`update task_versions set reward = 10 where task_id = ${id}`)).toBe(
+      'task versions are never changed (UPDATE refused)',
+    );
+    expect(await refusal(sql`delete from task_versions where task_id = ${id}`)).toBe(
+      'task versions are never changed (DELETE refused)',
+    );
 
     const audit = dataOf(
       await opsRequest(handle.app, 'GET', `${OPS_API.audit}?target_kind=task&target_id=${id}`, token),

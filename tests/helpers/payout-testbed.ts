@@ -5,7 +5,7 @@ import type { Backend } from './databases.ts';
 
 /**
  * What the payout tests run against, for one test file: the app on a fresh database (of `backend`, or
- * PGlite in memory) and a fake rippled closing a ledger every `closeMs`; started before the file's
+ * PGlite in memory), where withdrawals are due as soon as they are asked for, and a fake rippled closing a ledger every `closeMs`; started before the file's
  * tests, closed after them.
  */
 export function usePayoutTestbed({

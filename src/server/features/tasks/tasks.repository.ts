@@ -222,6 +222,10 @@ export function createTasksRepository(db: Db) {
           taskIds: taskDays.taskIds,
           task: tasks,
           pinned: taskVersions,
+          pinnedVersion:
+            sql<number>`coalesce(${taskDays.taskVersions}[array_position(${taskDays.taskIds}, ${taskId}::integer)], 1)`.mapWith(
+              Number,
+            ),
           run: taskRuns,
           credited: sql<number>`(select count(*) from ${ledgerEntries} where ${credits})`.mapWith(Number),
           earned: sql<string>`(select coalesce(sum(${ledgerEntries.amount}), 0)::text from ${ledgerEntries} where ${credits})`,
@@ -247,7 +251,8 @@ export function createTasksRepository(db: Db) {
       return {
         taskIds: row.taskIds,
         task: row.task,
-        pinned: row.pinned,
+        // The catalog row repeats its current version's terms, so it stands in for that version's row.
+        pinned: row.pinned ?? (row.task?.version === row.pinnedVersion ? row.task : null),
         run: row.run,
         credited: { count: row.credited, earned: BigInt(row.earned) },
       };

@@ -93,7 +93,8 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
     const byId = new Map(rows.map((row) => [row.id, row]));
     return pairs.flatMap(({ taskId, version }) => {
       const row = byId.get(taskId);
-      const terms = versions.get(`${taskId}:${version}`);
+      // The catalog row repeats its current version's terms, so it stands in for that version's row.
+      const terms = versions.get(`${taskId}:${version}`) ?? (row?.version === version ? row : undefined);
       if (!row || !terms) return [];
       return [
         {

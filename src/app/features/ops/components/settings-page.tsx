@@ -152,7 +152,7 @@ export function SettingsPage() {
 }
 
 function SettingRow({ setting }: { setting: ConsoleSetting }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const labels = SETTING_LABELS[setting.name];
   return (
     <tr data-setting={setting.name}>
@@ -161,13 +161,14 @@ function SettingRow({ setting }: { setting: ConsoleSetting }) {
         <br />
         <span className="muted">{i18n._(labels.shown)}</span>
       </td>
-      <td data-current>
+      {/* data-label names each value where a phone shows the row as a card, without the table's header. */}
+      <td data-current data-label={t`In force now`}>
         <SettingValue name={setting.name} value={setting.current} />
       </td>
-      <td>
+      <td data-label={t`Default`}>
         <SettingValue name={setting.name} value={setting.default} />
       </td>
-      <td>
+      <td data-label={t`Changes to come`}>
         {setting.scheduled.length === 0
           ? '—'
           : setting.scheduled.map((change) => {
