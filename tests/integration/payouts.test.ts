@@ -108,7 +108,9 @@ describe.each(await backends())('the payout job on $name', (backend) => {
       txHash: 'AB'.repeat(32),
       deliveredAmount: xrp(120n),
     });
-    expect(await payoutOperator.paid(database.db, clock, paid.id, 'cd'.repeat(32), null)).toMatch(/not waiting/);
+    expect(await payoutOperator.paid(database.db, clock, paid.id, 'cd'.repeat(32), null)).toMatch(
+      /not waiting/,
+    );
 
     expect(await payoutOperator.reject(database.db, clock, rejected.id, '  ')).toMatch(/type a reason/);
     expect(
