@@ -1,11 +1,10 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Task } from '#contract/tasks.ts';
 import { TaskSheet } from '#app/features/tasks/components/task-sheet.tsx';
-import { activateLocale, i18n } from '#app/i18n/i18n.ts';
+import { activateLocale } from '#app/i18n/i18n.ts';
 import { formatClock } from '#app/lib/format.ts';
+import { renderInApp } from '#tests/helpers/render-in-app.tsx';
 
 // The running timer of a task: a ring, and the time left never more than the task's own time.
 
@@ -40,13 +39,7 @@ afterEach(() => {
 
 describe('the task timer', () => {
   it('a web task of 3 s that just started shows 0:03 left, not 0:00:04, in its ring', () => {
-    render(
-      <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={new QueryClient()}>
-          <TaskSheet task={webTask({})} serverOffsetMs={0} onClose={() => undefined} />
-        </QueryClientProvider>
-      </I18nProvider>,
-    );
+    renderInApp(<TaskSheet task={webTask({})} serverOffsetMs={0} onClose={() => undefined} />);
     expect(screen.getByTestId('task-timer').textContent).toBe('Time left: 0:03');
     expect(document.querySelector('.timer-ring')).not.toBeNull();
   });

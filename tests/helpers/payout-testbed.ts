@@ -6,7 +6,8 @@ import type { Backend } from './databases.ts';
 /**
  * What the payout tests run against, for one test file: the app on a fresh database (of `backend`, or
  * PGlite in memory) and a fake rippled closing a ledger every `closeMs`; started before the file's
- * tests, closed after them.
+ * tests, closed after them. The waiting period is the withdrawal screens' business: a withdrawal keeps
+ * the one it was requested under, and here that is none, so every withdrawal is due at once.
  */
 export function usePayoutTestbed({
   backend,
@@ -18,7 +19,11 @@ export function usePayoutTestbed({
   closeMs: number;
 }) {
   const rippled = useStarted(() => startFakeRippled({ closeMs }));
-  const handle = useTestApp({ ...(backend ? { backend } : {}), ...(clock ? { clock } : {}) });
+  const handle = useTestApp({
+    ...(backend ? { backend } : {}),
+    ...(clock ? { clock } : {}),
+    env: { WAITING_DAYS: '0' },
+  });
   return {
     get app() {
       return handle.app;
