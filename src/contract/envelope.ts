@@ -32,6 +32,12 @@ export const KnownFailureSchema = z.object({
 /** Seconds since the epoch, as every time on the wire is. */
 export const EpochSecondsSchema = z.number().int().nonnegative();
 
+/**
+ * A time sent by a client, in seconds: bounded to what a date can hold (the end of year 9999), so that
+ * no number reaches the database as an invalid date.
+ */
+export const EpochSecondsInputSchema = z.coerce.number().int().nonnegative().max(253_402_300_799);
+
 /** An exact non-negative decimal amount of XRP, as a string (money is never a float). */
 export const DecimalSchema = z.string().regex(/^\d+(\.\d+)?$/);
 

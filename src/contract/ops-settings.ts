@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RULE_SETTING_NAMES } from '#domain/rules/rule-settings.ts';
-import { EpochSecondsSchema, successSchema } from './envelope.ts';
+import { EpochSecondsInputSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
 import { ReasonSchema } from './ops.ts';
 
 /**
@@ -17,7 +17,7 @@ export const ScheduleSettingBodySchema = z.object({
   /** As shown in the list: XRP decimals, percents, whole numbers, true/false, JSON for exchanges. */
   value: z.string().max(20_000),
   /** When it takes effect; absent: now (after a few seconds, so that every server has it). */
-  effective_time: z.coerce.number().int().nonnegative().optional(),
+  effective_time: EpochSecondsInputSchema.optional(),
   reason: ReasonSchema.default(''),
 });
 export type ScheduleSettingBody = z.infer<typeof ScheduleSettingBodySchema>;

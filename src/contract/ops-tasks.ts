@@ -4,6 +4,7 @@ import { TASK_TEXT_MAX, TASK_TITLE_MAX } from '#domain/tasks/task-texts.ts';
 import { TASK_TYPES } from '#domain/tasks/task-rules.ts';
 import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
 import { ReasonSchema } from './ops.ts';
+import { TaskIdSchema } from './tasks.ts';
 
 /**
  * The console's task catalog (docs/operators.md#tasks): create, edit, switch on or off and order the
@@ -42,14 +43,14 @@ export const TaskDraftSchema = z.object({
 });
 export type TaskDraft = z.infer<typeof TaskDraftSchema>;
 
-export const TaskEditBodySchema = TaskDraftSchema.extend({ id: z.coerce.number().int().positive() });
+export const TaskEditBodySchema = TaskDraftSchema.extend({ id: TaskIdSchema });
 export const TaskIdReasonBodySchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: TaskIdSchema,
   reason: ReasonSchema.default(''),
 });
 /** The whole catalog's new order, first task first. */
 export const TaskReorderBodySchema = z.object({
-  ids: z.array(z.number().int().positive()).min(1).max(500),
+  ids: z.array(TaskIdSchema).min(1).max(500),
   reason: ReasonSchema.default(''),
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_REASON_MAX, AUDIT_TARGETS } from '#domain/ops/audit.ts';
 import { OPERATOR_ROLES } from '#domain/ops/operators.ts';
-import { EmptyBodySchema, EpochSecondsSchema, successSchema } from './envelope.ts';
+import { EmptyBodySchema, EpochSecondsInputSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
 
 /**
  * The operator console's API (docs/operators.md). Every path under /api/ops/ is for operators only:
@@ -115,8 +115,8 @@ export const AuditQuerySchema = z.object({
   target_id: z.string().max(64).optional(),
   /** Entries older than this id (the next page). */
   before_id: z.coerce.number().int().positive().optional(),
-  from_time: z.coerce.number().int().nonnegative().optional(),
-  to_time: z.coerce.number().int().nonnegative().optional(),
+  from_time: EpochSecondsInputSchema.optional(),
+  to_time: EpochSecondsInputSchema.optional(),
 });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 export const AuditListResponseSchema = successSchema(

@@ -40,7 +40,13 @@ export const TaskListSchema = z.object({
 export type TaskList = z.infer<typeof TaskListSchema>;
 export const TaskListResponseSchema = successSchema(TaskListSchema);
 
-export const TaskIdBodySchema = z.object({ task_id: z.coerce.number().int().positive() });
+/**
+ * A task's id: a PostgreSQL `serial`, so at most 2^31 − 1; a larger number names no task and must be
+ * refused at the edge, not reach the database as an out-of-range value.
+ */
+export const TaskIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const TaskIdBodySchema = z.object({ task_id: TaskIdSchema });
 
 export const CompleteTaskBodySchema = TaskIdBodySchema.extend({
   /** Survey answers: question id → option id. */

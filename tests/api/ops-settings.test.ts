@@ -71,6 +71,9 @@ describe('settings changed from the console', () => {
       'ops.setting_in_past',
     );
     expect(await errorOf({ name: 'gift_xrp', value: '0.0000001' })).toBe('ops.setting_invalid');
+    // A time no date can hold is refused at the edge (before, it reached the database: a 500).
+    const farOff = await schedule({ name: 'gift_xrp', value: '40', effective_time: Number.MAX_SAFE_INTEGER });
+    expect(farOff.statusCode).toBe(400);
     expect(await errorOf({ name: 'waiting_days', value: 'soon' })).toBe('ops.setting_invalid');
     expect(
       await errorOf({

@@ -41,6 +41,26 @@ describe('tasks, interest and the gift over HTTP', () => {
     expect(envelope(done).data).toMatchObject({ reward: '2', balance: '2', completed: 1 });
   });
 
+  it('refuses a task id beyond the id column as a bad request, never an error of the server', async () => {
+    const [user] = await seedUsers(handle.database.db, 1, 'huge-id');
+    if (!user) throw new Error('no user');
+    await post(handle.app, '/api/task/accept', user.token, {});
+    for (const taskId of [2_147_483_648, Number.MAX_SAFE_INTEGER]) {
+      for (const url of ['/api/task/complete', '/api/task/start']) {
+        const response = await post(
+          handle.app,
+          url,
+          user.token,
+          { task_id: taskId },
+          `huge-${url}-${taskId}`,
+        );
+        expect(response.statusCode, url).toBe(400);
+        expect(envelope(response).data.error, url).toBe('tasks.id_required');
+      }
+    }
+    expect(await ledger.balance(handle.database.db, user.id)).toBe(0n);
+  });
+
   it('needs an Idempotency-Key, and refuses a key reused for another request', async () => {
     const [user] = await seedUsers(handle.database.db, 1, 'keys');
     if (!user) throw new Error('no user');
