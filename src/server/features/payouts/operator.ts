@@ -4,6 +4,7 @@ import { fail, ok, type Result } from '#domain/result.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import { CLI, recordAudit, type AuditActor } from '#server/features/ops/ops.service.ts';
+import type { AuditAction } from '#domain/ops/audit.ts';
 import { createPayoutsRepository, type PayoutRow } from '#server/features/withdraw/withdraw.service.ts';
 import { payWithdrawalNow, refund, type PayoutJobDeps } from './payout-job.ts';
 import type { LedgerPayment, Payer } from './xrpl-payer.ts';
@@ -41,6 +42,33 @@ function auditState(row: PayoutRow) {
   };
 }
 
+/**
+ * Writes an operator's action on a withdrawal to the audit log (its state before and after, and what
+ * else the action did) and answers the changed withdrawal.
+ */
+async function audited(
+  tx: Db,
+  actor: AuditActor,
+  action: AuditAction,
+  change: { before: PayoutRow; after: PayoutRow; reason: string | null; also?: Record<string, unknown> },
+  now: Date,
+): Promise<Outcome> {
+  const { before, after, reason, also = {} } = change;
+  await recordAudit(
+    tx,
+    actor,
+    {
+      action,
+      target: { kind: 'withdrawal', id: before.id },
+      reason,
+      before: auditState(before),
+      after: { ...auditState(after), ...also },
+    },
+    now,
+  );
+  return ok({ row: after, changed: true });
+}
+
 /** Why an operator may not take a withdrawal from the job: it is not due, final, or signed by the job. */
 function notWaiting(row: PayoutRow | null): OpsErrorCode | null {
   if (!row) return 'ops.withdrawal_not_found';
@@ -66,19 +94,13 @@ export const payoutActions = {
       const now = clock.now();
       await rows.claimForOperator(id, now);
       const after = { ...row, claimedByOperatorAt: now };
-      await recordAudit(
+      return audited(
         tx,
         actor,
-        {
-          action: 'withdrawal.claim',
-          target: { kind: 'withdrawal', id },
-          reason: reason.trim() || null,
-          before: auditState(row),
-          after: auditState(after),
-        },
+        'withdrawal.claim',
+        { before: row, after, reason: reason.trim() || null },
         now,
       );
-      return ok({ row: after, changed: true });
     });
   },
 
@@ -93,19 +115,13 @@ export const payoutActions = {
       await rows.releaseOperatorClaim(id);
       const after = { ...row, claimedByOperatorAt: null };
       const now = clock.now();
-      await recordAudit(
+      return audited(
         tx,
         actor,
-        {
-          action: 'withdrawal.release',
-          target: { kind: 'withdrawal', id },
-          reason: reason.trim() || null,
-          before: auditState(row),
-          after: auditState(after),
-        },
+        'withdrawal.release',
+        { before: row, after, reason: reason.trim() || null },
         now,
       );
-      return ok({ row: after, changed: true });
     });
   },
 
@@ -150,19 +166,18 @@ export const payoutActions = {
         settledAt: now,
         txHash: hash,
       };
-      await recordAudit(
+      return audited(
         tx,
         actor,
+        'withdrawal.mark_paid',
         {
-          action: 'withdrawal.mark_paid',
-          target: { kind: 'withdrawal', id: row.id },
+          before: row,
+          after,
           reason: input.reason?.trim() || null,
-          before: auditState(row),
-          after: { ...auditState(after), checked_on_ledger: onLedger !== undefined },
+          also: { checked_on_ledger: onLedger !== undefined },
         },
         now,
       );
-      return ok({ row: after, changed: true });
     });
   },
 
@@ -184,19 +199,13 @@ export const payoutActions = {
       const now = clock.now();
       await refund(tx, row.id, row.userId, row.amount, why, now);
       const after: PayoutRow = { ...row, status: 'failed', failureReason: why, settledAt: now };
-      await recordAudit(
+      return audited(
         tx,
         actor,
-        {
-          action: 'withdrawal.reject',
-          target: { kind: 'withdrawal', id },
-          reason: why,
-          before: auditState(row),
-          after: { ...auditState(after), refunded: formatAmount(row.amount) },
-        },
+        'withdrawal.reject',
+        { before: row, after, reason: why, also: { refunded: formatAmount(row.amount) } },
         now,
       );
-      return ok({ row: after, changed: true });
     });
   },
 
@@ -235,21 +244,15 @@ export const payoutActions = {
       await payer.close().catch(() => undefined);
     }
     const after = (await rows.byId(id)) ?? before;
-    await deps.db.transaction((tx) =>
-      recordAudit(
+    return deps.db.transaction((tx) =>
+      audited(
         tx,
         actor,
-        {
-          action: 'withdrawal.pay_now',
-          target: { kind: 'withdrawal', id },
-          reason: reason.trim() || null,
-          before: auditState(before),
-          after: auditState(after),
-        },
+        'withdrawal.pay_now',
+        { before, after, reason: reason.trim() || null },
         deps.clock.now(),
       ),
     );
-    return ok({ row: after, changed: true });
   },
 };
 
