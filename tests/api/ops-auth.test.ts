@@ -239,6 +239,9 @@ describe('the audit log', () => {
       'operator.sign_in',
       'operator.setup',
     ]);
+    // A time no date can hold is a bad request, never an error of the server.
+    const far = await opsRequest(app, 'GET', `${OPS_API.audit}?from_time=${Number.MAX_SAFE_INTEGER}`, again);
+    expect(far.statusCode).toBe(400);
   });
 });
 
