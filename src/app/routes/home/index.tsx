@@ -44,6 +44,11 @@ function TasksPage() {
   const accept = useAcceptDay(locale);
   const [openTaskId, setOpenTaskId] = useState<number | null>(null);
 
+  // The cards come in together: painting the day first and pushing it down as the gift, the welcome
+  // or the interest arrive would move what the user is about to tap. A query that waits for the
+  // network (offline) does not hold the others back.
+  const arriving = [user, settings, reward].some((q) => q.isPending && q.fetchStatus === 'fetching');
+
   const openTask = list.data?.tasks.find((task) => task.id === openTaskId);
   const serverOffsetMs = list.data ? list.data.server_time * 1000 - list.dataUpdatedAt : 0;
   const allDone = list.data ? list.data.accepted && list.data.completed >= list.data.tasks_per_day : false;
@@ -51,10 +56,10 @@ function TasksPage() {
   return (
     <>
       <PageHeader title={<Trans>Daily tasks</Trans>} />
-      {user.data?.welcomed_time === null && settings.data ? (
+      {user.data?.welcomed_time === null && settings.data && !arriving ? (
         <WelcomeCard waitingDays={settings.data.waiting_days} minWithdrawal={settings.data.min_withdrawal} />
       ) : null}
-      {list.data ? (
+      {list.data && !arriving ? (
         <div className="two-columns">
           <div className="column">
             <DaySummary
