@@ -35,7 +35,7 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
           {gift}
         </p>
         <p>
-          <Trans>Claim it on your first day. It is credited to your balance exactly as shown.</Trans>
+          <Trans>Claim it once, whenever you like. It is credited to your balance exactly as shown.</Trans>
         </p>
       </Card>
 
