@@ -1,4 +1,3 @@
-import ky, { isNetworkError, isTimeoutError } from 'ky';
 import type { z } from 'zod';
 import { EnvelopeCodeSchema, FailureSchema, RESULT } from '#contract/envelope.ts';
 import { isErrorCode, type ErrorCode } from '#contract/errors.ts';
@@ -49,23 +48,39 @@ export function onSessionEnded(listener: (reason: SessionEndReason) => void): ()
   return () => sessionEndListeners.delete(listener);
 }
 
-const client = ky.create({
-  // A phone on a slow link gets a generous one rather than none.
-  timeout: 30_000,
-  // Money-moving calls must not be repeated blindly; retries are the sync queue's business.
-  retry: 0,
-  throwHttpErrors: false,
-  hooks: {
-    beforeRequest: [
-      ({ request }) => {
-        const token = session.token();
-        if (token) request.headers.set(TOKEN_HEADER, token);
-        // One id per request, echoed by the server and in its log: what a support question can quote.
-        request.headers.set(REQUEST_ID_HEADER, crypto.randomUUID());
-      },
-    ],
-  },
-});
+interface SendOptions {
+  method?: 'get' | 'post';
+  json?: unknown;
+  searchParams?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+// A phone on a slow link gets a generous timeout rather than none.
+const TIMEOUT_MS = 30_000;
+
+/**
+ * One fetch with this device's session and a fresh request id. Not retried: money-moving calls must
+ * not be repeated blindly; retries are the sync queue's business.
+ */
+function send(
+  path: string,
+  { method = 'get', json, searchParams, headers = {} }: SendOptions = {},
+): Promise<Response> {
+  const token = session.token();
+  const query = searchParams ? `?${new URLSearchParams(searchParams).toString()}` : '';
+  return fetch(path + query, {
+    method: method.toUpperCase(),
+    headers: {
+      ...headers,
+      ...(token ? { [TOKEN_HEADER]: token } : {}),
+      // One id per request, echoed by the server and in its log: what a support question can quote.
+      [REQUEST_ID_HEADER]: crypto.randomUUID(),
+      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+}
 
 /** The key, and the account the service worker files the request under if it has to keep it. */
 function idempotentHeaders(key: string): Record<string, string> {
@@ -75,10 +90,7 @@ function idempotentHeaders(key: string): Record<string, string> {
     : { [IDEMPOTENCY_HEADER]: key };
 }
 
-interface RequestOptions {
-  method?: 'get' | 'post';
-  json?: unknown;
-  searchParams?: Record<string, string>;
+interface RequestOptions extends Omit<SendOptions, 'headers'> {
   /** Money-moving calls carry the key made when the user acted, so a retry is credited once. */
   idempotencyKey?: string;
   /** The bot challenge's token, for the calls that need one. */
@@ -88,7 +100,7 @@ interface RequestOptions {
 /** Fetches a file the API serves (a download), with the session; null when it could not be had. */
 export async function apiDownload(path: string): Promise<Blob | null> {
   try {
-    const response = await client(path);
+    const response = await send(path);
     return response.ok ? await response.blob() : null;
   } catch {
     return null;
@@ -106,17 +118,18 @@ export async function apiRequest<S extends z.ZodType<{ data: unknown }>>(
 ): Promise<z.infer<S>['data']> {
   let response: Response;
   try {
-    response = await client(path, {
+    response = await send(path, {
       method,
       json,
-      ...(searchParams ? { searchParams } : {}),
+      searchParams,
       headers: {
         ...(idempotencyKey ? idempotentHeaders(idempotencyKey) : {}),
         ...(botToken ? { [BOT_TOKEN_HEADER]: botToken } : {}),
       },
     });
   } catch (error) {
-    if (isNetworkError(error) || isTimeoutError(error) || error instanceof TypeError) {
+    // fetch rejects with a TypeError when the network fails, and with a TimeoutError when the timeout ends it.
+    if (error instanceof TypeError || (error instanceof DOMException && error.name === 'TimeoutError')) {
       connectivity.unreachable();
       throw new ApiError('network.failed', null);
     }
