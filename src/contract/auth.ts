@@ -1,42 +1,42 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LOCALES } from '#domain/i18n/locales.ts';
 import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
 
 // Field bounds here only keep absurd input out; the domain rules give users their messages.
-const field = (max: number) => z.string().max(max);
+const field = (max: number) => z.string().check(z.maxLength(max));
 
 export const CheckInBodySchema = z.object({
   tab: z.enum(['login', 'register']),
   /** Username or e-mail address. */
-  username: field(1000).default(''),
-  password: field(1000).default(''),
-  confirm_password: field(1000).optional(),
-  invite_code: field(100).optional(),
+  username: z._default(field(1000), ''),
+  password: z._default(field(1000), ''),
+  confirm_password: z.optional(field(1000)),
+  invite_code: z.optional(field(100)),
 });
 export type CheckInBody = z.infer<typeof CheckInBodySchema>;
 
 export const UserInfoSchema = z.object({
   username: z.string(),
-  email: z.string().nullable(),
+  email: z.nullable(z.string()),
   invite_code: z.string(),
   balance: DecimalSchema,
   /** Not known unless the user tells us; Earnest does not guess it. */
-  country: z.string().nullable(),
-  language: z.enum(LOCALES).nullable(),
-  invite_count: z.number().int().nonnegative(),
-  total_tasks: z.number().int().nonnegative(),
+  country: z.nullable(z.string()),
+  language: z.nullable(z.enum(LOCALES)),
+  invite_count: z.number().check(z.int(), z.nonnegative()),
+  total_tasks: z.number().check(z.int(), z.nonnegative()),
   /** Percent, e.g. "5" or "6.5". */
   annual_rate: DecimalSchema,
   /** Interest claimed so far. */
   total_claimed: DecimalSchema,
   created_time: EpochSecondsSchema,
   /** When the first-run welcome was seen or skipped; null until then (it shows once per account). */
-  welcomed_time: EpochSecondsSchema.nullable(),
+  welcomed_time: z.nullable(EpochSecondsSchema),
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 
 export const CheckInDataSchema = z.object({
-  userInfo: UserInfoSchema.extend({ token: z.string() }),
+  userInfo: z.extend(UserInfoSchema, { token: z.string() }),
   routePath: z.string(),
 });
 export type CheckInData = z.infer<typeof CheckInDataSchema>;
@@ -54,14 +54,14 @@ export const SetLanguageResponseSchema = successSchema(z.object({ language: z.en
 export const LockDetailSchema = z.object({
   reason: z.string(),
   locked_time: EpochSecondsSchema,
-  until_time: EpochSecondsSchema.nullable(),
+  until_time: z.nullable(EpochSecondsSchema),
 });
 export type LockDetail = z.infer<typeof LockDetailSchema>;
 
 export const ChangePasswordBodySchema = z.object({
-  password: z.string().max(1000).default(''),
-  new_password: z.string().max(1000).default(''),
-  confirm_password: z.string().max(1000).default(''),
+  password: z._default(field(1000), ''),
+  new_password: z._default(field(1000), ''),
+  confirm_password: z._default(field(1000), ''),
 });
 
-export const DeleteAccountBodySchema = z.object({ password: z.string().max(1000).default('') });
+export const DeleteAccountBodySchema = z.object({ password: z._default(field(1000), '') });

@@ -61,7 +61,7 @@ export const DeviceSessionSchema = z.object({
   current: z.boolean(),
   created_time: EpochSecondsSchema,
   last_seen_time: EpochSecondsSchema,
-  linked_time: EpochSecondsSchema.nullable(),
+  linked_time: z.nullable(EpochSecondsSchema),
 });
 export type DeviceSession = z.infer<typeof DeviceSessionSchema>;
 export const DeviceListResponseSchema = successSchema(

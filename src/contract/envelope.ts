@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ErrorCodeSchema } from './errors.ts';
 
 import { RESULT } from './result-codes.ts';
@@ -6,15 +6,15 @@ import { RESULT } from './result-codes.ts';
 export { RESULT };
 
 /** A successful envelope carrying `data` of the given schema. */
-export function successSchema<T extends z.ZodType>(data: T) {
+export function successSchema<T extends z.core.SomeType>(data: T) {
   return z.object({ code: z.literal(RESULT.ok), msg: z.string(), data });
 }
 
 /** Just the business code of any envelope. */
-export const EnvelopeCodeSchema = z.object({ code: z.number().int() });
+export const EnvelopeCodeSchema = z.object({ code: z.number().check(z.int()) });
 
 export const FailureSchema = z.object({
-  code: z.number().int(),
+  code: z.number().check(z.int()),
   msg: z.string(),
   // Other fields give detail to a code (e.g. when a lock ends); the code alone decides the message.
   data: z.looseObject({ error: z.string() }),
@@ -24,26 +24,28 @@ export type Failure = z.infer<typeof FailureSchema>;
 
 /** What the server sends for a failure it expected; validated by its response schemas. */
 export const KnownFailureSchema = z.object({
-  code: z.number().int(),
+  code: z.number().check(z.int()),
   msg: z.string(),
   data: z.looseObject({ error: ErrorCodeSchema }),
 });
 
 /** Seconds since the epoch, as every time on the wire is. */
-export const EpochSecondsSchema = z.number().int().nonnegative();
+export const EpochSecondsSchema = z.number().check(z.int(), z.nonnegative());
 
 /**
  * A time sent by a client, in seconds: bounded to what a date can hold (the end of year 9999), so that
  * no number reaches the database as an invalid date.
  */
-export const EpochSecondsInputSchema = z.coerce.number().int().nonnegative().max(253_402_300_799);
+export const EpochSecondsInputSchema = z.coerce
+  .number()
+  .check(z.int(), z.nonnegative(), z.maximum(253_402_300_799));
 
 /** An exact non-negative decimal amount of XRP, as a string (money is never a float). */
-export const DecimalSchema = z.string().regex(/^\d+(\.\d+)?$/);
+export const DecimalSchema = z.string().check(z.regex(/^\d+(\.\d+)?$/));
 
 /**
  * The body of a POST that takes no fields: nothing, or an object whose fields are ignored. Every POST
  * has a body schema, so no handler ever sees raw, unchecked input.
  */
 // nullish: the Fastify zod provider hands an absent body to the schema as null.
-export const EmptyBodySchema = z.object({}).nullish();
+export const EmptyBodySchema = z.nullish(z.object({}));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { CredentialsError } from '#domain/auth/credentials.ts';
 import type { TaskRefusal } from '#domain/tasks/task-rules.ts';
 import type { AddressRefusal } from '#domain/withdraw/address.ts';

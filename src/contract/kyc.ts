@@ -7,7 +7,7 @@ export const KycStatusSchema = z.object({
   /** The number, masked, once one was given. */
   phone: z.string().nullable(),
   /** While pending: when the code expires and how many tries are left. */
-  expires_time: EpochSecondsSchema.nullable(),
+  expires_time: z.nullable(EpochSecondsSchema),
   tries_left: z.number().int().nonnegative().nullable(),
   bonus_amount: DecimalSchema,
   /** Whether this account received the bonus (once per account and per number). */

@@ -32,14 +32,14 @@ export const DashboardSchema = z.object({
   open_withdrawals: z.object({
     count: z.number().int(),
     amount: DecimalSchema,
-    oldest_time: EpochSecondsSchema.nullable(),
+    oldest_time: z.nullable(EpochSecondsSchema),
   }),
   /** The payout wallet on the ledger; null when XRPL is not configured on this server. */
   wallet: z
     .object({
       address: z.string(),
       /** Null when the ledger could not be read just now (then `wallet_error` says so). */
-      balance: DecimalSchema.nullable(),
+      balance: z.nullable(DecimalSchema),
       /** Wallet ÷ (owed + open withdrawals), 4 places, rounded down; null when nothing is owed or unread. */
       reserve_ratio: z.string().nullable(),
       unreachable: z.boolean(),

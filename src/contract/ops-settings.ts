@@ -17,7 +17,7 @@ export const ScheduleSettingBodySchema = z.object({
   /** As shown in the list: XRP decimals, percents, whole numbers, true/false, JSON for exchanges. */
   value: z.string().max(20_000),
   /** When it takes effect; absent: now (after a few seconds, so that every server has it). */
-  effective_time: EpochSecondsInputSchema.optional(),
+  effective_time: z.optional(EpochSecondsInputSchema),
   reason: ReasonSchema.default(''),
 });
 export type ScheduleSettingBody = z.infer<typeof ScheduleSettingBodySchema>;

@@ -32,7 +32,7 @@ export const TaskTextsSchema = z.partialRecord(z.enum(LOCALES), TaskWordsSchema)
 export const TaskDraftSchema = z.object({
   type: z.enum(TASK_TYPES),
   /** XRP as a decimal string; a whole number of drops. */
-  reward: DecimalSchema.max(20),
+  reward: DecimalSchema.check(z.maxLength(20)),
   required_seconds: z.coerce.number().int().min(0).max(86_400),
   target_url: z
     .url({ protocol: /^https$/ })

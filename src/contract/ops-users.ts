@@ -43,8 +43,8 @@ export const OpsLockSchema = z.object({
   reason: z.string(),
   created_time: EpochSecondsSchema,
   /** A timed lock's end; null for a ban, which stands until lifted. */
-  until_time: EpochSecondsSchema.nullable(),
-  lifted_time: EpochSecondsSchema.nullable(),
+  until_time: z.nullable(EpochSecondsSchema),
+  lifted_time: z.nullable(EpochSecondsSchema),
 });
 
 export const OpsUserDetailSchema = z.object({

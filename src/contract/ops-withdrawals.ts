@@ -38,12 +38,12 @@ export const OpsWithdrawalSchema = z.object({
   /** Why the payout job does not pay it now (a ban, a dry wallet, a tag…); null when nothing holds it. */
   held_reason: z.string().nullable(),
   /** When an operator took it to pay by hand; null when the payout job has it. */
-  claimed_time: EpochSecondsSchema.nullable(),
+  claimed_time: z.nullable(EpochSecondsSchema),
   /** The payout job signed a payment for it (it is then the job's to finish). */
   signed: z.boolean(),
   tx_hash: z.string().nullable(),
   failure_reason: z.string().nullable(),
-  settled_time: EpochSecondsSchema.nullable(),
+  settled_time: z.nullable(EpochSecondsSchema),
 });
 export type OpsWithdrawal = z.infer<typeof OpsWithdrawalSchema>;
 

@@ -115,8 +115,8 @@ export const AuditQuerySchema = z.object({
   target_id: z.string().max(64).optional(),
   /** Entries older than this id (the next page). */
   before_id: z.coerce.number().int().positive().optional(),
-  from_time: EpochSecondsInputSchema.optional(),
-  to_time: EpochSecondsInputSchema.optional(),
+  from_time: z.optional(EpochSecondsInputSchema),
+  to_time: z.optional(EpochSecondsInputSchema),
 });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 export const AuditListResponseSchema = successSchema(

@@ -8,7 +8,7 @@ export const DailyRewardSchema = z.object({
   /** Interest claimable today, exactly what a claim now credits (whole drops). */
   daily_reward: DecimalSchema,
   annual_rate: DecimalSchema,
-  last_claim_time: EpochSecondsSchema.nullable(),
+  last_claim_time: z.nullable(EpochSecondsSchema),
   next_claim_time: EpochSecondsSchema,
   claimed_today: z.boolean(),
   address_set: z.boolean(),
@@ -20,7 +20,7 @@ export const DailyRewardResponseSchema = successSchema(DailyRewardSchema);
 
 export const ClaimInterestBodySchema = z.object({
   /** The amount the user was shown; a claim is refused if the server would credit another. */
-  amount: DecimalSchema.optional(),
+  amount: z.optional(DecimalSchema),
 });
 
 export const ClaimResponseSchema = successSchema(

@@ -21,7 +21,7 @@ export const TaskSchema = z.object({
   target_url: z.string().nullable(),
   questions: z.array(SurveyQuestionSchema),
   status: TaskStatusSchema,
-  started_time: EpochSecondsSchema.nullable(),
+  started_time: z.nullable(EpochSecondsSchema),
 });
 export type Task = z.infer<typeof TaskSchema>;
 

@@ -61,7 +61,7 @@ export const OpsTestimonialQuerySchema = z
   .object({ status: z.enum(TESTIMONIAL_STATUSES).default('pending') })
   .strict();
 export const OpsTestimonialSchema = MyTestimonialSchema.extend({
-  decided_time: EpochSecondsSchema.nullable(),
+  decided_time: z.nullable(EpochSecondsSchema),
 }).strict();
 export type OpsTestimonial = z.infer<typeof OpsTestimonialSchema>;
 export const OpsTestimonialListResponseSchema = successSchema(

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { successSchema } from './envelope.ts';
 
 /**
@@ -18,24 +18,24 @@ export type UsageEvent = (typeof USAGE_EVENTS)[number];
 /** More in one request than a person can do between two sends is not a count, it is noise. */
 export const USAGE_MAX_PER_EVENT = 100;
 
-export const UsageCountBodySchema = z
-  .object({
-    counts: z.partialRecord(z.enum(USAGE_EVENTS), z.number().int().min(1).max(USAGE_MAX_PER_EVENT)),
-  })
-  .strict();
+export const UsageCountBodySchema = z.strictObject({
+  counts: z.partialRecord(
+    z.enum(USAGE_EVENTS),
+    z.number().check(z.int(), z.minimum(1), z.maximum(USAGE_MAX_PER_EVENT)),
+  ),
+});
 export type UsageCountBody = z.infer<typeof UsageCountBodySchema>;
-export const UsageCountResponseSchema = successSchema(z.object({}).strict());
+export const UsageCountResponseSchema = successSchema(z.strictObject({}));
 
 export const USAGE_DAYS_SHOWN = 30;
 export const UsageDaysResponseSchema = successSchema(
-  z
-    .object({
-      events: z.array(z.enum(USAGE_EVENTS)),
-      days: z.array(
-        z
-          .object({ day: z.string(), counts: z.partialRecord(z.enum(USAGE_EVENTS), z.number().int()) })
-          .strict(),
-      ),
-    })
-    .strict(),
+  z.strictObject({
+    events: z.array(z.enum(USAGE_EVENTS)),
+    days: z.array(
+      z.strictObject({
+        day: z.string(),
+        counts: z.partialRecord(z.enum(USAGE_EVENTS), z.number().check(z.int())),
+      }),
+    ),
+  }),
 );

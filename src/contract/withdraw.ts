@@ -24,7 +24,7 @@ export const AddressSchema = z.object({
   walletaddress: z.string(),
   tag: z.string(),
   exchange: z.string().nullable().default(null),
-  hold_until: EpochSecondsSchema.nullable().default(null),
+  hold_until: z.nullable(EpochSecondsSchema).default(null),
   changes: z.array(AddressChangeSchema).default([]),
 });
 export type Address = z.infer<typeof AddressSchema>;
@@ -75,10 +75,10 @@ export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 /** Status 1 = a withdrawal in progress (0 = none), with its times. */
 export const WithdrawStatusSchema = z.object({
   status: z.union([z.literal(0), z.literal(1)]),
-  create_time: EpochSecondsSchema.nullable(),
-  end_time: EpochSecondsSchema.nullable(),
+  create_time: z.nullable(EpochSecondsSchema),
+  end_time: z.nullable(EpochSecondsSchema),
   reduced_hours: z.number().int().nonnegative(),
-  amount: DecimalSchema.nullable(),
+  amount: z.nullable(DecimalSchema),
 });
 export type WithdrawStatus = z.infer<typeof WithdrawStatusSchema>;
 export const WithdrawStatusResponseSchema = successSchema(WithdrawStatusSchema);
@@ -92,7 +92,7 @@ export const WithdrawLogSchema = z.object({
   address: z.string(),
   tag: z.string(),
   tx_hash: z.string().nullable(),
-  delivered_amount: DecimalSchema.nullable(),
+  delivered_amount: z.nullable(DecimalSchema),
   failure_reason: z.string().nullable(),
   /** Why the payout waits (the account's recorded ban reason); null when nothing holds it. */
   held_reason: z.string().nullable().default(null),
@@ -128,7 +128,7 @@ export const AdStatusSchema = z.object({
   video_url: z.string().nullable(),
   seconds: z.number().int().positive(),
   /** While playing: when the session opened. */
-  started_time: EpochSecondsSchema.nullable(),
+  started_time: z.nullable(EpochSecondsSchema),
   /** Once reduced today: the hours removed. */
   reduced_hours: z.number().int().nonnegative().nullable(),
   /** When the next ad becomes available. */

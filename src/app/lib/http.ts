@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { EnvelopeCodeSchema, FailureSchema, RESULT } from '#contract/envelope.ts';
 import { isErrorCode, type ErrorCode } from '#contract/errors.ts';
 import { BOT_TOKEN_HEADER, IDEMPOTENCY_HEADER, REQUEST_ID_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
@@ -111,11 +111,11 @@ export async function apiDownload(path: string): Promise<Blob | null> {
  * Sends one API call and returns its `data`, checked against the contract's schema. Every failure
  * becomes an ApiError; a refused session also signs this device out (docs/product-rules.md#api-conventions).
  */
-export async function apiRequest<S extends z.ZodType<{ data: unknown }>>(
+export async function apiRequest<S extends z.core.$ZodType<{ data: unknown }>>(
   path: string,
   schema: S,
   { method = 'get', json, searchParams, idempotencyKey, botToken }: RequestOptions = {},
-): Promise<z.infer<S>['data']> {
+): Promise<z.output<S>['data']> {
   let response: Response;
   try {
     response = await send(path, {
@@ -162,7 +162,7 @@ export async function apiRequest<S extends z.ZodType<{ data: unknown }>>(
   }
 
   if (response.ok && businessCode === RESULT.ok) {
-    const parsed = schema.safeParse(body);
+    const parsed = z.safeParse(schema, body);
     if (parsed.success) return parsed.data.data;
     throw new ApiError('server.error', response.status);
   }

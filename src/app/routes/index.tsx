@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { CheckInData } from '#contract/auth.ts';
 import type { CheckInTab } from '#domain/auth/credentials.ts';
 import { isLocale } from '#domain/i18n/locales.ts';
@@ -15,9 +15,9 @@ import { useSyncExternalStore } from 'react';
 import { publicSettingsQueryOptions } from '#app/features/settings/api/settings-queries.ts';
 
 const SearchSchema = z.object({
-  tab: z.enum(['login', 'register']).optional().catch(undefined),
-  invite: z.string().max(32).optional().catch(undefined),
-  notice: z.enum(['login_required', 'session_expired']).optional().catch(undefined),
+  tab: z.catch(z.optional(z.enum(['login', 'register'])), undefined),
+  invite: z.catch(z.optional(z.string().check(z.maxLength(32))), undefined),
+  notice: z.catch(z.optional(z.enum(['login_required', 'session_expired'])), undefined),
 });
 
 export const Route = createFileRoute('/')({

@@ -6,6 +6,9 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { z } from 'zod';
+
+// Zod's core type: the contract's schemas are written in zod or zod/mini (src/contract/README.md).
+type Schema = z.core.$ZodType;
 import { KnownFailureSchema } from '#contract/envelope.ts';
 import type { ErrorCode } from '#contract/errors.ts';
 import { OpsFailureSchema, type AnyErrorCode } from '#contract/ops-errors.ts';
@@ -24,12 +27,12 @@ import {
 import { sendOk, sendResult } from './reply.ts';
 
 /** The `data` of a success envelope schema. */
-type DataOf<R extends z.ZodType> = z.output<R> extends { data: infer D } ? D : never;
-type BodyOf<B> = B extends z.ZodType ? z.output<B> : undefined;
-type QueryOf<Q> = Q extends z.ZodType ? z.output<Q> : undefined;
+type DataOf<R extends Schema> = z.output<R> extends { data: infer D } ? D : never;
+type BodyOf<B> = B extends Schema ? z.output<B> : undefined;
+type QueryOf<Q> = Q extends Schema ? z.output<Q> : undefined;
 
 /** One route: what the API description says of it, and who may call it. */
-export interface RouteSpec<R extends z.ZodType, B = undefined, Q = undefined> {
+export interface RouteSpec<R extends Schema, B = undefined, Q = undefined> {
   summary: string;
   /** The success envelope. */
   response: R;
@@ -82,7 +85,7 @@ function contextOf<B, Q>(request: FastifyRequest): RouteContext<B, Q> {
   };
 }
 
-function optionsOf<R extends z.ZodType, B, Q>(
+function optionsOf<R extends Schema, B, Q>(
   url: string,
   spec: RouteSpec<R, B, Q>,
   tags: string[],
@@ -124,7 +127,7 @@ function optionsOf<R extends z.ZodType, B, Q>(
 export function featureRoutes(app: FastifyInstance, tags: string[], sendIdempotent?: IdempotentSender) {
   return {
     /** A GET answering a value. */
-    get<R extends z.ZodType, Q = undefined>(
+    get<R extends Schema, Q = undefined>(
       url: string,
       spec: RouteSpec<R, undefined, Q>,
       answer: (context: RouteContext<undefined, Q>) => DataOf<R> | Promise<DataOf<R>>,
@@ -135,7 +138,7 @@ export function featureRoutes(app: FastifyInstance, tags: string[], sendIdempote
     },
 
     /** A GET answering a service's Result (a read that can be refused). */
-    lookup<R extends z.ZodType, Q = undefined>(
+    lookup<R extends Schema, Q = undefined>(
       url: string,
       spec: RouteSpec<R, undefined, Q>,
       answer: (context: RouteContext<undefined, Q>) => Promise<Result<DataOf<R>, AnyErrorCode>>,
@@ -146,7 +149,7 @@ export function featureRoutes(app: FastifyInstance, tags: string[], sendIdempote
     },
 
     /** A POST answering a service's Result. */
-    post<R extends z.ZodType, B = undefined, Q = undefined>(
+    post<R extends Schema, B = undefined, Q = undefined>(
       url: string,
       spec: RouteSpec<R, B, Q>,
       answer: (context: RouteContext<B, Q>) => Promise<Result<DataOf<R>, AnyErrorCode>>,
@@ -157,7 +160,7 @@ export function featureRoutes(app: FastifyInstance, tags: string[], sendIdempote
     },
 
     /** A money-moving POST: its work runs once per Idempotency-Key, in the ledger's transaction. */
-    money<R extends z.ZodType, B = undefined>(
+    money<R extends Schema, B = undefined>(
       url: string,
       spec: RouteSpec<R, B>,
       work: (

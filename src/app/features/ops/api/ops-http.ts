@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { EnvelopeCodeSchema, FailureSchema, RESULT } from '#contract/envelope.ts';
 import { isErrorCode } from '#contract/errors.ts';
 import { OPS_TOKEN_HEADER } from '#contract/ops.ts';
@@ -35,11 +35,11 @@ interface OpsRequestOptions {
  * session ends the console session (the layout then shows the sign-in page and says why). The user
  * app's HTTP client is not used: it carries the user's token, and the console must never.
  */
-export async function opsRequest<S extends z.ZodType<{ data: unknown }>>(
+export async function opsRequest<S extends z.core.$ZodType<{ data: unknown }>>(
   path: string,
   schema: S,
   { method = 'GET', json, query }: OpsRequestOptions = {},
-): Promise<z.infer<S>['data']> {
+): Promise<z.output<S>['data']> {
   const token = opsSession.token();
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -67,7 +67,7 @@ export async function opsRequest<S extends z.ZodType<{ data: unknown }>>(
     throw new OpsApiError(error, 401);
   }
   if (response.ok && EnvelopeCodeSchema.safeParse(body).data?.code === RESULT.ok) {
-    const parsed = schema.safeParse(body);
+    const parsed = z.safeParse(schema, body);
     if (parsed.success) return parsed.data.data;
     throw new OpsApiError('server.error', response.status);
   }
