@@ -85,7 +85,7 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@lingui|idb-keyval|workbox-window)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@lingui|idb-keyval)[\\/]/,
             },
             {
               name: 'app-core',

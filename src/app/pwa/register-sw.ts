@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { registerSW } from 'virtual:pwa-register';
 import { createStore } from '#app/lib/external-store.ts';
 import { log } from '#app/lib/log.ts';
 
@@ -15,7 +14,9 @@ const waiting = createStore<null | (() => Promise<void>)>(null);
  */
 export function registerServiceWorker() {
   if (!('serviceWorker' in navigator)) return;
-  const register = () => {
+  // workbox-window comes with the registration: the first screen does not wait for it.
+  const register = async () => {
+    const { registerSW } = await import('virtual:pwa-register');
     const update = registerSW({
       immediate: true,
       onNeedRefresh: () => waiting.set(() => acceptUpdate(update)),
@@ -34,8 +35,8 @@ export function registerServiceWorker() {
   };
   const whenIdle = () =>
     'requestIdleCallback' in window
-      ? requestIdleCallback(register, { timeout: 3_000 })
-      : setTimeout(register, 1_000);
+      ? requestIdleCallback(() => void register(), { timeout: 3_000 })
+      : setTimeout(() => void register(), 1_000);
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
 }
