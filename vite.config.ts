@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { LOCALES, SOURCE_LOCALE } from './src/domain/i18n/locales.ts';
 
 // What only the operator console loads (docs/operators.md): its routes, feature, contract and domain
 // modules, its catalogs and its chart library.
@@ -65,9 +66,12 @@ export default defineConfig({
       injectManifest: {
         // Icons and the manifest are added by the plugin itself; listing them here would precache them twice.
         globPatterns: ['**/*.{js,css,html}', 'logo.png'],
-        // Only the default catalog (English) is precached; sw/locales.ts caches the others on use.
-        // The operator console's chunks (ops-*) are for operators: never precached on users' phones.
-        globIgnores: ['**/assets/locale-!(en)-*.js', '**/assets/ops-*'],
+        // Only the default language's catalogs (English) are precached; sw/locales.ts caches the others
+        // on use. The operator console's chunks (ops-*) are for operators: never precached on users' phones.
+        globIgnores: [
+          ...LOCALES.filter((locale) => locale !== SOURCE_LOCALE).map((locale) => `**/assets/locale-${locale}-*.js`),
+          '**/assets/ops-*',
+        ],
       },
     }),
   ],
@@ -107,8 +111,10 @@ export default defineConfig({
         // are named ops-*: they load only under /ops, and the service worker never precaches them.
         chunkFileNames: (chunk) => {
           const [, locale, catalog] =
-            /locales\/([^/]+)\/(messages|ops)\.po/.exec(chunk.facadeModuleId ?? '') ?? [];
-          if (locale) return `assets/${catalog === 'ops' ? 'ops-' : ''}locale-${locale}-[hash].js`;
+            /locales\/([^/]+)\/(messages|first-screen|ops)\.po/.exec(chunk.facadeModuleId ?? '') ?? [];
+          if (catalog === 'ops') return `assets/ops-locale-${locale}-[hash].js`;
+          if (catalog === 'first-screen') return `assets/locale-${locale}-first-screen-[hash].js`;
+          if (locale) return `assets/locale-${locale}-[hash].js`;
           const consoleOnly =
             chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => OPS_MODULE.test(id));
           return consoleOnly ? 'assets/ops-[name]-[hash].js' : 'assets/[name]-[hash].js';

@@ -92,11 +92,12 @@ function stringsOf(value: unknown, path: string): [string, string][] {
 
 function main() {
   const found: string[] = [];
-  const catalog = 'locales/zh-CN/messages.po';
-  for (const item of parsePoFile(readFileSync(catalog, 'utf8')).items) {
-    for (const translation of item.msgstr) {
-      for (const problem of punctuationProblems(messageText(translation)))
-        found.push(`${catalog}: "${item.msgid}": ${problem}`);
+  for (const catalog of ['locales/zh-CN/first-screen.po', 'locales/zh-CN/messages.po']) {
+    for (const item of parsePoFile(readFileSync(catalog, 'utf8')).items) {
+      for (const translation of item.msgstr) {
+        for (const problem of punctuationProblems(messageText(translation)))
+          found.push(`${catalog}: "${item.msgid}": ${problem}`);
+      }
     }
   }
   const tasks = 'src/server/features/tasks/demo-catalog/zh-CN.json';

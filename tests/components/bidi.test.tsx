@@ -4,7 +4,7 @@ import type { DeviceSession } from '#contract/devices.ts';
 import { Isolate } from '#app/components/isolate.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 import { DevicesSection } from '#app/features/devices/components/devices-section.tsx';
-import { activateLocale } from '#app/i18n/i18n.ts';
+import { activateLocale, loadEveryScreen } from '#app/i18n/i18n.ts';
 import { isolatedText, xrpText } from '#app/lib/bidi.ts';
 import { queryKeys } from '#app/lib/query-keys.ts';
 import { cacheHolding, renderInApp } from '#tests/helpers/render-in-app.tsx';
@@ -13,6 +13,8 @@ import { cacheHolding, renderInApp } from '#tests/helpers/render-in-app.tsx';
 // words itself. The browser's own reading order is checked in tests/e2e/right-to-left.spec.ts.
 
 beforeEach(async () => {
+  // These screens come after the first one: their texts are in every screen's catalog.
+  await loadEveryScreen();
   await activateLocale('ar');
 });
 afterEach(cleanup);

@@ -7,7 +7,7 @@ import { parsePercent } from '#domain/rules/product-rules.ts';
 import { countryName } from '#app/features/devices/device-names.ts';
 import { InterestGuide } from '#app/features/guides/components/interest-guide.tsx';
 import { WithdrawGuide } from '#app/features/guides/components/withdraw-guide.tsx';
-import { activateLocale } from '#app/i18n/i18n.ts';
+import { activateLocale, loadEveryScreen } from '#app/i18n/i18n.ts';
 import { renderInRouter } from '#tests/helpers/render-in-app.tsx';
 
 // The guides work their figures out from the settings in force, with the server's own functions:
@@ -42,6 +42,8 @@ const credits = (balance: string, rate: string) =>
   `${formatAmount(dailyInterest(parseAmount(balance) ?? 0n, parsePercent(rate) ?? 0))} XRP`;
 
 beforeEach(async () => {
+  // These screens come after the first one: their texts are in every screen's catalog.
+  await loadEveryScreen();
   await activateLocale('en');
 });
 afterEach(cleanup);

@@ -6,7 +6,7 @@ import { GiftCard } from '#app/features/rewards/components/gift-card.tsx';
 import { InterestCard } from '#app/features/rewards/components/interest-card.tsx';
 import { WithdrawWizard } from '#app/features/rewards/components/withdraw-wizard.tsx';
 import { WithdrawProgress } from '#app/features/withdraw/components/withdraw-progress.tsx';
-import { activateLocale } from '#app/i18n/i18n.ts';
+import { activateLocale, loadEveryScreen } from '#app/i18n/i18n.ts';
 import { renderInRouter } from '#tests/helpers/render-in-app.tsx';
 
 // Every money card in each of its states: its words follow the same state its buttons use, so no card
@@ -42,6 +42,8 @@ const reward = (over: Partial<DailyReward> = {}): DailyReward => ({
 const button = (name: RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
 beforeEach(async () => {
+  // These screens come after the first one: their texts are in every screen's catalog.
+  await loadEveryScreen();
   await activateLocale('en');
 });
 afterEach(cleanup);

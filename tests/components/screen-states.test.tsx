@@ -6,7 +6,7 @@ import { Card } from '#app/components/card.tsx';
 import { LoadError } from '#app/components/load-error.tsx';
 import { InviteList } from '#app/features/invite/components/invite-list.tsx';
 import { TaskList } from '#app/features/tasks/components/task-list.tsx';
-import { activateLocale } from '#app/i18n/i18n.ts';
+import { activateLocale, loadEveryScreen } from '#app/i18n/i18n.ts';
 import { ApiError } from '#app/lib/http.ts';
 import { renderInApp } from '#tests/helpers/render-in-app.tsx';
 
@@ -29,6 +29,8 @@ const task = (id: number, status: Task['status']): Task => ({
 });
 
 beforeEach(async () => {
+  // These screens come after the first one: their texts are in every screen's catalog.
+  await loadEveryScreen();
   await activateLocale('en');
 });
 afterEach(cleanup);

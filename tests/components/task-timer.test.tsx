@@ -2,7 +2,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Task } from '#contract/tasks.ts';
 import { TaskSheet } from '#app/features/tasks/components/task-sheet.tsx';
-import { activateLocale } from '#app/i18n/i18n.ts';
+import { activateLocale, loadEveryScreen } from '#app/i18n/i18n.ts';
 import { formatClock } from '#app/lib/format.ts';
 import { renderInApp } from '#tests/helpers/render-in-app.tsx';
 
@@ -25,6 +25,8 @@ const webTask = (over: Partial<Task>): Task => ({
 });
 
 beforeEach(async () => {
+  // These screens come after the first one: their texts are in every screen's catalog.
+  await loadEveryScreen();
   await activateLocale('en');
   vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
   // happy-dom has no modal dialogs; the sheet only needs showModal to exist.

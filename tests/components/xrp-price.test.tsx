@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { XrpRate } from '#contract/rates.ts';
 import { XrpPrice } from '#app/features/rates/components/xrp-price.tsx';
 import { chooseCurrency } from '#app/features/rates/currency-choice.ts';
-import { activateLocale } from '#app/i18n/i18n.ts';
+import { activateLocale, loadEveryScreen } from '#app/i18n/i18n.ts';
 import { queryKeys } from '#app/lib/query-keys.ts';
 import { cacheHolding, renderInApp } from '#tests/helpers/render-in-app.tsx';
 
@@ -32,6 +32,8 @@ beforeEach(async () => {
   vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setTimeout', 'clearTimeout'] });
   browserLanguages(['en-US']);
   chooseCurrency(undefined);
+  // These screens come after the first one: their texts are in every screen's catalog.
+  await loadEveryScreen();
   await activateLocale('en');
 });
 afterEach(() => {

@@ -6,8 +6,11 @@ import { parsePoFile } from '@lingui/format-po';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, SOURCE_LOCALE } from '#domain/i18n/locales.ts';
 
-/** The app's catalog, and the operator console's own (loaded only by the console: docs/operators.md). */
-const CATALOGS = ['messages', 'ops'] as const;
+/**
+ * The first screen's catalog, every other screen's, and the operator console's own (loaded only by
+ * the console: docs/operators.md).
+ */
+const CATALOGS = ['first-screen', 'messages', 'ops'] as const;
 
 function catalog(dir: string, locale: string, name: (typeof CATALOGS)[number] = 'messages') {
   return parsePoFile(readFileSync(join(dir, locale, `${name}.po`), 'utf8')).items;

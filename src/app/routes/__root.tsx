@@ -14,6 +14,7 @@ import { UsageCounter } from '#app/components/usage-counter.tsx';
 import { onSessionEnded } from '#app/lib/http.ts';
 import { loading } from '#app/lib/loading-store.ts';
 import { PRODUCT_NAME } from '#app/lib/route-meta.ts';
+import { loadEveryScreen } from '#app/i18n/i18n.ts';
 import { RECENT_TOAST_HIDDEN_ON } from '#app/features/withdraw/recent-toast-routes.ts';
 import { PushBanner } from '#app/pwa/push-banner.tsx';
 import { OfflineBanner } from '#app/pwa/offline-banner.tsx';
@@ -28,6 +29,8 @@ const RecentWithdrawalsToast = lazy(async () => ({
 }));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // The entry page shows with its own texts only; every other screen waits for the rest (i18n.ts).
+  beforeLoad: ({ location }) => (location.pathname === '/' ? undefined : loadEveryScreen()),
   component: Root,
 });
 
