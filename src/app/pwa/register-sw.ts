@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { registerSW } from 'virtual:pwa-register';
 import { createStore } from '#app/lib/external-store.ts';
 import { log } from '#app/lib/log.ts';
 
@@ -14,9 +15,7 @@ const waiting = createStore<null | (() => Promise<void>)>(null);
  */
 export function registerServiceWorker() {
   if (!('serviceWorker' in navigator)) return;
-  // workbox-window comes with the registration: the first screen does not wait for it.
-  const register = async () => {
-    const { registerSW } = await import('virtual:pwa-register');
+  const register = () => {
     const update = registerSW({
       immediate: true,
       onNeedRefresh: () => waiting.set(() => acceptUpdate(update)),
@@ -35,8 +34,8 @@ export function registerServiceWorker() {
   };
   const whenIdle = () =>
     'requestIdleCallback' in window
-      ? requestIdleCallback(() => void register(), { timeout: 3_000 })
-      : setTimeout(() => void register(), 1_000);
+      ? requestIdleCallback(register, { timeout: 3_000 })
+      : setTimeout(register, 1_000);
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
 }
