@@ -79,6 +79,10 @@ const dataAccess = [
   'src/server/db/**',
 ];
 
+// The contract and the app build schemas with zod/mini, so that the app ships no more of Zod than it
+// uses (src/contract/README.md).
+const ZOD_MINI_ONLY = { name: 'zod', message: "Use 'zod/mini' (src/contract/README.md)." };
+
 export default tseslint.config(
   {
     ignores: [
@@ -145,15 +149,12 @@ export default tseslint.config(
           zones: [...boundaries, ...appZones],
         },
       ],
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'ky', message: 'Only src/app/lib/http.ts imports ky.' }] },
-      ],
+      'no-restricted-imports': ['error', { paths: [ZOD_MINI_ONLY] }],
     },
   },
   {
-    files: ['src/app/lib/http.ts'],
-    rules: { 'no-restricted-imports': 'off' },
+    files: ['src/contract/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [ZOD_MINI_ONLY] }] },
   },
   {
     files: ['src/server/**/*.ts'],

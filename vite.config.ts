@@ -11,30 +11,29 @@ import { LOCALES, SOURCE_LOCALE } from './src/domain/i18n/locales.ts';
 const OPS_MODULE =
   /src[\\/](app[\\/](features|routes)[\\/]ops[\\/]|(contract|domain)[\\/]ops)|node_modules[\\/]uplot[\\/]|locales[\\/][^/\\]+[\\/]ops\.po/;
 
-// Shared modules the first screen (the entry page, signed out) does not use: they stay out of its
-// chunks (app-core). The push screens' modules stay in the chunks of the screens that use them.
-const LATER = {
-  lib: '(query-persistence|share|use-countdown|use-visible-seconds|money-mutation|bidi)\\.',
-  components:
-    '(withdraw-rules|bot-challenge|qr-scanner|tab-bar|task-type-icon|page-header|password-confirm|switch|load-error|xrp-amount)\\.',
-  pwa: '(push-(check|permission|device)|fcm|firebase|install-button)',
-  pushScreens: '(push-(check|permission|device)|fcm|firebase)',
-};
-
-// The libraries every screen needs.
+// The first screen is the entry page, signed out (`npm run size` measures it). Its chunks hold only what
+// it uses: the libraries every screen needs (vendor) and the shared code of ours it uses (app-core).
+// What only the later screens share goes in one more chunk (shared), loaded with the first of them.
 const VENDOR =
   /node_modules[\\/](react|react-dom|scheduler|@tanstack|@lingui|idb-keyval|workbox-window)[\\/]/;
-// What of them only the later screens use: observed queries and the device's copy of the cache.
 const VENDOR_LATER = new RegExp(
+  // Observed queries and the device's copy of the cache.
   String.raw`@tanstack[\\/](query-persist-client-core|react-query-persist-client|` +
     String.raw`query-core[\\/].*[\\/](hydration|queryObserver|infiniteQueryObserver)\.js|` +
     String.raw`react-query[\\/].*[\\/](IsRestoringProvider|QueryErrorResetBoundary|errorBoundaryUtils|suspense|useBaseQuery|useQuery|useInfiniteQuery)\.js|` +
     String.raw`react-router[\\/].*[\\/]useLocation\.js)`,
 );
-// Our shared code that the first screen does not use (app-core holds what it does).
+const SHARED =
+  /src[\\/](app[\\/](lib|components|i18n|pwa)[\\/]|contract[\\/](envelope|errors|paths|sync|result-codes|auth|settings|withdraw-rule-ids)\.ts|domain[\\/](result|auth|i18n|money|consent|rules))/;
 const SHARED_LATER = new RegExp(
-  String.raw`src[\\/]app[\\/](lib[\\/]|components[\\/]|pwa[\\/](?!${LATER.pushScreens}))|src[\\/]domain[\\/]rules`,
+  String.raw`src[\\/](app[\\/](lib[\\/](query-persistence|share|use-countdown|use-visible-seconds|money-mutation|bidi)|` +
+    String.raw`components[\\/](withdraw-rules|qr-scanner|tab-bar|task-type-icon|page-header|password-confirm|switch|load-error|xrp-amount)|` +
+    String.raw`pwa[\\/]install-button)\.|domain[\\/]rules)`,
 );
+// In the chunks of the screens that use them: the push screens' modules, and the bot challenge (the
+// entry page loads it only when the operator configured one).
+const OWN_CHUNKS =
+  /src[\\/]app[\\/](pwa[\\/](push-(check|permission|device)|fcm|firebase)|components[\\/]bot-challenge\.)/;
 
 // Every build gets its own id: it busts the device's persisted query cache (src/app/lib/query-persistence.ts).
 const buildId = process.env['EARNEST_BUILD_ID'] ?? Date.now().toString(36);
@@ -116,27 +115,15 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor',
-              priority: 2,
               test: (id) => VENDOR.test(id) && !VENDOR_LATER.test(id),
             },
             {
-              // The shared code the first screen uses: the app's frame and the entry page's pieces.
               name: 'app-core',
-              priority: 2,
-              test: new RegExp(
-                [
-                  String.raw`src[\\/]app[\\/](i18n|lib[\\/](?!${LATER.lib})|components[\\/](?!${LATER.components})|pwa[\\/](?!${LATER.pwa}))`,
-                  String.raw`src[\\/]contract[\\/](envelope|errors|paths|sync|result-codes|auth|settings|withdraw-rule-ids)\.ts`,
-                  String.raw`src[\\/]domain[\\/](result|auth|i18n|money|consent)`,
-                ].join('|'),
-              ),
+              test: (id) => SHARED.test(id) && !SHARED_LATER.test(id) && !OWN_CHUNKS.test(id),
             },
             {
-              // The rest of the shared code, ours and the libraries': loaded with the first screen past
-              // the entry page.
               name: 'shared',
-              priority: 1,
-              test: (id) => SHARED_LATER.test(id) || VENDOR_LATER.test(id),
+              test: (id) => VENDOR_LATER.test(id) || (SHARED_LATER.test(id) && !OWN_CHUNKS.test(id)),
             },
           ],
         },

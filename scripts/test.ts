@@ -46,6 +46,8 @@ const vitestOk = run('unit, API and integration tests', [
 ]);
 // Build once up front so that no test server builds while another starts.
 const built = run('build', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
+// The first screen's JavaScript stays within its budget (docs/performance.md).
+const sized = built && run('first-screen JavaScript', ['scripts/size.ts', '--built']);
 const e2eOk = built && run('browser journeys', ['node_modules/@playwright/test/cli.js', 'test']);
 
 interface Counts {
@@ -83,11 +85,12 @@ const steps = [
   counted(checked, NONE),
   counted(vitestOk, vitestCounts()),
   counted(built, NONE),
+  counted(sized, NONE),
   counted(e2eOk, built ? playwrightCounts() : NONE),
 ];
 const sum = (key: keyof Counts) => steps.reduce((n, s) => n + s[key], 0);
 const [passed, failed, skipped] = [sum('passed'), sum('failed'), sum('skipped')];
 
-const ok = checked && vitestOk && built && e2eOk && failed === 0;
+const ok = checked && vitestOk && built && sized && e2eOk && failed === 0;
 console.log(`\nSummary: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(ok ? 0 : 1);

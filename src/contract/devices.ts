@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { EpochSecondsSchema, successSchema } from './envelope.ts';
 
 /** What a signed-out device gets: the code to show, and the secret only it keeps. */
@@ -11,21 +11,21 @@ export type PairingStart = z.infer<typeof PairingStartSchema>;
 export const PairingStartResponseSchema = successSchema(PairingStartSchema);
 
 export const PairingStateBodySchema = z.object({
-  code: z.string().max(32).default(''),
-  secret: z.string().max(100).default(''),
+  code: z._default(z.string().check(z.maxLength(32)), ''),
+  secret: z._default(z.string().check(z.maxLength(100)), ''),
 });
 export const PairingStateSchema = z.object({
   state: z.enum(['waiting', 'approved', 'expired', 'used', 'unknown']),
   /** Once approved: the new device's session token, handed out once. */
-  token: z.string().nullable(),
+  token: z.nullable(z.string()),
 });
 export type PairingState = z.infer<typeof PairingStateSchema>;
 export const PairingStateResponseSchema = successSchema(PairingStateSchema);
 
-export const LinkCodeBodySchema = z.object({ code: z.string().max(32).default('') });
+export const LinkCodeBodySchema = z.object({ code: z._default(z.string().check(z.maxLength(32)), '') });
 export const ApproveLinkBodySchema = z.object({
-  code: z.string().max(32).default(''),
-  password: z.string().max(1000).default(''),
+  code: z._default(z.string().check(z.maxLength(32)), ''),
+  password: z._default(z.string().check(z.maxLength(1000)), ''),
 });
 
 /**
@@ -34,8 +34,8 @@ export const ApproveLinkBodySchema = z.object({
  * before these could be null hold English labels in their place, which still render.
  */
 const DeviceNameFields = {
-  browser: z.string().nullable(),
-  os: z.string().nullable(),
+  browser: z.nullable(z.string()),
+  os: z.nullable(z.string()),
 };
 
 /** What will be linked, for the user to recognise (docs/product-rules.md#device-linking-stays-inside-earnest). */
@@ -45,10 +45,7 @@ export const LinkPreviewSchema = z.object({
    * Approximate country from the IP, when a trusted proxy says it: an ISO 3166-1 alpha-2 code ("NL")
    * that the app names in the user's language; null otherwise.
    */
-  country: z
-    .string()
-    .regex(/^[A-Z]{2}$/)
-    .nullable(),
+  country: z.nullable(z.string().check(z.regex(/^[A-Z]{2}$/))),
   requested_time: EpochSecondsSchema,
   expires_time: EpochSecondsSchema,
 });
@@ -56,7 +53,7 @@ export type LinkPreview = z.infer<typeof LinkPreviewSchema>;
 export const LinkPreviewResponseSchema = successSchema(LinkPreviewSchema);
 
 export const DeviceSessionSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   ...DeviceNameFields,
   current: z.boolean(),
   created_time: EpochSecondsSchema,
@@ -67,9 +64,9 @@ export type DeviceSession = z.infer<typeof DeviceSessionSchema>;
 export const DeviceListResponseSchema = successSchema(
   z.object({
     list: z.array(DeviceSessionSchema),
-    latest_link: z
-      .object({ ...DeviceNameFields, linked_time: EpochSecondsSchema, revoked: z.boolean() })
-      .nullable(),
+    latest_link: z.nullable(
+      z.object({ ...DeviceNameFields, linked_time: EpochSecondsSchema, revoked: z.boolean() }),
+    ),
   }),
 );
-export const RevokeDeviceBodySchema = z.object({ id: z.coerce.number().int().positive() });
+export const RevokeDeviceBodySchema = z.object({ id: z.coerce.number().check(z.int(), z.positive()) });

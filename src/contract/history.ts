@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
 
 /** The kinds of ledger entry a person can filter their history by. */
@@ -15,8 +15,8 @@ export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 /** A page of the account's ledger, newest first: `before` is the id to continue from. */
 export const HistoryQuerySchema = z.object({
-  before: z.coerce.number().int().positive().optional(),
-  kind: z.enum(HISTORY_KINDS).optional(),
+  before: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  kind: z.optional(z.enum(HISTORY_KINDS)),
 });
 export type HistoryQuery = z.infer<typeof HistoryQuerySchema>;
 
@@ -25,20 +25,20 @@ export type HistoryQuery = z.infer<typeof HistoryQuerySchema>;
  * withdrawal) and, for a paid withdrawal, the transaction on the XRP Ledger.
  */
 export const HistoryEntrySchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   kind: z.enum(HISTORY_KINDS),
-  amount: z.string().regex(/^-?\d+(\.\d+)?$/),
+  amount: z.string().check(z.regex(/^-?\d+(\.\d+)?$/)),
   time: EpochSecondsSchema,
-  task_id: z.number().int().nullable(),
-  withdrawal_id: z.number().int().nullable(),
-  tx_hash: z.string().nullable(),
+  task_id: z.nullable(z.number().check(z.int())),
+  withdrawal_id: z.nullable(z.number().check(z.int())),
+  tx_hash: z.nullable(z.string()),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
 export const HistoryPageSchema = z.object({
   list: z.array(HistoryEntrySchema),
   /** Pass as `before` for the next page; null when this is the last one. */
-  next_before: z.number().int().nullable(),
+  next_before: z.nullable(z.number().check(z.int())),
   balance: DecimalSchema,
 });
 export type HistoryPage = z.infer<typeof HistoryPageSchema>;

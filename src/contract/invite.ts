@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { INVITE_RULES } from '#domain/invite/counting.ts';
 import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
 
@@ -17,9 +17,9 @@ export type Invite = z.infer<typeof InviteSchema>;
 
 export const InviteListSchema = z.object({
   list: z.array(InviteSchema),
-  invite_count: z.number().int().nonnegative(),
+  invite_count: z.number().check(z.int(), z.nonnegative()),
   /** Invitations that count under the rule in force. */
-  bound_count: z.number().int().nonnegative(),
+  bound_count: z.number().check(z.int(), z.nonnegative()),
   /** When an invitation counts, as the operator configured it. */
   rule: z.enum(INVITE_RULES),
   /** The inviter's rate now, and the rules it follows (from configuration). */

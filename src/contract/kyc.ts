@@ -1,14 +1,14 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
 
 export const KycStatusSchema = z.object({
   /** none: never asked; pending: a code is out; verified; failed: the last code died (5 wrong tries). */
   state: z.enum(['none', 'pending', 'verified', 'failed']),
   /** The number, masked, once one was given. */
-  phone: z.string().nullable(),
+  phone: z.nullable(z.string()),
   /** While pending: when the code expires and how many tries are left. */
   expires_time: z.nullable(EpochSecondsSchema),
-  tries_left: z.number().int().nonnegative().nullable(),
+  tries_left: z.nullable(z.number().check(z.int(), z.nonnegative())),
   bonus_amount: DecimalSchema,
   /** Whether this account received the bonus (once per account and per number). */
   bonus_credited: z.boolean(),
@@ -16,5 +16,5 @@ export const KycStatusSchema = z.object({
 export type KycStatus = z.infer<typeof KycStatusSchema>;
 export const KycStatusResponseSchema = successSchema(KycStatusSchema);
 
-export const SendCodeBodySchema = z.object({ phone: z.string().max(64).default('') });
-export const VerifyCodeBodySchema = z.object({ code: z.string().max(16).default('') });
+export const SendCodeBodySchema = z.object({ phone: z._default(z.string().check(z.maxLength(64)), '') });
+export const VerifyCodeBodySchema = z.object({ code: z._default(z.string().check(z.maxLength(16)), '') });

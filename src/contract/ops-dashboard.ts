@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
 
 /** One day of the dashboard's chart: what the ledger credited and what withdrawals paid that day. */
@@ -21,33 +21,39 @@ export const DashboardSchema = z.object({
   computed_time: EpochSecondsSchema,
   today: z.string(),
   time_zone: z.string(),
-  users: z.object({ total: z.number().int(), active_today: z.number().int(), new_today: z.number().int() }),
-  tasks_completed_today: z.number().int(),
+  users: z.object({
+    total: z.number().check(z.int()),
+    active_today: z.number().check(z.int()),
+    new_today: z.number().check(z.int()),
+  }),
+  tasks_completed_today: z.number().check(z.int()),
   /** Credits since the start of today, per ledger kind (only kinds with a credit). */
-  credited_today: z.array(z.object({ kind: z.string(), amount: DecimalSchema, entries: z.number().int() })),
+  credited_today: z.array(
+    z.object({ kind: z.string(), amount: DecimalSchema, entries: z.number().check(z.int()) }),
+  ),
   /** What Earnest owes its users on their balances: the sum of every balance. */
   owed: DecimalSchema,
   /** The balances and the open withdrawals (already debited from a balance, not yet paid). */
   owed_with_open: DecimalSchema,
   open_withdrawals: z.object({
-    count: z.number().int(),
+    count: z.number().check(z.int()),
     amount: DecimalSchema,
     oldest_time: z.nullable(EpochSecondsSchema),
   }),
   /** The payout wallet on the ledger; null when XRPL is not configured on this server. */
-  wallet: z
-    .object({
+  wallet: z.nullable(
+    z.object({
       address: z.string(),
       /** Null when the ledger could not be read just now (then `wallet_error` says so). */
       balance: z.nullable(DecimalSchema),
       /** Wallet ÷ (owed + open withdrawals), 4 places, rounded down; null when nothing is owed or unread. */
-      reserve_ratio: z.string().nullable(),
+      reserve_ratio: z.nullable(z.string()),
       unreachable: z.boolean(),
-    })
-    .nullable(),
-  sms_sent_today: z.number().int(),
+    }),
+  ),
+  sms_sent_today: z.number().check(z.int()),
   /** Pushes Earnest recorded sending today: the scheduled reminders and the notification task's tests. */
-  pushes_sent_today: z.number().int(),
+  pushes_sent_today: z.number().check(z.int()),
   days: z.array(DashboardDaySchema),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;

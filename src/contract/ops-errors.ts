@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ERRORS, type ErrorCode } from './errors.ts';
 
 /**
@@ -110,7 +110,7 @@ export function isOpsErrorCode(value: unknown): value is OpsErrorCode {
 
 /** A failure an operator route may answer: a code of either catalogue, and detail fields. */
 export const OpsFailureSchema = z.object({
-  code: z.number().int(),
+  code: z.number().check(z.int()),
   msg: z.string(),
   data: z.looseObject({ error: z.enum(ALL_CODES) }),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { RULE_SETTING_NAMES } from '#domain/rules/rule-settings.ts';
 import { EpochSecondsInputSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
 import { ReasonSchema } from './ops.ts';
@@ -15,15 +15,15 @@ export const OPS_SETTINGS_API = {
 export const ScheduleSettingBodySchema = z.object({
   name: z.enum(RULE_SETTING_NAMES),
   /** As shown in the list: XRP decimals, percents, whole numbers, true/false, JSON for exchanges. */
-  value: z.string().max(20_000),
+  value: z.string().check(z.maxLength(20_000)),
   /** When it takes effect; absent: now (after a few seconds, so that every server has it). */
   effective_time: z.optional(EpochSecondsInputSchema),
-  reason: ReasonSchema.default(''),
+  reason: z._default(ReasonSchema, ''),
 });
 export type ScheduleSettingBody = z.infer<typeof ScheduleSettingBodySchema>;
 
 export const SettingChangeSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.enum(RULE_SETTING_NAMES),
   value: z.string(),
   effective_time: EpochSecondsSchema,
@@ -49,7 +49,7 @@ export const ConsoleSettingsResponseSchema = successSchema(
     /** Every change ever made, the latest made first. */
     history: z.array(SettingChangeSchema),
     /** A change made "now" takes effect this many seconds later. */
-    lead_seconds: z.number().int(),
+    lead_seconds: z.number().check(z.int()),
     server_time: EpochSecondsSchema,
   }),
 );

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LOCALES } from '#domain/i18n/locales.ts';
 import { TASK_TEXT_MAX, TASK_TITLE_MAX } from '#domain/tasks/task-texts.ts';
 import { TASK_TYPES } from '#domain/tasks/task-rules.ts';
@@ -21,8 +21,8 @@ export const OPS_TASKS_API = {
 } as const;
 
 export const TaskWordsSchema = z.object({
-  title: z.string().trim().max(TASK_TITLE_MAX),
-  text: z.string().trim().max(TASK_TEXT_MAX),
+  title: z.string().check(z.trim(), z.maxLength(TASK_TITLE_MAX)),
+  text: z.string().check(z.trim(), z.maxLength(TASK_TEXT_MAX)),
 });
 
 /** Words per language; a language left out (or left empty) is reported missing, not refused here. */
@@ -33,41 +33,38 @@ export const TaskDraftSchema = z.object({
   type: z.enum(TASK_TYPES),
   /** XRP as a decimal string; a whole number of drops. */
   reward: DecimalSchema.check(z.maxLength(20)),
-  required_seconds: z.coerce.number().int().min(0).max(86_400),
-  target_url: z
-    .url({ protocol: /^https$/ })
-    .max(2000)
-    .nullable(),
+  required_seconds: z.coerce.number().check(z.int(), z.minimum(0), z.maximum(86_400)),
+  target_url: z.nullable(z.url({ protocol: /^https$/ }).check(z.maxLength(2000))),
   texts: TaskTextsSchema,
-  reason: ReasonSchema.default(''),
+  reason: z._default(ReasonSchema, ''),
 });
 export type TaskDraft = z.infer<typeof TaskDraftSchema>;
 
-export const TaskEditBodySchema = TaskDraftSchema.extend({ id: TaskIdSchema });
+export const TaskEditBodySchema = z.extend(TaskDraftSchema, { id: TaskIdSchema });
 export const TaskIdReasonBodySchema = z.object({
   id: TaskIdSchema,
-  reason: ReasonSchema.default(''),
+  reason: z._default(ReasonSchema, ''),
 });
 /** The whole catalog's new order, first task first. */
 export const TaskReorderBodySchema = z.object({
-  ids: z.array(TaskIdSchema).min(1).max(500),
-  reason: ReasonSchema.default(''),
+  ids: z.array(TaskIdSchema).check(z.minLength(1), z.maxLength(500)),
+  reason: z._default(ReasonSchema, ''),
 });
 
 export const ConsoleTaskSchema = z.object({
-  id: z.number().int(),
-  version: z.number().int(),
+  id: z.number().check(z.int()),
+  version: z.number().check(z.int()),
   /** When this version was written. */
   version_time: EpochSecondsSchema,
   enabled: z.boolean(),
-  sort: z.number().int(),
+  sort: z.number().check(z.int()),
   type: z.enum(TASK_TYPES),
   reward: DecimalSchema,
-  required_seconds: z.number().int(),
-  target_url: z.string().nullable(),
+  required_seconds: z.number().check(z.int()),
+  target_url: z.nullable(z.string()),
   texts: TaskTextsSchema,
   /** Survey questions are kept as they are: the console does not edit them. */
-  questions: z.number().int(),
+  questions: z.number().check(z.int()),
   /** Languages without words: the task cannot be switched on until this is empty. */
   missing: z.array(z.enum(LOCALES)),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AUDIT_ACTIONS, AUDIT_REASON_MAX, AUDIT_TARGETS } from '#domain/ops/audit.ts';
 import { OPERATOR_ROLES } from '#domain/ops/operators.ts';
 import { EmptyBodySchema, EpochSecondsInputSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
@@ -47,9 +47,9 @@ export const OperatorSchema = z.object({
 export type Operator = z.infer<typeof OperatorSchema>;
 
 export const OpsSignInBodySchema = z.object({
-  name: z.string().max(64).default(''),
-  password: z.string().max(1000).default(''),
-  code: z.string().max(16).default(''),
+  name: z._default(z.string().check(z.maxLength(64)), ''),
+  password: z._default(z.string().check(z.maxLength(1000)), ''),
+  code: z._default(z.string().check(z.maxLength(16)), ''),
 });
 export type OpsSignInBody = z.infer<typeof OpsSignInBodySchema>;
 
@@ -58,7 +58,7 @@ export const OpsSessionSchema = z.object({
   token: z.string(),
   operator: OperatorSchema,
   /** The session ends after this many minutes without a request… */
-  idle_minutes: z.number().int(),
+  idle_minutes: z.number().check(z.int()),
   /** …and at this time at the latest. */
   ends_time: EpochSecondsSchema,
 });
@@ -66,12 +66,18 @@ export type OpsSession = z.infer<typeof OpsSessionSchema>;
 export const OpsSignInResponseSchema = successSchema(OpsSessionSchema);
 
 export const OpsMeResponseSchema = successSchema(
-  z.object({ operator: OperatorSchema, idle_minutes: z.number().int(), ends_time: EpochSecondsSchema }),
+  z.object({
+    operator: OperatorSchema,
+    idle_minutes: z.number().check(z.int()),
+    ends_time: EpochSecondsSchema,
+  }),
 );
 export const OpsSignOutBodySchema = EmptyBodySchema;
 export const OpsEmptyResponseSchema = successSchema(z.object({}));
 
-export const OpsSetupStartBodySchema = z.object({ token: z.string().max(200).default('') });
+export const OpsSetupStartBodySchema = z.object({
+  token: z._default(z.string().check(z.maxLength(200)), ''),
+});
 /** What the set-up page shows: who is being set up, and the TOTP secret to enrol. */
 export const OpsSetupStartResponseSchema = successSchema(
   z.object({
@@ -84,37 +90,37 @@ export const OpsSetupStartResponseSchema = successSchema(
   }),
 );
 export const OpsSetupFinishBodySchema = z.object({
-  token: z.string().max(200).default(''),
-  password: z.string().max(1000).default(''),
-  confirm_password: z.string().max(1000).default(''),
-  code: z.string().max(16).default(''),
+  token: z._default(z.string().check(z.maxLength(200)), ''),
+  password: z._default(z.string().check(z.maxLength(1000)), ''),
+  confirm_password: z._default(z.string().check(z.maxLength(1000)), ''),
+  code: z._default(z.string().check(z.maxLength(16)), ''),
 });
 
 /** A reason typed by the operator: kept in the audit log (and shown to the user for a ban). */
-export const ReasonSchema = z.string().trim().max(AUDIT_REASON_MAX);
+export const ReasonSchema = z.string().check(z.trim(), z.maxLength(AUDIT_REASON_MAX));
 
 export const AuditEntrySchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   created_time: EpochSecondsSchema,
   actor: z.string(),
   via: z.enum(['console', 'cli']),
   /** One of AUDIT_ACTIONS; a string, so an older console still lists a newer action. */
   action: z.string(),
-  target_kind: z.string().nullable(),
-  target_id: z.string().nullable(),
-  reason: z.string().nullable(),
+  target_kind: z.nullable(z.string()),
+  target_id: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
   before: z.unknown(),
   after: z.unknown(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 export const AuditQuerySchema = z.object({
-  actor: z.string().max(64).optional(),
-  action: z.enum(AUDIT_ACTIONS).optional(),
-  target_kind: z.enum(AUDIT_TARGETS).optional(),
-  target_id: z.string().max(64).optional(),
+  actor: z.optional(z.string().check(z.maxLength(64))),
+  action: z.optional(z.enum(AUDIT_ACTIONS)),
+  target_kind: z.optional(z.enum(AUDIT_TARGETS)),
+  target_id: z.optional(z.string().check(z.maxLength(64))),
   /** Entries older than this id (the next page). */
-  before_id: z.coerce.number().int().positive().optional(),
+  before_id: z.optional(z.coerce.number().check(z.int(), z.positive())),
   from_time: z.optional(EpochSecondsInputSchema),
   to_time: z.optional(EpochSecondsInputSchema),
 });
@@ -123,12 +129,14 @@ export const AuditListResponseSchema = successSchema(
   z.object({
     list: z.array(AuditEntrySchema),
     /** The id to ask `before_id` for the next page, or null on the last page. */
-    next_before_id: z.number().int().nullable(),
+    next_before_id: z.nullable(z.number().check(z.int())),
   }),
 );
 
 /** One `npm run ops -- …` command, run by the server on its own database. */
-export const OpsCliBodySchema = z.object({ args: z.array(z.string().max(600)).max(20).default([]) });
+export const OpsCliBodySchema = z.object({
+  args: z._default(z.array(z.string().check(z.maxLength(600))).check(z.maxLength(20)), []),
+});
 export const OpsCliResponseSchema = successSchema(
-  z.object({ exit_code: z.number().int(), stdout: z.string(), stderr: z.string() }),
+  z.object({ exit_code: z.number().check(z.int()), stdout: z.string(), stderr: z.string() }),
 );

@@ -1,9 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PUSH_TOPICS } from '#domain/push/topics.ts';
 import { successSchema } from './envelope.ts';
 
 /** The device's push-messaging token (a Web Push subscription as JSON, or an FCM token). */
-export const SaveFcmTokenBodySchema = z.object({ fcmtoken: z.string().min(1).max(4096) });
+export const SaveFcmTokenBodySchema = z.object({
+  fcmtoken: z.string().check(z.minLength(1), z.maxLength(4096)),
+});
 export const SaveFcmTokenResponseSchema = successSchema(z.object({}));
 
 export const PushTopicSchema = z.enum(PUSH_TOPICS);
@@ -22,13 +24,19 @@ export const PushSettingsSchema = z.object({
 export type PushSettings = z.infer<typeof PushSettingsSchema>;
 export const PushSettingsResponseSchema = successSchema(PushSettingsSchema);
 
-const FormBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
+const FormBoolean = z.union([
+  z.boolean(),
+  z.pipe(
+    z.enum(['true', 'false']),
+    z.transform((value) => value === 'true'),
+  ),
+]);
 export const SetPushTopicBodySchema = z.object({ topic: PushTopicSchema, enabled: FormBoolean });
 
 /** The notification task's check: a test push to this device, which its service worker acknowledges. */
 export const PushTestBodySchema = SaveFcmTokenBodySchema;
-export const PushTestResponseSchema = successSchema(z.object({ sent_time: z.number().int() }));
+export const PushTestResponseSchema = successSchema(z.object({ sent_time: z.number().check(z.int()) }));
 
 /** Sent by the service worker when the test push arrives; the code itself is the proof, no session. */
-export const PushAckBodySchema = z.object({ ack: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/) });
+export const PushAckBodySchema = z.object({ ack: z.string().check(z.regex(/^[A-Za-z0-9_-]{20,64}$/)) });
 export const PushAckResponseSchema = successSchema(z.object({}));

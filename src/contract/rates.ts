@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
 
 /** An ISO 4217 currency code ("USD", "CNY"). */
-export const CurrencyCodeSchema = z.string().regex(/^[A-Z]{3}$/);
+export const CurrencyCodeSchema = z.string().check(z.regex(/^[A-Z]{3}$/));
 
 /**
  * The approximate price of 1 XRP from the operator's rate source (docs/exchange-rate.md): never a
@@ -21,4 +21,4 @@ export const XrpRateSchema = z.object({
 export type XrpRate = z.infer<typeof XrpRateSchema>;
 
 /** `rate` is null when no source is configured or no fresh price is known. */
-export const XrpRateResponseSchema = successSchema(z.object({ rate: XrpRateSchema.nullable() }));
+export const XrpRateResponseSchema = successSchema(z.object({ rate: z.nullable(XrpRateSchema) }));

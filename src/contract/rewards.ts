@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
 
 /** The daily reward's fields, plus what the claim still needs (docs/product-rules.md#no-hidden-conditions). */
 export const DailyRewardSchema = z.object({
-  today_tasks: z.number().int().nonnegative(),
-  tasks_per_day: z.number().int().positive(),
+  today_tasks: z.number().check(z.int(), z.nonnegative()),
+  tasks_per_day: z.number().check(z.int(), z.positive()),
   /** Interest claimable today, exactly what a claim now credits (whole drops). */
   daily_reward: DecimalSchema,
   annual_rate: DecimalSchema,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LOCALES } from '#domain/i18n/locales.ts';
 import { TASK_TYPES } from '#domain/tasks/task-rules.ts';
 import { DecimalSchema } from './envelope.ts';
@@ -11,29 +11,34 @@ import { DecimalSchema } from './envelope.ts';
  */
 export const CatalogTaskSchema = z.object({
   /** Names the task in the locale files. */
-  key: z.string().regex(/^[a-z0-9-]+$/),
+  key: z.string().check(z.regex(/^[a-z0-9-]+$/)),
   type: z.enum(TASK_TYPES),
   /** Whole XRP as a decimal string. */
   reward: DecimalSchema,
-  requiredSeconds: z.number().int().nonnegative(),
-  targetUrl: z.url({ protocol: /^https$/ }).nullable(),
+  requiredSeconds: z.number().check(z.int(), z.nonnegative()),
+  targetUrl: z.nullable(z.url({ protocol: /^https$/ })),
   enabled: z.boolean(),
   /** A survey's questions and their options, by id (the words are in the locale files). */
-  questions: z.array(z.object({ id: z.string(), options: z.array(z.string()).min(2) })).optional(),
+  questions: z.optional(
+    z.array(z.object({ id: z.string(), options: z.array(z.string()).check(z.minLength(2)) })),
+  ),
 });
 export type CatalogTask = z.infer<typeof CatalogTaskSchema>;
 
-export const CatalogTasksSchema = z.array(CatalogTaskSchema).min(1);
+export const CatalogTasksSchema = z.array(CatalogTaskSchema).check(z.minLength(1));
 
 export const CatalogTaskTextSchema = z.object({
-  title: z.string().min(1),
-  text: z.string().min(1),
-  questions: z
-    .record(
+  title: z.string().check(z.minLength(1)),
+  text: z.string().check(z.minLength(1)),
+  questions: z.optional(
+    z.record(
       z.string(),
-      z.object({ text: z.string().min(1), options: z.record(z.string(), z.string().min(1)) }),
-    )
-    .optional(),
+      z.object({
+        text: z.string().check(z.minLength(1)),
+        options: z.record(z.string(), z.string().check(z.minLength(1))),
+      }),
+    ),
+  ),
 });
 export type CatalogTaskText = z.infer<typeof CatalogTaskTextSchema>;
 

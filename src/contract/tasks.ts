@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { TASK_TYPES } from '#domain/tasks/task-rules.ts';
 import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
 
@@ -11,14 +11,14 @@ export const SurveyQuestionSchema = z.object({
 });
 
 export const TaskSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   type: z.enum(TASK_TYPES),
   title: z.string(),
   text: z.string(),
   /** Exactly what completing it credits (docs/product-rules.md#shown-equals-credited). */
   reward: DecimalSchema,
-  required_seconds: z.number().int().nonnegative(),
-  target_url: z.string().nullable(),
+  required_seconds: z.number().check(z.int(), z.nonnegative()),
+  target_url: z.nullable(z.string()),
   questions: z.array(SurveyQuestionSchema),
   status: TaskStatusSchema,
   started_time: z.nullable(EpochSecondsSchema),
@@ -32,9 +32,9 @@ export const TaskListSchema = z.object({
   next_reset_time: EpochSecondsSchema,
   server_time: EpochSecondsSchema,
   tasks: z.array(TaskSchema),
-  completed: z.number().int().nonnegative(),
+  completed: z.number().check(z.int(), z.nonnegative()),
   earned: DecimalSchema,
-  tasks_per_day: z.number().int().positive(),
+  tasks_per_day: z.number().check(z.int(), z.positive()),
   daily_cap: DecimalSchema,
 });
 export type TaskList = z.infer<typeof TaskListSchema>;
@@ -44,25 +44,29 @@ export const TaskListResponseSchema = successSchema(TaskListSchema);
  * A task's id: a PostgreSQL `serial`, so at most 2^31 − 1; a larger number names no task and must be
  * refused at the edge, not reach the database as an out-of-range value.
  */
-export const TaskIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export const TaskIdSchema = z.coerce.number().check(z.int(), z.positive(), z.maximum(2_147_483_647));
 
 export const TaskIdBodySchema = z.object({ task_id: TaskIdSchema });
 
-export const CompleteTaskBodySchema = TaskIdBodySchema.extend({
+export const CompleteTaskBodySchema = z.extend(TaskIdBodySchema, {
   /** Survey answers: question id → option id. */
-  answers: z.record(z.string().max(50), z.string().max(50)).optional(),
+  answers: z.optional(z.record(z.string().check(z.maxLength(50)), z.string().check(z.maxLength(50)))),
 });
 
 export const StartTaskResponseSchema = successSchema(
-  z.object({ task_id: z.number().int(), started_time: EpochSecondsSchema, server_time: EpochSecondsSchema }),
+  z.object({
+    task_id: z.number().check(z.int()),
+    started_time: EpochSecondsSchema,
+    server_time: EpochSecondsSchema,
+  }),
 );
 
 export const CompleteTaskResponseSchema = successSchema(
   z.object({
-    task_id: z.number().int(),
+    task_id: z.number().check(z.int()),
     reward: DecimalSchema,
     balance: DecimalSchema,
-    completed: z.number().int(),
+    completed: z.number().check(z.int()),
     earned: DecimalSchema,
   }),
 );
@@ -71,7 +75,11 @@ export const TaskHistoryResponseSchema = successSchema(
   z.object({
     /** The last 7 days, oldest first; weekday 0 = Sunday. */
     days: z.array(
-      z.object({ day: z.string(), weekday: z.number().int().min(0).max(6), count: z.number().int() }),
+      z.object({
+        day: z.string(),
+        weekday: z.number().check(z.int(), z.minimum(0), z.maximum(6)),
+        count: z.number().check(z.int()),
+      }),
     ),
   }),
 );

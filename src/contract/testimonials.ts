@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { EpochSecondsSchema, successSchema } from './envelope.ts';
 
 /**
@@ -23,52 +23,54 @@ export const TESTIMONIAL_MAX = 500;
 export const TESTIMONIAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type TestimonialStatus = (typeof TESTIMONIAL_STATUSES)[number];
 
-export const PublicTestimonialSchema = z
-  .object({ id: z.number().int(), name: z.string(), text: z.string(), time: EpochSecondsSchema })
-  .strict();
+export const PublicTestimonialSchema = z.strictObject({
+  id: z.number().check(z.int()),
+  name: z.string(),
+  text: z.string(),
+  time: EpochSecondsSchema,
+});
 export type PublicTestimonial = z.infer<typeof PublicTestimonialSchema>;
 export const TestimonialListResponseSchema = successSchema(
-  z.object({ list: z.array(PublicTestimonialSchema) }).strict(),
+  z.strictObject({ list: z.array(PublicTestimonialSchema) }),
 );
 
 /** Checked by the service, so a missing consent and a wrong length each get their own message. */
 export const SubmitTestimonialBodySchema = z.object({
-  text: z.string().max(5000).default(''),
+  text: z._default(z.string().check(z.maxLength(5000)), ''),
   /** Consent to publish the masked name: nothing is kept without it. Forms send "true". */
-  consent: z
-    .union([z.boolean(), z.enum(['true', 'false'])])
-    .default(false)
-    .transform((value) => value === true || value === 'true'),
+  consent: z.pipe(
+    z._default(z.union([z.boolean(), z.enum(['true', 'false'])]), false),
+    z.transform((value) => value === true || value === 'true'),
+  ),
 });
 export type SubmitTestimonialBody = z.input<typeof SubmitTestimonialBodySchema>;
 
-export const MyTestimonialSchema = z
-  .object({
-    id: z.number().int(),
-    text: z.string(),
-    name: z.string(),
-    status: z.enum(TESTIMONIAL_STATUSES),
-    time: EpochSecondsSchema,
-  })
-  .strict();
+export const MyTestimonialSchema = z.strictObject({
+  id: z.number().check(z.int()),
+  text: z.string(),
+  name: z.string(),
+  status: z.enum(TESTIMONIAL_STATUSES),
+  time: EpochSecondsSchema,
+});
 export type MyTestimonial = z.infer<typeof MyTestimonialSchema>;
 /** The user's latest review, or null. */
 export const MyTestimonialResponseSchema = successSchema(
-  z.object({ testimonial: MyTestimonialSchema.nullable() }).strict(),
+  z.strictObject({ testimonial: z.nullable(MyTestimonialSchema) }),
 );
 
-export const OpsTestimonialQuerySchema = z
-  .object({ status: z.enum(TESTIMONIAL_STATUSES).default('pending') })
-  .strict();
-export const OpsTestimonialSchema = MyTestimonialSchema.extend({
+export const OpsTestimonialQuerySchema = z.strictObject({
+  status: z._default(z.enum(TESTIMONIAL_STATUSES), 'pending'),
+});
+// Strict, as the schema it extends.
+export const OpsTestimonialSchema = z.extend(MyTestimonialSchema, {
   decided_time: z.nullable(EpochSecondsSchema),
-}).strict();
+});
 export type OpsTestimonial = z.infer<typeof OpsTestimonialSchema>;
 export const OpsTestimonialListResponseSchema = successSchema(
-  z.object({ list: z.array(OpsTestimonialSchema) }).strict(),
+  z.strictObject({ list: z.array(OpsTestimonialSchema) }),
 );
 export const OpsTestimonialDecisionBodySchema = z.object({
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  reason: z.string().trim().max(500).default(''),
+  id: z.coerce.number().check(z.int(), z.positive(), z.maximum(Number.MAX_SAFE_INTEGER)),
+  reason: z._default(z.string().check(z.trim(), z.maxLength(500)), ''),
 });
 export const OpsTestimonialDecisionResponseSchema = successSchema(OpsTestimonialSchema);

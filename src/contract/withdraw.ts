@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { INVITE_RULES } from '#domain/invite/counting.ts';
 import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
 import { WITHDRAW_RULE_IDS } from './withdraw-rule-ids.ts';
@@ -23,16 +23,16 @@ export type AddressChange = z.infer<typeof AddressChangeSchema>;
 export const AddressSchema = z.object({
   walletaddress: z.string(),
   tag: z.string(),
-  exchange: z.string().nullable().default(null),
-  hold_until: z.nullable(EpochSecondsSchema).default(null),
-  changes: z.array(AddressChangeSchema).default([]),
+  exchange: z._default(z.nullable(z.string()), null),
+  hold_until: z._default(z.nullable(EpochSecondsSchema), null),
+  changes: z._default(z.array(AddressChangeSchema), []),
 });
 export type Address = z.infer<typeof AddressSchema>;
 export const AddressResponseSchema = successSchema(AddressSchema);
 
 export const SetAddressBodySchema = z.object({
-  walletaddress: z.string().max(200).default(''),
-  tag: z.string().max(100).default(''),
+  walletaddress: z._default(z.string().check(z.maxLength(200)), ''),
+  tag: z._default(z.string().check(z.maxLength(100)), ''),
 });
 
 /** An address and tag that passed every check that can be made before saving, with its exchange. */
@@ -44,8 +44,8 @@ export const CheckedAddressSchema = z.object({
 export const CheckedAddressResponseSchema = successSchema(CheckedAddressSchema);
 
 /** A new address for an account that has one: the password confirms it, then a hold starts. */
-export const ChangeAddressBodySchema = SetAddressBodySchema.extend({
-  password: z.string().max(200).default(''),
+export const ChangeAddressBodySchema = z.extend(SetAddressBodySchema, {
+  password: z._default(z.string().check(z.maxLength(200)), ''),
 });
 
 export const ExchangeSchema = z.object({ name: z.string(), addresses: z.array(z.string()) });
@@ -77,25 +77,25 @@ export const WithdrawStatusSchema = z.object({
   status: z.union([z.literal(0), z.literal(1)]),
   create_time: z.nullable(EpochSecondsSchema),
   end_time: z.nullable(EpochSecondsSchema),
-  reduced_hours: z.number().int().nonnegative(),
+  reduced_hours: z.number().check(z.int(), z.nonnegative()),
   amount: z.nullable(DecimalSchema),
 });
 export type WithdrawStatus = z.infer<typeof WithdrawStatusSchema>;
 export const WithdrawStatusResponseSchema = successSchema(WithdrawStatusSchema);
 
 export const WithdrawLogSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   amount: DecimalSchema,
   status: z.enum(WITHDRAWAL_STATUSES),
   create_time: EpochSecondsSchema,
   end_time: EpochSecondsSchema,
   address: z.string(),
   tag: z.string(),
-  tx_hash: z.string().nullable(),
+  tx_hash: z.nullable(z.string()),
   delivered_amount: z.nullable(DecimalSchema),
-  failure_reason: z.string().nullable(),
+  failure_reason: z.nullable(z.string()),
   /** Why the payout waits (the account's recorded ban reason); null when nothing holds it. */
-  held_reason: z.string().nullable().default(null),
+  held_reason: z._default(z.nullable(z.string()), null),
 });
 export type WithdrawLog = z.infer<typeof WithdrawLogSchema>;
 
@@ -125,12 +125,12 @@ export const AD_STATES = ['ready', 'playing', 'reduced', 'come_back_tomorrow', '
 export const AdStatusSchema = z.object({
   state: z.enum(AD_STATES),
   /** The creative: an operator-configured video URL, or null for the built-in house ad. */
-  video_url: z.string().nullable(),
-  seconds: z.number().int().positive(),
+  video_url: z.nullable(z.string()),
+  seconds: z.number().check(z.int(), z.positive()),
   /** While playing: when the session opened. */
   started_time: z.nullable(EpochSecondsSchema),
   /** Once reduced today: the hours removed. */
-  reduced_hours: z.number().int().nonnegative().nullable(),
+  reduced_hours: z.nullable(z.number().check(z.int(), z.nonnegative())),
   /** When the next ad becomes available. */
   next_time: EpochSecondsSchema,
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest, ApiError } from '#app/lib/http.ts';
 import { session } from '#app/lib/session.ts';
 

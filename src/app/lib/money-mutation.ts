@@ -7,7 +7,11 @@ import { invalidateMoney } from './query-keys.ts';
  * A money-moving POST: every attempt the user makes carries a fresh Idempotency-Key, so a retry of the
  * same request (by the network, or the offline queue) is credited once.
  */
-export function postMoney<S extends z.core.$ZodType<{ data: unknown }>>(path: string, schema: S, json?: unknown) {
+export function postMoney<S extends z.core.$ZodType<{ data: unknown }>>(
+  path: string,
+  schema: S,
+  json?: unknown,
+) {
   return apiRequest(path, schema, { method: 'post', json, idempotencyKey: newIdempotencyKey() });
 }
 

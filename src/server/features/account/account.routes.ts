@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   ChangePasswordBodySchema,
   DeleteAccountBodySchema,
@@ -17,7 +17,7 @@ import { featureRoutes } from '#server/lib/routes.ts';
 import type { AccountControls } from './account-controls.ts';
 import type { AccountService } from './account.service.ts';
 
-const SignedOutSchema = successSchema(z.object({ signed_out_devices: z.number().int() }));
+const SignedOutSchema = successSchema(z.object({ signed_out_devices: z.number().check(z.int()) }));
 
 export async function accountRoutes(
   app: FastifyInstance,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { successSchema } from '#contract/envelope.ts';
 import { KycStatusResponseSchema, SendCodeBodySchema, VerifyCodeBodySchema } from '#contract/kyc.ts';
 import { API } from '#contract/paths.ts';
@@ -30,7 +30,7 @@ export async function kycRoutes(app: FastifyInstance, { kyc, botCheck, sendIdemp
     {
       summary: 'Sends a 6-digit code by SMS, within the anti-pumping limits',
       body: SendCodeBodySchema,
-      response: successSchema(z.object({ expires_time: z.number().int() })),
+      response: successSchema(z.object({ expires_time: z.number().check(z.int()) })),
       access: 'settled',
       preHandler: botCheck,
       failures,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod/mini';
 import { EmptyBodySchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
 import {
@@ -30,7 +31,7 @@ export async function rewardsRoutes(app: FastifyInstance, { rewards, sendIdempot
     API.claimInterest,
     {
       summary: "Claims today's interest (Idempotency-Key required)",
-      body: ClaimInterestBodySchema.optional(),
+      body: z.optional(ClaimInterestBodySchema),
       response: ClaimResponseSchema,
       failures,
     },

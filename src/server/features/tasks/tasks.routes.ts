@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { EmptyBodySchema, successSchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
 import {
@@ -23,7 +23,7 @@ interface TasksRoutesOptions {
   sendIdempotent: IdempotentSender;
 }
 
-const LocaleQuerySchema = z.object({ locale: z.enum(LOCALES).default(SOURCE_LOCALE) });
+const LocaleQuerySchema = z.object({ locale: z._default(z.enum(LOCALES), SOURCE_LOCALE) });
 const failures = [400, 404];
 /** A request without a usable task id says so, rather than the generic message. */
 const invalidRequestError = 'tasks.id_required';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { EmptyBodySchema, successSchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
 import {
@@ -145,7 +145,7 @@ export async function withdrawRoutes(
     {
       summary: "Opens today's ad session",
       body: EmptyBodySchema,
-      response: successSchema(z.object({ started_time: z.number().int() })),
+      response: successSchema(z.object({ started_time: z.number().check(z.int()) })),
       failures,
     },
     ({ userId }) => withdraw.startAd(userId),
@@ -156,7 +156,7 @@ export async function withdrawRoutes(
     {
       summary: 'Completes the ad after its full length (Idempotency-Key required)',
       body: EmptyBodySchema,
-      response: successSchema(WithdrawStatusSchema.extend({ reduced_today: z.number().int() })),
+      response: successSchema(z.extend(WithdrawStatusSchema, { reduced_today: z.number().check(z.int()) })),
       failures,
     },
     (tx, { userId }) => withdraw.completeAd(tx, userId),

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { successSchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
 import { apiRequest } from '#app/lib/http.ts';
@@ -10,10 +10,14 @@ import { session } from '#app/lib/session.ts';
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: { password: string; new_password: string; confirm_password: string }) =>
-      apiRequest(API.changePassword, successSchema(z.object({ signed_out_devices: z.number().int() })), {
-        method: 'post',
-        json: body,
-      }),
+      apiRequest(
+        API.changePassword,
+        successSchema(z.object({ signed_out_devices: z.number().check(z.int()) })),
+        {
+          method: 'post',
+          json: body,
+        },
+      ),
   });
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   DeviceListResponseSchema,
   LinkPreviewResponseSchema,
@@ -71,9 +71,13 @@ export function useSignOutOtherDevices() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiRequest(API.revokeOtherDevices, successSchema(z.object({ signed_out_devices: z.number().int() })), {
-        method: 'post',
-      }),
+      apiRequest(
+        API.revokeOtherDevices,
+        successSchema(z.object({ signed_out_devices: z.number().check(z.int()) })),
+        {
+          method: 'post',
+        },
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: devicesKey }),
   });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { successSchema } from '#contract/envelope.ts';
 import { KycStatusResponseSchema } from '#contract/kyc.ts';
 import { API } from '#contract/paths.ts';
@@ -20,7 +20,7 @@ export function useSendCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ phone, botToken = null }: { phone: string; botToken?: string | null }) =>
-      apiRequest(API.kycSendCode, successSchema(z.object({ expires_time: z.number().int() })), {
+      apiRequest(API.kycSendCode, successSchema(z.object({ expires_time: z.number().check(z.int()) })), {
         method: 'post',
         json: { phone },
         botToken,

@@ -7,7 +7,7 @@ import {
   TaskHistoryResponseSchema,
   TaskListResponseSchema,
 } from '#contract/tasks.ts';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest } from '#app/lib/http.ts';
 import { invalidateMoney, queryKeys } from '#app/lib/query-keys.ts';
 import { usageCounts } from '#app/lib/usage-counts.ts';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { successSchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
 import {
@@ -109,7 +109,7 @@ export function useStartAd() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiRequest(API.adStart, successSchema(z.object({ started_time: z.number().int() })), {
+      apiRequest(API.adStart, successSchema(z.object({ started_time: z.number().check(z.int()) })), {
         method: 'post',
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: withdrawKeys.ad() }),
@@ -122,7 +122,7 @@ export function useCompleteAd() {
     mutationFn: () =>
       postMoney(
         API.adComplete,
-        successSchema(WithdrawStatusSchema.extend({ reduced_today: z.number().int() })),
+        successSchema(z.extend(WithdrawStatusSchema, { reduced_today: z.number().check(z.int()) })),
       ),
     onSuccess: async (result) => {
       // The ad record on the device (the server's is the one that counts).
