@@ -192,8 +192,9 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
   }
 
   /**
-   * Credits a task, inside the caller's idempotent transaction. The user's row is locked first, so
-   * that racing completions see each other and the daily count and cap hold on PostgreSQL too.
+   * Credits a task, inside the caller's idempotent transaction, which holds the user's row lock
+   * (`runIdempotent`): racing completions see each other and the daily count and cap hold on
+   * PostgreSQL too.
    */
   async function complete(
     tx: Db,
@@ -202,7 +203,6 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
     answers: Record<string, string> | undefined,
     idempotencyKey: string,
   ): Promise<Result<CompletedTask, TaskError>> {
-    await ledger.lockUser(tx, userId);
     const now = clock.now();
     const day = dayOf(now, timeZone);
     // The same checks as todaysTask, run and creditedOn, read in one statement (a round trip each
@@ -237,7 +237,7 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
     if (refusal) return fail(refusal);
 
     await createTasksRepository(tx).complete(userId, day, taskId, now);
-    // The user's lock is held since the start of this function.
+    // The user's lock is held since the idempotency key was claimed.
     const balance = await ledger.appendLocked(tx, {
       userId,
       kind: 'task',
