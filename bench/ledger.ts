@@ -17,6 +17,9 @@ import type { LoadJob, LoadResult } from './http-load.ts';
 
 const USERS = Number(process.env['BENCH_USERS'] ?? 100);
 const CONCURRENCY = Number(process.env['BENCH_CONCURRENCY'] ?? 20);
+// Users whose completions run first through each path, untimed: the figures are those of a warm
+// process, not of its first requests (compiling the code they run; that wave was the p99).
+const WARMUP_USERS = Number(process.env['BENCH_WARMUP_USERS'] ?? 20);
 
 export interface PathFigures {
   throughput: number;
@@ -74,6 +77,8 @@ async function measure(database: Database, transact: Transact): Promise<LedgerFi
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const httpUsers = await seedUsers(database.db, USERS, 'bench-http');
     const rawUsers = await seedUsers(database.db, USERS, 'bench-raw');
+    const warmHttpUsers = await seedUsers(database.db, WARMUP_USERS, 'bench-warm-http');
+    const warmRawUsers = await seedUsers(database.db, WARMUP_USERS, 'bench-warm-raw');
     const call = (path: string, token: string, body: object) =>
       fetch(`${base}${path}`, {
         method: 'POST',
@@ -83,7 +88,7 @@ async function measure(database: Database, transact: Transact): Promise<LedgerFi
 
     // Setup (not timed): every user accepts the day and starts its ten tasks.
     const bodies = new Map<number, object>();
-    for (const user of [...httpUsers, ...rawUsers]) {
+    for (const user of [...httpUsers, ...rawUsers, ...warmHttpUsers, ...warmRawUsers]) {
       const accepted = (await (await call('/api/task/accept', user.token, {})).json()) as {
         data: { tasks: { id: number; questions: { id: string; options: { id: string }[] }[] }[] };
       };
@@ -97,20 +102,22 @@ async function measure(database: Database, transact: Transact): Promise<LedgerFi
 
     // Task-major order: the requests in flight belong to different users, as in real traffic; one
     // user's completions serialise on that user's row lock in both paths alike.
-    const jobs: LoadJob[] = taskIds.flatMap((taskId) =>
-      httpUsers.map((user) => ({
-        url: `${base}/api/task/complete`,
-        headers: {
-          'content-type': 'application/json',
-          'ba-user-token': user.token,
-          'idempotency-key': `bench-${user.id}-${taskId}`,
-        },
-        body: JSON.stringify(bodies.get(taskId) ?? {}),
-      })),
-    );
+    const jobsOf = (users: { id: number; token: string }[]): LoadJob[] =>
+      taskIds.flatMap((taskId) =>
+        users.map((user) => ({
+          url: `${base}/api/task/complete`,
+          headers: {
+            'content-type': 'application/json',
+            'ba-user-token': user.token,
+            'idempotency-key': `bench-${user.id}-${taskId}`,
+          },
+          body: JSON.stringify(bodies.get(taskId) ?? {}),
+        })),
+      );
+    const jobs = jobsOf(httpUsers);
     const endpoint = await new Promise<LoadResult>((resolve, reject) => {
       const load = new Worker(new URL('./http-load.ts', import.meta.url), {
-        workerData: { jobs, concurrency: CONCURRENCY },
+        workerData: { warmup: jobsOf(warmHttpUsers), jobs, concurrency: CONCURRENCY },
       });
       load.once('message', resolve);
       load.once('error', reject);
@@ -118,9 +125,9 @@ async function measure(database: Database, transact: Transact): Promise<LedgerFi
     if (endpoint.failures.length) throw new Error(`endpoint refused: ${endpoint.failures[0]}`);
 
     const day = dayOf(new Date(), 'UTC');
-    const driver = await timed(
+    const driverJobs = (users: { id: number }[]) =>
       taskIds.flatMap((taskId) =>
-        rawUsers.map((user) => () => {
+        users.map((user) => () => {
           const key = `raw-${user.id}-${taskId}`;
           return transact(async (sql) => {
             // The statements the endpoint's transaction runs (src/server/lib/idempotency.ts,
@@ -190,8 +197,9 @@ async function measure(database: Database, transact: Transact): Promise<LedgerFi
             );
           });
         }),
-      ),
-    );
+      );
+    await timed(driverJobs(warmRawUsers));
+    const driver = await timed(driverJobs(rawUsers));
 
     const rawUsers2 = await seedUsers(database.db, USERS, 'bench-raw13');
     for (const user of rawUsers2) {
