@@ -6,11 +6,13 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { dayOf } from '#domain/time/day.ts';
 import { buildApp } from '#server/app.ts';
 import { openDatabase, type Database } from '#server/db/database.ts';
 import { parseEnv } from '#server/env.ts';
+import { completionFactsQuery } from '#server/features/tasks/tasks.repository.ts';
 import { POSTGRES_ADMIN_URL } from '#tests/helpers/databases.ts';
 import { inParallel, seedUsers } from '#tests/helpers/money-fixtures.ts';
 import type { LoadJob, LoadResult } from './http-load.ts';
@@ -19,6 +21,7 @@ const USERS = Number(process.env['BENCH_USERS'] ?? 100);
 const CONCURRENCY = Number(process.env['BENCH_CONCURRENCY'] ?? 20);
 // Users whose completions run first through each path, untimed: the figures are those of a warm
 // process, not of its first requests (compiling the code they run; that wave was the p99).
+const dialect = new PgDialect();
 const WARMUP_USERS = Number(process.env['BENCH_WARMUP_USERS'] ?? 20);
 
 export interface PathFigures {
@@ -127,75 +130,59 @@ async function measure(database: Database, transact: Transact): Promise<LedgerFi
     const day = dayOf(new Date(), 'UTC');
     const driverJobs = (users: { id: number }[]) =>
       taskIds.flatMap((taskId) =>
-        users.map((user) => () => {
-          const key = `raw-${user.id}-${taskId}`;
-          return transact(async (sql) => {
-            // The statements the endpoint's transaction runs (src/server/lib/idempotency.ts,
-            // src/server/features/tasks/tasks.repository.ts, src/server/ledger/ledger.ts), written by
-            // hand: the key claimed with the user's lock, the facts, the run, the entry with the
-            // balance after it, the stored answer.
-            await sql.query(
-              `with timeout as (select set_config('lock_timeout', $4, true)),
+        users.map((user) => {
+          // The endpoint's own facts statement, rendered before the timing starts.
+          const factsQuery = dialect.sqlToQuery(completionFactsQuery(user.id, day, taskId));
+          return () => {
+            const key = `raw-${user.id}-${taskId}`;
+            return transact(async (sql) => {
+              // The statements the endpoint's transaction runs (src/server/lib/idempotency.ts,
+              // src/server/features/tasks/tasks.repository.ts, src/server/ledger/ledger.ts), written by
+              // hand but for the facts: the key claimed with the user's lock, the facts, the run, the
+              // entry with the balance after it, the stored answer.
+              await sql.query(
+                `with timeout as (select set_config('lock_timeout', $4, true)),
                claimed as (
                  insert into idempotency_keys (user_id, key, request_hash, status_code, response, created_at)
                  select $1, $2, $3, 0, '{}'::jsonb, $5::timestamptz from timeout on conflict do nothing returning key
                )
                select claimed.key from claimed join users on users.id = $1 for no key update of users`,
-              [user.id, key, 'hash', '10000', new Date().toISOString()],
-            );
-            const facts = await sql.query(
-              `select d.task_ids, d.pinned_version, t.enabled,
-                 t.version as task_version, t.type as task_type, t.reward::text as task_reward,
-                 t.required_seconds as task_seconds, t.target_url as task_url, t.content as task_content,
-                 v.version as v_version, v.type as v_type, v.reward::text as v_reward,
-                 v.required_seconds as v_seconds, v.target_url as v_url, v.content as v_content,
-                 floor(extract(epoch from r.started_at) * 1000)::float8 as run_started_ms,
-                 r.completed_at is not null as run_completed, r.failed_at is not null as run_failed,
-                 (select count(*)::int from ledger_entries
-                   where user_id = $1 and kind = 'task' and reference like $4) as credited,
-                 (select coalesce(sum(amount), 0)::text from ledger_entries
-                   where user_id = $1 and kind = 'task' and reference like $4) as earned
-               from (
-                 select task_ids, coalesce(task_versions[array_position(task_ids, $3::integer)], 1) as pinned_version
-                 from task_days where user_id = $1 and day = $2
-               ) d
-               left join tasks t on t.id = $3
-               left join task_versions v on v.task_id = $3 and v.version = d.pinned_version
-               left join task_runs r on r.user_id = $1 and r.day = $2 and r.task_id = $3`,
-              [user.id, day, taskId, `task:%:${day}`],
-            );
-            const now = new Date().toISOString();
-            await sql.query(
-              'update task_runs set completed_at = $1::timestamptz where user_id = $2 and day = $3 and task_id = $4',
-              [now, user.id, day, taskId],
-            );
-            const balance = await sql.query(
-              `with entry as (
+                [user.id, key, 'hash', '10000', new Date().toISOString()],
+              );
+              const facts = await sql.query(factsQuery.sql, factsQuery.params);
+              const now = new Date().toISOString();
+              await sql.query(
+                'update task_runs set completed_at = $1::timestamptz where user_id = $2 and day = $3 and task_id = $4',
+                [now, user.id, day, taskId],
+              );
+              const balance = await sql.query(
+                `with entry as (
                  insert into ledger_entries (user_id, kind, amount, idempotency_key, reference, created_at)
                  values ($1, 'task', $2::bigint, $3, $4, $5::timestamptz) returning amount
                )
                select (users.balance + (select amount from entry))::text as balance from users where users.id = $1`,
-              [user.id, facts.rows[0]?.['task_reward'], key, `task:${taskId}:${day}`, now],
-            );
-            await sql.query(
-              `update idempotency_keys set status_code = 200, response = $3::jsonb where user_id = $1 and key = $2`,
-              [
-                user.id,
-                key,
-                JSON.stringify({
-                  code: 1,
-                  msg: 'ok',
-                  data: {
-                    task_id: taskId,
-                    reward: facts.rows[0]?.['task_reward'],
-                    balance: balance.rows[0]?.['balance'],
-                    completed: Number(facts.rows[0]?.['credited']) + 1,
-                    earned: facts.rows[0]?.['earned'],
-                  },
-                }),
-              ],
-            );
-          });
+                [user.id, facts.rows[0]?.['task_reward'], key, `task:${taskId}:${day}`, now],
+              );
+              await sql.query(
+                `update idempotency_keys set status_code = 200, response = $3::jsonb where user_id = $1 and key = $2`,
+                [
+                  user.id,
+                  key,
+                  JSON.stringify({
+                    code: 1,
+                    msg: 'ok',
+                    data: {
+                      task_id: taskId,
+                      reward: facts.rows[0]?.['task_reward'],
+                      balance: balance.rows[0]?.['balance'],
+                      completed: Number(facts.rows[0]?.['credited']) + 1,
+                      earned: facts.rows[0]?.['earned'],
+                    },
+                  }),
+                ],
+              );
+            });
+          };
         }),
       );
     await timed(driverJobs(warmRawUsers));

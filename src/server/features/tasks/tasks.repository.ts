@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, like, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, like, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '#server/db/database.ts';
 import { ledgerEntries, taskDays, taskRuns, tasks, taskVersions } from '#server/db/schema.ts';
 
@@ -56,6 +56,32 @@ interface FactsRow {
   run_failed: boolean | null;
   credited: number;
   earned: string;
+}
+
+/**
+ * completionFacts' statement, on its own so that `bench/ledger.ts` sends the very same one through
+ * the driver.
+ */
+export function completionFactsQuery(userId: number, day: string, taskId: number): SQL {
+  const credits = sql`${ledgerEntries.userId} = ${userId} and ${ledgerEntries.kind} = 'task'
+    and ${ledgerEntries.reference} like ${`task:%:${day}`}`;
+  return sql`
+    select d.task_ids, d.pinned_version, t.enabled,
+      t.version as task_version, t.type as task_type, t.reward::text as task_reward,
+      t.required_seconds as task_seconds, t.target_url as task_url, t.content as task_content,
+      v.version as v_version, v.type as v_type, v.reward::text as v_reward,
+      v.required_seconds as v_seconds, v.target_url as v_url, v.content as v_content,
+      floor(extract(epoch from r.started_at) * 1000)::float8 as run_started_ms,
+      r.completed_at is not null as run_completed, r.failed_at is not null as run_failed,
+      (select count(*)::int from ${ledgerEntries} where ${credits}) as credited,
+      (select coalesce(sum(${ledgerEntries.amount}), 0)::text from ${ledgerEntries} where ${credits}) as earned
+    from (
+      select task_ids, coalesce(task_versions[array_position(task_ids, ${taskId}::integer)], 1) as pinned_version
+      from ${taskDays} where user_id = ${userId} and day = ${day}
+    ) d
+    left join ${tasks} t on t.id = ${taskId}
+    left join ${taskVersions} v on v.task_id = ${taskId} and v.version = d.pinned_version
+    left join ${taskRuns} r on r.user_id = ${userId} and r.day = ${day} and r.task_id = ${taskId}`;
 }
 
 export function createTasksRepository(db: Db) {
@@ -252,27 +278,7 @@ export function createTasksRepository(db: Db) {
      * query than the rest of the request (docs/performance.md); the result is typed by hand below.
      */
     async completionFacts(userId: number, day: string, taskId: number): Promise<CompletionFacts | null> {
-      const credits = sql`${ledgerEntries.userId} = ${userId} and ${ledgerEntries.kind} = 'task'
-        and ${ledgerEntries.reference} like ${`task:%:${day}`}`;
-      const [row] = rowsOf<FactsRow>(
-        await db.execute(sql`
-          select d.task_ids, d.pinned_version, t.enabled,
-            t.version as task_version, t.type as task_type, t.reward::text as task_reward,
-            t.required_seconds as task_seconds, t.target_url as task_url, t.content as task_content,
-            v.version as v_version, v.type as v_type, v.reward::text as v_reward,
-            v.required_seconds as v_seconds, v.target_url as v_url, v.content as v_content,
-            floor(extract(epoch from r.started_at) * 1000)::float8 as run_started_ms,
-            r.completed_at is not null as run_completed, r.failed_at is not null as run_failed,
-            (select count(*)::int from ${ledgerEntries} where ${credits}) as credited,
-            (select coalesce(sum(${ledgerEntries.amount}), 0)::text from ${ledgerEntries} where ${credits}) as earned
-          from (
-            select task_ids, coalesce(task_versions[array_position(task_ids, ${taskId}::integer)], 1) as pinned_version
-            from ${taskDays} where user_id = ${userId} and day = ${day}
-          ) d
-          left join ${tasks} t on t.id = ${taskId}
-          left join ${taskVersions} v on v.task_id = ${taskId} and v.version = d.pinned_version
-          left join ${taskRuns} r on r.user_id = ${userId} and r.day = ${day} and r.task_id = ${taskId}`),
-      );
+      const [row] = rowsOf<FactsRow>(await db.execute(completionFactsQuery(userId, day, taskId)));
       if (!row) return null;
       // The catalog row repeats its current version's terms, so it stands in for that version's row.
       const terms =
