@@ -6,17 +6,23 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { dayOf } from '#domain/time/day.ts';
 import { buildApp } from '#server/app.ts';
 import { openDatabase, type Database } from '#server/db/database.ts';
 import { parseEnv } from '#server/env.ts';
+import { completionFactsQuery } from '#server/features/tasks/tasks.repository.ts';
 import { POSTGRES_ADMIN_URL } from '#tests/helpers/databases.ts';
 import { inParallel, seedUsers } from '#tests/helpers/money-fixtures.ts';
 import type { LoadJob, LoadResult } from './http-load.ts';
 
 const USERS = Number(process.env['BENCH_USERS'] ?? 100);
 const CONCURRENCY = Number(process.env['BENCH_CONCURRENCY'] ?? 20);
+// Users whose completions run first through each path, untimed: the figures are those of a warm
+// process, not of its first requests (compiling the code they run; that wave was the p99).
+const dialect = new PgDialect();
+const WARMUP_USERS = Number(process.env['BENCH_WARMUP_USERS'] ?? 20);
 
 export interface PathFigures {
   throughput: number;
@@ -74,6 +80,8 @@ async function measure(database: Database, transact: Transact): Promise<LedgerFi
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const httpUsers = await seedUsers(database.db, USERS, 'bench-http');
     const rawUsers = await seedUsers(database.db, USERS, 'bench-raw');
+    const warmHttpUsers = await seedUsers(database.db, WARMUP_USERS, 'bench-warm-http');
+    const warmRawUsers = await seedUsers(database.db, WARMUP_USERS, 'bench-warm-raw');
     const call = (path: string, token: string, body: object) =>
       fetch(`${base}${path}`, {
         method: 'POST',
@@ -83,7 +91,7 @@ async function measure(database: Database, transact: Transact): Promise<LedgerFi
 
     // Setup (not timed): every user accepts the day and starts its ten tasks.
     const bodies = new Map<number, object>();
-    for (const user of [...httpUsers, ...rawUsers]) {
+    for (const user of [...httpUsers, ...rawUsers, ...warmHttpUsers, ...warmRawUsers]) {
       const accepted = (await (await call('/api/task/accept', user.token, {})).json()) as {
         data: { tasks: { id: number; questions: { id: string; options: { id: string }[] }[] }[] };
       };
@@ -97,20 +105,22 @@ async function measure(database: Database, transact: Transact): Promise<LedgerFi
 
     // Task-major order: the requests in flight belong to different users, as in real traffic; one
     // user's completions serialise on that user's row lock in both paths alike.
-    const jobs: LoadJob[] = taskIds.flatMap((taskId) =>
-      httpUsers.map((user) => ({
-        url: `${base}/api/task/complete`,
-        headers: {
-          'content-type': 'application/json',
-          'ba-user-token': user.token,
-          'idempotency-key': `bench-${user.id}-${taskId}`,
-        },
-        body: JSON.stringify(bodies.get(taskId) ?? {}),
-      })),
-    );
+    const jobsOf = (users: { id: number; token: string }[]): LoadJob[] =>
+      taskIds.flatMap((taskId) =>
+        users.map((user) => ({
+          url: `${base}/api/task/complete`,
+          headers: {
+            'content-type': 'application/json',
+            'ba-user-token': user.token,
+            'idempotency-key': `bench-${user.id}-${taskId}`,
+          },
+          body: JSON.stringify(bodies.get(taskId) ?? {}),
+        })),
+      );
+    const jobs = jobsOf(httpUsers);
     const endpoint = await new Promise<LoadResult>((resolve, reject) => {
       const load = new Worker(new URL('./http-load.ts', import.meta.url), {
-        workerData: { jobs, concurrency: CONCURRENCY },
+        workerData: { warmup: jobsOf(warmHttpUsers), jobs, concurrency: CONCURRENCY },
       });
       load.once('message', resolve);
       load.once('error', reject);
@@ -118,51 +128,65 @@ async function measure(database: Database, transact: Transact): Promise<LedgerFi
     if (endpoint.failures.length) throw new Error(`endpoint refused: ${endpoint.failures[0]}`);
 
     const day = dayOf(new Date(), 'UTC');
-    const driver = await timed(
+    const driverJobs = (users: { id: number }[]) =>
       taskIds.flatMap((taskId) =>
-        rawUsers.map((user) => () => {
-          const key = `raw-${user.id}-${taskId}`;
-          return transact(async (sql) => {
-            // The statements the endpoint's transaction runs (src/server/lib/idempotency.ts,
-            // src/server/features/tasks/tasks.service.ts, src/server/ledger/ledger.ts), written by hand.
-            await sql.query(
-              `with timeout as (select set_config('lock_timeout', '10000', true))
-               insert into idempotency_keys (user_id, key, request_hash, status_code, response, created_at)
-               select $1, $2, $3, 0, '{}'::jsonb, now() from timeout on conflict do nothing returning key`,
-              [user.id, key, 'hash'],
-            );
-            await sql.query('select 1 from users where id = $1 for no key update', [user.id]);
-            const facts = await sql.query(
-              `select d.task_ids, t.enabled, v.*, r.*,
-                 (select count(*) from ledger_entries where user_id = $1 and kind = 'task' and reference like $4),
-                 (select coalesce(sum(amount), 0)::text from ledger_entries
-                   where user_id = $1 and kind = 'task' and reference like $4)
-               from task_days d
-               left join tasks t on t.id = $3
-               left join task_versions v on v.task_id = $3
-                 and v.version = coalesce(d.task_versions[array_position(d.task_ids, $3::integer)], 1)
-               left join task_runs r on r.user_id = $1 and r.day = $2 and r.task_id = $3
-               where d.user_id = $1 and d.day = $2`,
-              [user.id, day, taskId, `task:%:${day}`],
-            );
-            await sql.query(
-              'update task_runs set completed_at = now() where user_id = $1 and day = $2 and task_id = $3',
-              [user.id, day, taskId],
-            );
-            await sql.query(
-              `insert into ledger_entries (user_id, kind, amount, idempotency_key, reference, created_at)
-               values ($1, 'task', $2, $3, $4, now())`,
-              [user.id, facts.rows[0]?.['reward'], key, `task:${taskId}:${day}`],
-            );
-            await sql.query('select balance from users where id = $1', [user.id]);
-            await sql.query(
-              `update idempotency_keys set status_code = 200, response = $3 where user_id = $1 and key = $2`,
-              [user.id, key, JSON.stringify({ code: 1 })],
-            );
-          });
+        users.map((user) => {
+          // The endpoint's own facts statement, rendered before the timing starts.
+          const factsQuery = dialect.sqlToQuery(completionFactsQuery(user.id, day, taskId));
+          return () => {
+            const key = `raw-${user.id}-${taskId}`;
+            return transact(async (sql) => {
+              // The statements the endpoint's transaction runs (src/server/lib/idempotency.ts,
+              // src/server/features/tasks/tasks.repository.ts, src/server/ledger/ledger.ts), written by
+              // hand but for the facts: the key claimed with the user's lock, the facts, the run, the
+              // entry with the balance after it, the stored answer.
+              await sql.query(
+                `with timeout as (select set_config('lock_timeout', $4, true)),
+               claimed as (
+                 insert into idempotency_keys (user_id, key, request_hash, status_code, response, created_at)
+                 select $1, $2, $3, 0, '{}'::jsonb, $5::timestamptz from timeout on conflict do nothing returning key
+               )
+               select claimed.key from claimed join users on users.id = $1 for no key update of users`,
+                [user.id, key, 'hash', '10000', new Date().toISOString()],
+              );
+              const facts = await sql.query(factsQuery.sql, factsQuery.params);
+              const now = new Date().toISOString();
+              await sql.query(
+                'update task_runs set completed_at = $1::timestamptz where user_id = $2 and day = $3 and task_id = $4',
+                [now, user.id, day, taskId],
+              );
+              const balance = await sql.query(
+                `with entry as (
+                 insert into ledger_entries (user_id, kind, amount, idempotency_key, reference, created_at)
+                 values ($1, 'task', $2::bigint, $3, $4, $5::timestamptz) returning amount
+               )
+               select (users.balance + (select amount from entry))::text as balance from users where users.id = $1`,
+                [user.id, facts.rows[0]?.['task_reward'], key, `task:${taskId}:${day}`, now],
+              );
+              await sql.query(
+                `update idempotency_keys set status_code = 200, response = $3::jsonb where user_id = $1 and key = $2`,
+                [
+                  user.id,
+                  key,
+                  JSON.stringify({
+                    code: 1,
+                    msg: 'ok',
+                    data: {
+                      task_id: taskId,
+                      reward: facts.rows[0]?.['task_reward'],
+                      balance: balance.rows[0]?.['balance'],
+                      completed: Number(facts.rows[0]?.['credited']) + 1,
+                      earned: facts.rows[0]?.['earned'],
+                    },
+                  }),
+                ],
+              );
+            });
+          };
         }),
-      ),
-    );
+      );
+    await timed(driverJobs(warmRawUsers));
+    const driver = await timed(driverJobs(rawUsers));
 
     const rawUsers2 = await seedUsers(database.db, USERS, 'bench-raw13');
     for (const user of rawUsers2) {

@@ -64,6 +64,7 @@ export const ledger = {
    * Locks the user's row until the transaction ends, so per-user rules (daily caps, once-only
    * rewards) hold under races. NO KEY UPDATE, not UPDATE: the foreign keys of the rows the same
    * transactions insert take KEY SHARE locks on this row, and FOR UPDATE against those deadlocks.
+   * A money route's transaction holds it already: `runIdempotent` takes it with the key.
    */
   async lockUser(tx: Db, userId: number): Promise<void> {
     await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for no key update`);

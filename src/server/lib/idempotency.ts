@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '#server/clock.ts';
 import { isLockTimeout, rowsOf, type Db } from '#server/db/database.ts';
-import { idempotencyKeys } from '#server/db/schema.ts';
+import { idempotencyKeys, users } from '#server/db/schema.ts';
 
 export interface StoredResponse {
   statusCode: number;
@@ -22,9 +22,10 @@ export function requestHash(method: string, path: string, body: unknown): string
     .digest('hex');
 }
 
-/** How long a duplicate waits for the first request with its key before it is told "in flight". */
 /** How long a duplicate waits for the first request before it is told "in flight". */
 const WAIT_FOR_FIRST_MS = 10_000;
+/** The status of a claimed key whose answer is not written yet (only its own transaction sees it). */
+const PENDING = 0;
 
 /**
  * Runs a money-moving operation exactly once per (user, Idempotency-Key), with the semantics of
@@ -45,15 +46,22 @@ export async function runIdempotent(
   try {
     return await db.transaction(async (tx) => {
       // One round trip: the lock timeout is set (for the rest of the transaction) by the statement
-      // that may wait on the first request's lock, before it inserts.
+      // that may wait on the first request's lock, before it inserts; a claimed key then takes the
+      // user's row lock too (`ledger.lockUser`'s lock, NO KEY UPDATE for the reason given there).
+      // Every money request moves its user's balance and its work needs that lock first: the work
+      // runs holding it. A replay takes no lock, and waits for nothing but the key.
       const claimed = rowsOf<{ key: string }>(
         await tx.execute(sql`
-          with timeout as (select set_config('lock_timeout', ${String(Math.max(1, Math.floor(waitForFirstMs)))}, true))
-          insert into ${idempotencyKeys} (user_id, key, request_hash, status_code, response, created_at)
-          select ${scope.userId}, ${scope.key}, ${scope.requestHash}, 0, '{}'::jsonb, ${clock.now().toISOString()}::timestamptz
-          from timeout
-          on conflict do nothing
-          returning key`),
+          with timeout as (select set_config('lock_timeout', ${String(Math.max(1, Math.floor(waitForFirstMs)))}, true)),
+          claimed as (
+            insert into ${idempotencyKeys} (user_id, key, request_hash, status_code, response, created_at)
+            select ${scope.userId}, ${scope.key}, ${scope.requestHash}, ${PENDING}, '{}'::jsonb, ${clock.now().toISOString()}::timestamptz
+            from timeout
+            on conflict do nothing
+            returning key
+          )
+          select claimed.key from claimed join ${users} on ${users.id} = ${scope.userId}
+          for no key update of ${users}`),
       );
 
       if (claimed.length === 0) {
@@ -62,6 +70,8 @@ export async function runIdempotent(
           .from(idempotencyKeys)
           .where(and(eq(idempotencyKeys.userId, scope.userId), eq(idempotencyKeys.key, scope.key)));
         if (!stored) throw new Error('idempotency row vanished');
+        // Our own claim, made for a user who does not exist: nothing to lock, nothing to run.
+        if (stored.statusCode === PENDING) throw new Error(`no user ${scope.userId} to lock`);
         if (stored.requestHash !== scope.requestHash) return { kind: 'mismatch' as const };
         return {
           kind: 'replay' as const,
@@ -70,10 +80,9 @@ export async function runIdempotent(
       }
 
       const response = await work(tx);
-      await tx
-        .update(idempotencyKeys)
-        .set({ statusCode: response.statusCode, response: response.body })
-        .where(and(eq(idempotencyKeys.userId, scope.userId), eq(idempotencyKeys.key, scope.key)));
+      await tx.execute(sql`
+        update ${idempotencyKeys} set status_code = ${response.statusCode}, response = ${JSON.stringify(response.body)}::jsonb
+        where user_id = ${scope.userId} and key = ${scope.key}`);
       return { kind: 'fresh' as const, response };
     });
   } catch (error) {

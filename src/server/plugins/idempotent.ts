@@ -10,7 +10,10 @@ import { sessionOf } from './session.ts';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
-/** What a money-moving route does inside its transaction: a credited answer or a refusal. */
+/**
+ * What a money-moving route does inside its transaction, holding the user's row lock (taken with the
+ * idempotency key, `runIdempotent`): a credited answer or a refusal.
+ */
 export type MoneyWork = (tx: Db, idempotencyKey: string) => Promise<Result<unknown, ErrorCode>>;
 
 /**

@@ -138,7 +138,8 @@ export function createKycService({ db, clock, rules, sms, publicHost, hash }: Ky
     },
 
     /**
-     * Checks the code inside the caller's idempotent transaction. A wrong code uses up a try (kept
+     * Checks the code inside the caller's idempotent transaction, which holds the user's row lock
+     * (`runIdempotent`). A wrong code uses up a try (kept
      * even though the answer is a refusal); the right one verifies the phone and pays the bonus once
      * per number and once per account — both enforced by the database's unique keys.
      */
@@ -147,7 +148,6 @@ export function createKycService({ db, clock, rules, sms, publicHost, hash }: Ky
       userId: number,
       codeInput: string,
     ): Promise<Result<{ state: 'verified'; phone: string; bonus: string }, VerifyError>> {
-      await ledger.lockUser(tx, userId);
       const codes = createKycRepository(tx);
       if (await codes.verifiedPhone(userId)) return fail('kyc.already_verified');
       const code = await codes.latestCode(userId);

@@ -80,14 +80,13 @@ export function createRewardsService({
     };
   }
 
-  /** Credits today's interest inside the caller's idempotent transaction. */
+  /** Credits today's interest inside the caller's idempotent transaction (it holds the user's lock). */
   async function claimInterest(
     tx: Db,
     userId: number,
     shownAmount: string | undefined,
     idempotencyKey: string,
   ): Promise<Result<Claim, InterestError>> {
-    await ledger.lockUser(tx, userId);
     const o = await offer(tx, userId);
     if (o.claimedToday) return fail('rewards.already_claimed');
     if (o.tasksDone < rules.tasksPerDay) return fail('rewards.tasks_incomplete');
@@ -116,9 +115,8 @@ export function createRewardsService({
     userId: number,
     idempotencyKey: string,
   ): Promise<Result<Claim, 'rewards.already_claimed'>> {
-    await ledger.lockUser(tx, userId);
     if (await ledger.latest(tx, userId, 'gift')) return fail('rewards.already_claimed');
-    // The row lock above makes this check safe; the partial unique index on (user, kind,
+    // The user's row lock, which the idempotent transaction took with its key, makes this check safe; the partial unique index on (user, kind,
     // reference) would still refuse a second gift if anything slipped past it.
     const now = clock.now();
     const balance = await ledger.append(tx, {

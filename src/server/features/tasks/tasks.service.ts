@@ -192,8 +192,9 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
   }
 
   /**
-   * Credits a task, inside the caller's idempotent transaction. The user's row is locked first, so
-   * that racing completions see each other and the daily count and cap hold on PostgreSQL too.
+   * Credits a task, inside the caller's idempotent transaction, which holds the user's row lock
+   * (`runIdempotent`): racing completions see each other and the daily count and cap hold on
+   * PostgreSQL too.
    */
   async function complete(
     tx: Db,
@@ -202,40 +203,29 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
     answers: Record<string, string> | undefined,
     idempotencyKey: string,
   ): Promise<Result<CompletedTask, TaskError>> {
-    await ledger.lockUser(tx, userId);
     const now = clock.now();
     const day = dayOf(now, timeZone);
     // The same checks as todaysTask, run and creditedOn, read in one statement (a round trip each
     // would hold the user's lock longer). The terms credited are those of the version the day pinned.
     const facts = await createTasksRepository(tx).completionFacts(userId, day, taskId);
     if (!facts) return fail('tasks.not_accepted');
-    const { task: row, pinned } = facts;
-    if (!facts.taskIds.includes(taskId) || !row || !pinned || !row.enabled) return fail('tasks.not_found');
-    const task = {
-      ...row,
-      version: pinned.version,
-      type: pinned.type,
-      reward: pinned.reward,
-      requiredSeconds: pinned.requiredSeconds,
-      targetUrl: pinned.targetUrl,
-      content: pinned.content,
-    };
+    const { pinned: task, run, credited } = facts;
+    if (!facts.taskIds.includes(taskId) || !facts.enabled || !task) return fail('tasks.not_found');
     const content = task.content as TaskContent;
     const questions = content.questions ?? [];
     const answered = questions.every((q) => q.options.some((o) => o.id === answers?.[q.id]));
     if (task.type === 'survey' && !answered) return fail('tasks.answers_required');
-    const { run, credited } = facts;
     // Permission alone proves nothing: a test push asked for during this run must have reached the
     // device's service worker and been acknowledged.
-    if (task.type === 'notification' && run && !run.failedAt && !run.completedAt) {
+    if (task.type === 'notification' && run && !run.failed && !run.completed) {
       if (!(await pushProof.hasToken(tx, userId))) return fail('tasks.push_required');
       if (!(await pushProof.acknowledgedTestSince(tx, userId, run.startedAt)))
         return fail('tasks.push_unconfirmed');
     }
     const refusal = checkCompletion(
       {
-        startedAt: run && !run.failedAt ? run.startedAt : null,
-        completed: Boolean(run?.completedAt),
+        startedAt: run && !run.failed ? run.startedAt : null,
+        completed: Boolean(run?.completed),
         now,
         requiredSeconds: task.requiredSeconds,
         reward: task.reward,
@@ -247,7 +237,7 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
     if (refusal) return fail(refusal);
 
     await createTasksRepository(tx).complete(userId, day, taskId, now);
-    // The user's lock is held since the start of this function.
+    // The user's lock is held since the idempotency key was claimed.
     const balance = await ledger.appendLocked(tx, {
       userId,
       kind: 'task',

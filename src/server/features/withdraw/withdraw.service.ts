@@ -396,12 +396,14 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       return ok({ started_time: epochSeconds(now) });
     },
 
-    /** Accepts the ad only after its full length since it opened; the server picks the reduction. */
+    /**
+     * Accepts the ad only after its full length since it opened; the server picks the reduction.
+     * Runs in the caller's idempotent transaction, which holds the user's row lock (`runIdempotent`).
+     */
     async completeAd(
       tx: Db,
       userId: number,
     ): Promise<Result<WithdrawStatus & { reduced_today: number }, AdError>> {
-      await ledger.lockUser(tx, userId);
       const now = clock.now();
       const day = dayOf(now, timeZone);
       const session = await createWithdrawRepository(tx).adSession(userId, day);
