@@ -77,7 +77,9 @@ export function prerenderPages(): Plugin {
               '<title>Earnest</title>': `<title>${escapeText(title)}</title><script>${script}</script>`,
               '</head>': `${links}</head>`,
               // The entry page carries the signed-in shell too (styles/boot.css).
-              '<div id="root"></div>': `<div id="root">${html}</div>${page === 'entry' ? `<div id="boot-shell">${shell.html}</div>` : ''}`,
+              // Inert until the app has taken over (src/app/main.tsx): a form sent before would go
+              // to the address bar, and typed text would be lost when the app renders.
+              '<div id="root"></div>': `<div id="root" inert>${html}</div>${page === 'entry' ? `<div id="boot-shell" inert>${shell.html}</div>` : ''}`,
             });
             const file = join(outDir, prerenderedFile(page, locale));
             await mkdir(dirname(file), { recursive: true });

@@ -37,9 +37,10 @@ const router = createAppRouter({ queryClient: clients.current(), session });
 // the app can replace it in one commit, with the screen's code and loaders in.
 await router.load();
 
-/** Once the app is on screen, the prerendered page's boot state goes (styles/boot.css). */
+/** Once the app is on screen, the prerendered page's boot state goes (styles/boot.css), and it answers input. */
 function endBoot() {
   document.getElementById('boot-shell')?.remove();
+  document.getElementById('root')?.removeAttribute('inert');
   delete document.documentElement.dataset['boot'];
 }
 
