@@ -59,7 +59,13 @@ export function prerenderPages(): Plugin {
           configFile,
           root,
           logLevel: 'warn',
-          build: { ssr: 'src/app/prerender.tsx', outDir: ssrOut, emptyOutDir: true, sourcemap: false },
+          build: {
+            ssr: 'src/app/prerender.tsx',
+            outDir: ssrOut,
+            emptyOutDir: true,
+            sourcemap: false,
+            copyPublicDir: false,
+          },
         });
         const prerender = (await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)) as PrerenderModule;
         const template = await readFile(join(outDir, 'index.html'), 'utf8');
