@@ -19,7 +19,7 @@ describe('prerendered pages', () => {
       ['fr', 'entry'],
       ['en', 'landing'],
       ['ar', 'home'],
-    ]) {
+    ] as const) {
       mkdirSync(join(dist, 'prerender', locale), { recursive: true });
       writeFileSync(join(dist, 'prerender', locale, `${page}.html`), `${locale} ${page}`);
     }
