@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { prerenderPages } from './scripts/prerender-pages.ts';
 import { LOCALES, SOURCE_LOCALE } from './src/domain/i18n/locales.ts';
 
 // What only the operator console loads (docs/operators.md): its routes, feature, contract and domain
@@ -56,6 +57,8 @@ export default defineConfig({
     react(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui(),
+    // Before VitePWA: the worker precaches the prerendered pages it writes.
+    prerenderPages(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -13,6 +13,7 @@ const SOURCES = [
   'public',
   'index.html',
   'vite.config.ts',
+  'scripts/prerender-pages.ts',
   'package.json',
 ];
 const STAMP = 'dist/index.html';

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -33,10 +33,21 @@ await Promise.all([activateLocale(initialLocale()), clients.ready()]);
 startSyncQueue(() => clients.current());
 
 const router = createAppRouter({ queryClient: clients.current(), session });
+// The page came prerendered (docs/decisions/011-prerendered-first-paint.md): it stays on screen until
+// the app can replace it in one commit, with the screen's code and loaders in.
+await router.load();
+
+/** Once the app is on screen, the prerendered page's boot state goes (styles/boot.css), and it answers input. */
+function endBoot() {
+  document.getElementById('boot-shell')?.remove();
+  document.getElementById('root')?.removeAttribute('inert');
+  delete document.documentElement.dataset['boot'];
+}
 
 /** Whoever is signed in gets their own client; a new session remounts everything under it. */
 function App() {
   const { key, queryClient } = clients.useCurrent();
+  useLayoutEffect(endBoot, []);
   return (
     <QueryClientProvider client={queryClient} key={key}>
       <RouterProvider router={router} context={{ queryClient, session }} />

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { RouteError, RouteNotFound } from './components/route-fallbacks.tsx';
 import type { Session } from './lib/session.ts';
 import { routeTree } from './routeTree.gen.ts';
@@ -10,14 +10,19 @@ export interface RouterContext {
   session: Session;
 }
 
-export function createAppRouter(context: RouterContext) {
+/**
+ * In the browser by default. The build's prerender (src/app/prerender.tsx) passes a memory history,
+ * and no scroll restoration: its script would be inline, which the Content Security Policy refuses.
+ */
+export function createAppRouter(context: RouterContext, prerender?: { history: RouterHistory }) {
   return createRouter({
     routeTree,
     context,
+    ...(prerender ? { history: prerender.history } : {}),
+    scrollRestoration: !prerender,
     defaultPreload: 'intent',
     // Loaders read through TanStack Query, which owns freshness; the router should not cache twice.
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
     // A broken screen or an unknown address still speaks the user's language.
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: RouteNotFound,

@@ -88,7 +88,7 @@ import { createIdempotentSender } from './plugins/idempotent.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerAccessGate, type RouteAccess } from './plugins/session.ts';
-import { registerStaticApp } from './plugins/static-app.ts';
+import { prerenderedScriptSources, registerStaticApp } from './plugins/static-app.ts';
 import { createSessionCache, followRevocations } from './features/auth/session-cache.ts';
 
 declare module 'fastify' {
@@ -172,6 +172,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mediaOrigins: env.AD_VIDEO_URL ? [new URL(env.AD_VIDEO_URL).origin] : [],
     // The bot challenge's script and frame, only when one is configured.
     challengeOrigins: env.TURNSTILE_SITE_KEY ? [new URL(env.TURNSTILE_SCRIPT_URL).origin] : [],
+    // The prerendered pages' boot script, allowed by its hash.
+    scriptHashes: prerenderedScriptSources(env.DIST_DIR),
   });
   await app.register(formbody, { bodyLimit: env.BODY_LIMIT });
   // Phones on slow links: brotli at a quality that costs little CPU per response.

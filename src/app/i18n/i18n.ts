@@ -1,7 +1,8 @@
 import { i18n, type Messages } from '@lingui/core';
 import { directionOf, isLocale, pickLocale, type Locale } from '#domain/i18n/locales.ts';
 
-const STORAGE_KEY = 'earnest.locale';
+/** Where the device keeps the language its user chose (also read by the prerendered page's boot script). */
+export const LOCALE_STORAGE_KEY = 'earnest.locale';
 
 /** The language this device chose before, or the browser's first supported one (fallback English). */
 export function initialLocale(): Locale {
@@ -16,7 +17,7 @@ export function hasStoredLocale(): boolean {
 
 function readStored(): Locale | null {
   try {
-    const value = localStorage.getItem(STORAGE_KEY);
+    const value = localStorage.getItem(LOCALE_STORAGE_KEY);
     return isLocale(value) ? value : null;
   } catch {
     return null;
@@ -60,15 +61,24 @@ function inTurn(task: () => Promise<void>): Promise<void> {
   return done;
 }
 
+/** Loads a language's catalogs on demand and activates it (the build's prerender uses it too: no DOM here). */
+export function loadLocale(locale: Locale): Promise<void> {
+  return inTurn(() => load(locale));
+}
+
+async function load(locale: Locale): Promise<void> {
+  i18n.loadAndActivate({ locale, messages: await messagesOf(locale) });
+}
+
 /** Loads a language's catalogs on demand, activates it and sets the page's language and direction. */
 export function activateLocale(locale: Locale, { remember = false } = {}): Promise<void> {
   return inTurn(async () => {
-    i18n.loadAndActivate({ locale, messages: await messagesOf(locale) });
+    await load(locale);
     document.documentElement.lang = locale;
     document.documentElement.dir = directionOf(locale);
     if (remember) {
       try {
-        localStorage.setItem(STORAGE_KEY, locale);
+        localStorage.setItem(LOCALE_STORAGE_KEY, locale);
       } catch {
         // Private mode without storage: the choice lasts for this visit.
       }

@@ -67,7 +67,7 @@ export function createAccountQueryClients(persist: PersistCache) {
     ready: () => entryFor(clientKey()).ready.then(() => undefined),
     /** The current client, and its key for `key={...}`: a new session remounts everything under it. */
     useCurrent(): { key: string; queryClient: QueryClient } {
-      const key = useSyncExternalStore(session.subscribe, clientKey);
+      const key = useSyncExternalStore(session.subscribe, clientKey, clientKey);
       return { key, queryClient: entryFor(key).client };
     },
   };

@@ -14,5 +14,5 @@ export function celebrate() {
 
 /** How many celebrations have started: a new number starts a new burst. */
 export function useCelebrations(): number {
-  return useSyncExternalStore(store.subscribe, store.get);
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
 }

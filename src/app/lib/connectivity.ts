@@ -6,7 +6,8 @@ import { createStore } from './external-store.ts';
  * tell a down server, a captive portal or a dead mobile link from a good connection, so every API
  * call reports here.
  */
-const store = createStore<boolean>(typeof navigator === 'undefined' ? true : navigator.onLine);
+// Node (the build's prerender) has a navigator without `onLine`: there, the page paints as reachable.
+const store = createStore<boolean>(typeof window === 'undefined' ? true : navigator.onLine);
 
 export const connectivity = {
   reachable: () => store.get(),
@@ -20,5 +21,5 @@ if (typeof window !== 'undefined') {
 }
 
 export function useServerReachable(): boolean {
-  return useSyncExternalStore(store.subscribe, store.get);
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
 }

@@ -52,5 +52,5 @@ export const loading = {
 };
 
 export function useLoading(): LoadingState {
-  return useSyncExternalStore(store.subscribe, store.get);
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
 }

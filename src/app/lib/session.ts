@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { createStore } from './external-store.ts';
 
-const TOKEN_KEY = 'earnest.token';
+/** Where the device keeps its session token (also read by the prerendered page's boot script). */
+export const TOKEN_KEY = 'earnest.token';
 const ACCOUNT_KEY = 'earnest.account';
 const END_KEY = 'earnest.session-ended';
 
@@ -99,10 +100,18 @@ export type Session = typeof session;
 
 /** Re-renders when the user signs in or out. */
 export function useSignedIn(): boolean {
-  return useSyncExternalStore(store.subscribe, () => store.get().token !== null);
+  return useSyncExternalStore(
+    store.subscribe,
+    () => store.get().token !== null,
+    () => store.get().token !== null,
+  );
 }
 
 /** The signed-in account's key, or null. */
 export function useAccount(): string | null {
-  return useSyncExternalStore(store.subscribe, () => store.get().account);
+  return useSyncExternalStore(
+    store.subscribe,
+    () => store.get().account,
+    () => store.get().account,
+  );
 }

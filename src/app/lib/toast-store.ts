@@ -47,5 +47,5 @@ export const toasts = {
 };
 
 export function useToasts(): readonly Toast[] {
-  return useSyncExternalStore(store.subscribe, store.get);
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
 }

@@ -58,5 +58,5 @@ export async function installApp(): Promise<boolean> {
 }
 
 export function useCanInstall(): boolean {
-  return useSyncExternalStore(offered.subscribe, offered.get);
+  return useSyncExternalStore(offered.subscribe, offered.get, offered.get);
 }

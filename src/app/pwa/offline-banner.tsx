@@ -26,16 +26,18 @@ async function probeServer() {
 export function OfflineBanner() {
   const reachable = useServerReachable();
   const queryClient = useQueryClient();
+  const lastSyncedNow = () =>
+    Math.max(
+      0,
+      ...queryClient
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.state.dataUpdatedAt),
+    );
   const lastSynced = useSyncExternalStore(
     (onChange) => queryClient.getQueryCache().subscribe(onChange),
-    () =>
-      Math.max(
-        0,
-        ...queryClient
-          .getQueryCache()
-          .getAll()
-          .map((query) => query.state.dataUpdatedAt),
-      ),
+    lastSyncedNow,
+    lastSyncedNow,
   );
 
   // Fresh data from the device is not re-read, so only asking tells whether the server is there: once

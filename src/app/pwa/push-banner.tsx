@@ -25,7 +25,7 @@ function showOnTop(element: HTMLDivElement | null) {
  */
 export function PushBanner() {
   const { t } = useLingui();
-  const current = useSyncExternalStore(store.subscribe, store.get);
+  const current = useSyncExternalStore(store.subscribe, store.get, store.get);
 
   useEffect(() => {
     if (!current) return;

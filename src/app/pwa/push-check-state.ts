@@ -12,7 +12,7 @@ export type PushCheckState =
 export const check = createStore<PushCheckState>({ step: 'idle' });
 
 export function usePushCheck(): PushCheckState {
-  return useSyncExternalStore(check.subscribe, check.get);
+  return useSyncExternalStore(check.subscribe, check.get, check.get);
 }
 
 /** The service worker received the test push and acknowledged it to the server. */

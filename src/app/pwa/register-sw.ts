@@ -50,5 +50,5 @@ async function acceptUpdate(update: (reloadPage?: boolean) => Promise<void>) {
 
 /** The accept-the-update action while a new version waits, else null. */
 export function useWaitingUpdate(): null | (() => Promise<void>) {
-  return useSyncExternalStore(waiting.subscribe, waiting.get);
+  return useSyncExternalStore(waiting.subscribe, waiting.get, waiting.get);
 }

@@ -163,7 +163,7 @@ export function useQueuedActions(): readonly QueuedAction[] {
 /** The signed-in account's queued actions that are not refused: shown as "waiting to sync". */
 export function usePendingActions(kind?: QueuedKind): QueuedAction[] {
   const items = useQueuedActions();
-  const account = useSyncExternalStore(session.subscribe, session.account);
+  const account = useSyncExternalStore(session.subscribe, session.account, session.account);
   return items.filter(
     (item) => item.account === account && item.state !== 'rejected' && (!kind || item.kind === kind),
   );

@@ -13,7 +13,7 @@ import { Toaster } from '#app/components/toaster.tsx';
 import { UsageCounter } from '#app/components/usage-counter.tsx';
 import { onSessionEnded } from '#app/lib/http.ts';
 import { loading } from '#app/lib/loading-store.ts';
-import { PRODUCT_NAME } from '#app/lib/route-meta.ts';
+import { documentTitle } from '#app/lib/route-meta.ts';
 import { loadEveryScreen } from '#app/i18n/i18n.ts';
 import { RECENT_TOAST_HIDDEN_ON } from '#app/features/withdraw/recent-toast-routes.ts';
 import { PushBanner } from '#app/pwa/push-banner.tsx';
@@ -77,8 +77,10 @@ function SkipLabel() {
 function useDocumentTitle() {
   const matches = useMatches();
   const { i18n } = useLingui();
-  const title = [...matches].reverse().find((m) => m.staticData.title)?.staticData.title;
-  const text = title ? `${i18n._(title)} · ${PRODUCT_NAME}` : PRODUCT_NAME;
+  const text = documentTitle(
+    matches.map((m) => m.staticData.title),
+    i18n,
+  );
   useEffect(() => {
     document.title = text;
   }, [text]);

@@ -93,8 +93,10 @@ function EntryPage() {
 function useBotChallengeSetting() {
   const queryClient = useQueryClient();
   const key = publicSettingsQueryOptions().queryKey;
+  const challenge = () => queryClient.getQueryData(key)?.bot_challenge ?? null;
   return useSyncExternalStore(
     (onChange) => queryClient.getQueryCache().subscribe(onChange),
-    () => queryClient.getQueryData(key)?.bot_challenge ?? null,
+    challenge,
+    challenge,
   );
 }

@@ -2,7 +2,8 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Security headers with a strict Content Security Policy: only our own origin, no inline script,
+ * Security headers with a strict Content Security Policy: only our own origin, no inline script but
+ * the ones allowed by hash (the prerendered pages' boot script),
  * no inline style sheets, no framing.
  */
 export async function registerSecurityHeaders(
@@ -11,14 +12,15 @@ export async function registerSecurityHeaders(
     production,
     mediaOrigins = [],
     challengeOrigins = [],
-  }: { production: boolean; mediaOrigins?: string[]; challengeOrigins?: string[] },
+    scriptHashes = [],
+  }: { production: boolean; mediaOrigins?: string[]; challengeOrigins?: string[]; scriptHashes?: string[] },
 ) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...challengeOrigins],
+        scriptSrc: ["'self'", ...challengeOrigins, ...scriptHashes],
         frameSrc: challengeOrigins.length ? challengeOrigins : ["'none'"],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

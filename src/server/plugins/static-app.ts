@@ -1,13 +1,63 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { pickLocale, type Locale } from '#domain/i18n/locales.ts';
+import {
+  LOCALE_COOKIE,
+  localeFromCookie,
+  PRERENDER_CSP_FILE,
+  prerenderedFile,
+  prerenderedPageFor,
+} from '#contract/prerendered-pages.ts';
 import { sendFailure } from '#server/lib/reply.ts';
 
 /**
- * Serves the built PWA from `distDir` and answers every other GET with index.html, so deep links
- * work. Hashed assets are cached for a year; index.html and the service worker never are, so an
- * update is seen at once. In production, source maps are not served.
+ * The script sources the prerendered pages need under the Content Security Policy: the hash of their
+ * boot script, as the build wrote it; none without a build.
+ */
+export function prerenderedScriptSources(distDir: string): string[] {
+  const file = resolve(distDir, PRERENDER_CSP_FILE);
+  if (!existsSync(file)) return [];
+  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  const sources =
+    typeof parsed === 'object' && parsed !== null && 'scriptSrc' in parsed ? parsed.scriptSrc : null;
+  if (
+    !Array.isArray(sources) ||
+    !sources.every((s): s is string => typeof s === 'string' && /^'sha256-[A-Za-z0-9+/=]+'$/.test(s))
+  ) {
+    throw new Error(`${file} does not list script hashes`);
+  }
+  return sources;
+}
+
+/**
+ * The language of a prerendered page: the one chosen on this device (the locale cookie, kept by the
+ * page's boot script), else the browser's first supported one. The page itself corrects a wrong guess
+ * before it paints (docs/decisions/011-prerendered-first-paint.md).
+ */
+function requestLocale(request: FastifyRequest): Locale {
+  const chosen = localeFromCookie(request.cookies[LOCALE_COOKIE]);
+  if (chosen) return chosen;
+  const header = request.headers['accept-language'] ?? '';
+  const tags = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q) };
+    })
+    .filter(({ tag, q }) => tag !== '' && tag !== '*' && q > 0)
+    .sort((a, b) => b.q - a.q)
+    .map(({ tag }) => tag);
+  return pickLocale(tags);
+}
+
+/**
+ * Serves the built PWA from `distDir` and answers every other GET with a page of the app, so deep
+ * links work: the prerendered page in the user's language where there is one, else index.html.
+ * Hashed assets are cached for a year; pages and the service worker never are, so an update is seen
+ * at once. In production, source maps are not served.
  */
 export async function registerStaticApp(
   app: FastifyInstance,
@@ -20,8 +70,9 @@ export async function registerStaticApp(
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
-      // Source maps help while developing; in production they would publish the source. (Not found.)
-      allowedPath: (pathName) => !(production && pathName.endsWith('.map')),
+      // `/` is a page like any other (below), not the folder's index.html. Source maps help while
+      // developing; in production they would publish the source. (Both go to the not-found handler.)
+      allowedPath: (pathName) => pathName !== '/' && !(production && pathName.endsWith('.map')),
       setHeaders(reply, path) {
         reply.header(
           'cache-control',
@@ -34,16 +85,24 @@ export async function registerStaticApp(
   }
 
   app.setNotFoundHandler((request, reply) => {
+    const [pathname = '', search = ''] = splitUrl(request.url);
     const isPage =
       built &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api/') &&
-      request.url !== '/api' &&
+      !pathname.startsWith('/api/') &&
+      pathname !== '/api' &&
       // A missing file (e.g. an old hashed asset) is a 404, not the app's page.
-      !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
-    if (isPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
-    }
-    return sendFailure(reply, 'request.not_found');
+      !/\.[a-z0-9]+$/i.test(pathname);
+    if (!isPage) return sendFailure(reply, 'request.not_found');
+    const page = prerenderedPageFor(pathname, search);
+    const file = page ? prerenderedFile(page, requestLocale(request)) : 'index.html';
+    // The answer depends on the language the request asks for.
+    reply.header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language');
+    return reply.sendFile(existsSync(resolve(root, file)) ? file : 'index.html', root);
   });
+}
+
+function splitUrl(url: string): [string, string] {
+  const at = url.indexOf('?');
+  return at === -1 ? [url, ''] : [url.slice(0, at), url.slice(at)];
 }

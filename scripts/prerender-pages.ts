@@ -1,0 +1,117 @@
+// The build's prerender step (docs/decisions/011-prerendered-first-paint.md), a vite plugin: once the
+// app is built, it builds src/app/prerender.tsx for Node and writes each prerendered page in each
+// language to dist/prerender/<locale>/<page>.html — the built index.html with the page's markup in
+// #root, its language and direction, its title, every stylesheet of the user app and the boot script.
+// It runs before the service worker is generated, so the worker precaches the pages.
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'vite';
+import { directionOf, LOCALES, type Locale } from '../src/domain/i18n/locales.ts';
+import {
+  PRERENDER_CSP_FILE,
+  PRERENDERED_PAGES,
+  prerenderedFile,
+  type PrerenderedPage,
+} from '../src/contract/prerendered-pages.ts';
+
+/** What src/app/prerender.tsx exports. */
+interface PrerenderModule {
+  renderPage(page: PrerenderedPage, locale: Locale): Promise<{ html: string; title: string }>;
+  bootScript(): string;
+}
+
+const SSR_OUT_DIR = 'node_modules/.earnest-prerender';
+
+export function prerenderPages(): Plugin {
+  let root = process.cwd();
+  let outDir = 'dist';
+  let configFile: string | undefined;
+  // The build for Node that this step starts runs the same config: there, the step does nothing.
+  let isSsrBuild = false;
+  const stylesheets = new Set<string>();
+  return {
+    name: 'earnest-prerender',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+      configFile = config.configFile;
+      isSsrBuild = Boolean(config.build.ssr);
+    },
+    writeBundle(_options, bundle) {
+      if (isSsrBuild) return;
+      // The page's markup can come from any route's chunk: every stylesheet of the user app (the
+      // operator console's chunks are not for users) is linked, so nothing shifts when the code arrives.
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || chunk.fileName.startsWith('assets/ops-')) continue;
+        for (const css of chunk.viteMetadata?.importedCss ?? []) stylesheets.add(css);
+      }
+    },
+    closeBundle: {
+      sequential: true,
+      order: 'pre',
+      async handler() {
+        if (isSsrBuild) return;
+        const ssrOut = resolve(root, SSR_OUT_DIR);
+        await build({
+          configFile,
+          root,
+          logLevel: 'warn',
+          build: {
+            ssr: 'src/app/prerender.tsx',
+            outDir: ssrOut,
+            emptyOutDir: true,
+            sourcemap: false,
+            copyPublicDir: false,
+          },
+        });
+        const prerender = (await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)) as PrerenderModule;
+        const template = await readFile(join(outDir, 'index.html'), 'utf8');
+        const script = prerender.bootScript();
+        const links = [...stylesheets]
+          .filter((css) => !template.includes(`/${css}"`))
+          .map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`)
+          .join('');
+        for (const locale of LOCALES) {
+          const shell = await prerender.renderPage('home', locale);
+          for (const page of Object.keys(PRERENDERED_PAGES) as PrerenderedPage[]) {
+            const { html, title } = page === 'home' ? shell : await prerender.renderPage(page, locale);
+            const document = fill(template, {
+              '<html lang="en" dir="ltr">': `<html lang="${locale}" dir="${directionOf(locale)}" data-page="${page}">`,
+              '<title>Earnest</title>': `<title>${escapeText(title)}</title><script>${script}</script>`,
+              '</head>': `${links}</head>`,
+              // The entry page carries the signed-in shell too (styles/boot.css).
+              // Inert until the app has taken over (src/app/main.tsx): a form sent before would go
+              // to the address bar, and typed text would be lost when the app renders.
+              '<div id="root"></div>': `<div id="root" inert>${html}</div>${page === 'entry' ? `<div id="boot-shell" inert>${shell.html}</div>` : ''}`,
+            });
+            const file = join(outDir, prerenderedFile(page, locale));
+            await mkdir(dirname(file), { recursive: true });
+            await writeFile(file, document);
+          }
+        }
+        const hash = createHash('sha256').update(script).digest('base64');
+        await writeFile(
+          join(outDir, PRERENDER_CSP_FILE),
+          JSON.stringify({ scriptSrc: [`'sha256-${hash}'`] }),
+        );
+      },
+    },
+  };
+}
+
+/** Replaces each marker of index.html once; a marker that is gone means index.html changed under us. */
+function fill(template: string, replacements: Record<string, string>): string {
+  let result = template;
+  for (const [marker, replacement] of Object.entries(replacements)) {
+    if (!result.includes(marker)) throw new Error(`prerender: index.html has no ${marker}`);
+    result = result.replace(marker, () => replacement);
+  }
+  return result;
+}
+
+function escapeText(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}

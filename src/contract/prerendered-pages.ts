@@ -1,0 +1,43 @@
+import { isLocale, type Locale } from '#domain/i18n/locales.ts';
+
+/**
+ * The pages the build prerenders in every language (docs/decisions/011-prerendered-first-paint.md),
+ * by the address they answer. The server and the service worker answer these addresses with the
+ * prerendered file; every other page address gets the empty app shell (index.html).
+ */
+export const PRERENDERED_PAGES = { entry: '/', landing: '/landing', home: '/home' } as const;
+
+export type PrerenderedPage = keyof typeof PRERENDERED_PAGES;
+
+/**
+ * The cookie that tells the server (and the service worker) the language the user chose on this
+ * device; the prerendered page's boot script keeps it equal to the choice in localStorage.
+ */
+export const LOCALE_COOKIE = 'earnest-locale';
+
+/**
+ * Which prerendered page answers a navigation, or null. With a query string (an invitation, a
+ * notice) the page differs from the prerendered one, so the app renders it alone.
+ */
+export function prerenderedPageFor(pathname: string, search: string): PrerenderedPage | null {
+  if (search !== '' && search !== '?') return null;
+  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  const entry = Object.entries(PRERENDERED_PAGES).find(([, address]) => address === path);
+  return entry ? (entry[0] as PrerenderedPage) : null;
+}
+
+/** Where the build writes a prerendered page, under the built app's root. */
+export function prerenderedFile(page: PrerenderedPage, locale: Locale): string {
+  return `prerender/${locale}/${page}.html`;
+}
+
+/**
+ * Where the build writes the script sources the prerendered pages need (the boot script's hash),
+ * for the server's Content Security Policy.
+ */
+export const PRERENDER_CSP_FILE = 'prerender/csp.json';
+
+/** The locale a cookie's value names, or null (missing or not one we ship). */
+export function localeFromCookie(value: string | undefined): Locale | null {
+  return isLocale(value) ? value : null;
+}

@@ -1,0 +1,94 @@
+import { expect, test } from './fixtures.ts';
+import { signInViaApi } from './support.ts';
+
+// The prerendered first paint (docs/decisions/011-prerendered-first-paint.md): the server answers the
+// entry page, Landing and Home with their markup in the user's language, the page paints before any
+// of the app's code has run, and a signed-in user never sees the entry page.
+
+const ARABIC_HEADLINE = 'اربح XRP بمهام يومية بسيطة';
+
+test('the server answers / in the language the browser asks for, with its direction and headline', async ({
+  request,
+}) => {
+  const arabic = await (
+    await request.get('/', { headers: { 'accept-language': 'ar-EG,ar;q=0.9,en;q=0.5' } })
+  ).text();
+  expect(arabic).toContain('<html lang="ar" dir="rtl" data-page="entry">');
+  expect(arabic).toContain(ARABIC_HEADLINE);
+
+  // A language chosen on the device (its cookie) wins over the browser's.
+  const french = await (
+    await request.get('/landing', { headers: { 'accept-language': 'ar', cookie: 'earnest-locale=fr' } })
+  ).text();
+  expect(french).toContain('<html lang="fr" dir="ltr" data-page="landing">');
+  expect(french).toContain('Gagnez des XRP avec de simples tâches quotidiennes');
+
+  // Any other address, or one with a query string, gets the empty app shell.
+  const other = await (await request.get('/?tab=register', { headers: { 'accept-language': 'ar' } })).text();
+  expect(other).toContain('<div id="root"></div>');
+});
+
+test('the entry page and Landing paint before the app has run', async ({ page }) => {
+  // No app code at all: what shows is the prerendered page.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Earn XRP with simple daily tasks' })).toBeVisible();
+  await expect(page.getByLabel('Username or e-mail')).toBeVisible();
+  // Not answering yet: a form sent now would put the password in the address bar.
+  await expect(page.locator('#root')).toHaveAttribute('inert', '');
+  await page.goto('/landing');
+  await expect(page.getByTestId('landing-register')).toBeVisible();
+  await expect(page).toHaveTitle('For new users · Earnest');
+});
+
+test('the app takes over the prerendered page without an error', async ({ page }) => {
+  // The fixtures fail the test on any console error or Content Security Policy violation (the boot
+  // script is inline, allowed by its hash).
+  await page.goto('/');
+  await page.getByLabel('Username or e-mail').fill('someone');
+  await expect(page.locator('#boot-shell')).toHaveCount(0);
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(page.locator('html')).not.toHaveAttribute('data-boot');
+  await page.getByRole('link', { name: 'New here? See how Earnest works' }).click();
+  await expect(page).toHaveURL(/\/landing$/);
+});
+
+test('a signed-in user opening / sees the signed-in shell, never the entry page', async ({
+  page,
+  request,
+}) => {
+  await signInViaApi(page, request);
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Daily tasks' })).toBeVisible();
+  await expect(page.getByText('Earn XRP with simple daily tasks')).toBeHidden();
+  await expect(page.getByLabel('Username or e-mail')).toBeHidden();
+
+  // With the app: Home, and the entry page never showed.
+  await page.unroute('**/assets/*.js');
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      const entry = document.querySelector('.entry-page');
+      if (entry && entry.checkVisibility()) console.error('the entry page showed to a signed-in user');
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId('home-balance')).toBeVisible();
+});
+
+test('a page in another language than the one chosen on the device stays hidden, and the next comes right', async ({
+  page,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('earnest.locale', 'fr'));
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-boot', 'hold');
+  await expect(page.getByRole('heading', { name: 'Earn XRP with simple daily tasks' })).toBeHidden();
+  // The boot script kept the choice in the cookie: the server now answers in French.
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.locator('html')).not.toHaveAttribute('data-boot');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
