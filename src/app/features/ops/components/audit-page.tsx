@@ -9,8 +9,7 @@ import { formatDateTime } from '#app/lib/format.ts';
 import { opsRequest } from '../api/ops-http.ts';
 import { opsKeys } from '../api/ops-queries.ts';
 import { AUDIT_ACTION_LABELS, AUDIT_TARGET_LABELS } from '../lib/audit-labels.ts';
-import { OpsLoadError } from './ops-load-error.tsx';
-import { useOpsTitle } from '../lib/use-ops-title.ts';
+import { ConsolePage, ConsoleTable, Labelled, LoadState } from './console.tsx';
 
 /** The audit log's filters, as the page's address carries them (so a filtered view can be linked). */
 export interface AuditSearch {
@@ -23,7 +22,6 @@ export interface AuditSearch {
 /** Every operator action, newest first, filtered by who, what and what it was done to. */
 export function AuditPage() {
   const { t } = useLingui();
-  useOpsTitle(t`Audit log`);
   const search = useSearch({ from: '/ops/audit' });
   const navigate = useNavigate({ from: '/ops/audit' });
   // An address typed by hand may name an action this console does not know: it is left out.
@@ -42,59 +40,33 @@ export function AuditPage() {
     initialPageParam: 0,
     getNextPageParam: (last) => last.next_before_id ?? undefined,
   });
-  const rows = entries.data?.pages.flatMap((page) => page.list) ?? [];
 
   return (
-    <div className="ops-page">
-      <h1>
-        <Trans>Audit log</Trans>
-      </h1>
-      <p className="muted">
+    <ConsolePage
+      title={t`Audit log`}
+      intro={
         <Trans>
           Every operator action, from the console or the command line. The database refuses to change or
           delete an entry.
         </Trans>
-      </p>
+      }
+    >
       <AuditFilters search={search} onChange={(next) => void navigate({ search: next, replace: true })} />
-      {entries.isError ? <OpsLoadError error={entries.error} onRetry={() => void entries.refetch()} /> : null}
-      {entries.isSuccess && rows.length === 0 ? (
-        <p className="ops-empty">
-          <Trans>No entry matches these filters.</Trans>
-        </p>
-      ) : null}
-      {rows.length > 0 ? (
-        <div className="ops-table-wrap">
-          <table className="ops-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>When</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Who</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>What</Trans>
-                </th>
-                <th scope="col">
-                  <Trans context="audit target">On</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Reason</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Before and after</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((entry) => (
-                <AuditRow key={entry.id} entry={entry} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <LoadState query={entries} showLoading />
+      <ConsoleTable
+        rows={entries.data?.pages.flatMap((page) => page.list)}
+        empty={<Trans>No entry matches these filters.</Trans>}
+        rowKey={(entry) => entry.id}
+        columns={[
+          { head: <Trans>When</Trans> },
+          { head: <Trans>Who</Trans> },
+          { head: <Trans>What</Trans> },
+          { head: <Trans context="audit target">On</Trans> },
+          { head: <Trans>Reason</Trans> },
+          { head: <Trans>Before and after</Trans> },
+        ]}
+        renderRow={(entry) => <AuditRow entry={entry} />}
+      />
       {entries.hasNextPage ? (
         <Button
           variant="secondary"
@@ -104,12 +76,7 @@ export function AuditPage() {
           <Trans>Older entries</Trans>
         </Button>
       ) : null}
-      {entries.isPending ? (
-        <p aria-busy="true">
-          <Trans>Loading…</Trans>
-        </p>
-      ) : null}
-    </div>
+    </ConsolePage>
   );
 }
 
@@ -174,20 +141,14 @@ function AuditFilters({ search, onChange }: { search: AuditSearch; onChange: (ne
   }
   return (
     <form className="ops-filters" onSubmit={submit} aria-label={t`Filters`}>
-      <label>
-        <span>
-          <Trans>Who</Trans>
-        </span>
+      <Labelled label={<Trans>Who</Trans>}>
         <input
           value={actor}
           onChange={(event) => setActor(event.target.value)}
           placeholder={t`operator or cli`}
         />
-      </label>
-      <label>
-        <span>
-          <Trans>What</Trans>
-        </span>
+      </Labelled>
+      <Labelled label={<Trans>What</Trans>}>
         <select
           value={search.action ?? ''}
           onChange={(event) =>
@@ -201,11 +162,8 @@ function AuditFilters({ search, onChange }: { search: AuditSearch; onChange: (ne
             </option>
           ))}
         </select>
-      </label>
-      <label>
-        <span>
-          <Trans context="audit target">On</Trans>
-        </span>
+      </Labelled>
+      <Labelled label={<Trans context="audit target">On</Trans>}>
         <select
           value={search.target_kind ?? ''}
           onChange={(event) =>
@@ -219,13 +177,10 @@ function AuditFilters({ search, onChange }: { search: AuditSearch; onChange: (ne
             </option>
           ))}
         </select>
-      </label>
-      <label>
-        <span>
-          <Trans>Number or name</Trans>
-        </span>
+      </Labelled>
+      <Labelled label={<Trans>Number or name</Trans>}>
         <input value={targetId} onChange={(event) => setTargetId(event.target.value)} />
-      </label>
+      </Labelled>
       <Button type="submit" variant="secondary">
         <Trans>Filter</Trans>
       </Button>
