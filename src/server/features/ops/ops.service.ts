@@ -80,6 +80,24 @@ export async function recordAudit(tx: Db, actor: AuditActor, record: AuditRecord
   });
 }
 
+/**
+ * An operator's change and its audit entry in one transaction: `change` does the work and answers the
+ * entry and the value to return; a refusal writes nothing.
+ */
+export async function audited<T, E extends string>(
+  db: Db,
+  actor: AuditActor,
+  now: Date,
+  change: (tx: Db) => Promise<Result<{ audit: AuditRecord; value: T }, E>>,
+): Promise<Result<T, E>> {
+  return db.transaction(async (tx) => {
+    const done = await change(tx);
+    if (!done.ok) return done;
+    await recordAudit(tx, actor, done.value.audit, now);
+    return ok(done.value.value);
+  });
+}
+
 /** Sign-in tries per address and per name, counted in the database before any hashing. */
 export const OPS_SIGN_IN_LIMITS = {
   perAddress: { max: 20, windowMs: 15 * 60_000 },
@@ -163,17 +181,13 @@ export function createOperatorsService({ db, clock, hash, issuer }: OperatorsSer
       const name = normaliseOperatorName(nameInput);
       if (!name) return fail('ops.name_invalid');
       const now = clock.now();
-      return db.transaction(async (tx) => {
+      return audited(db, actor, now, async (tx) => {
         const row = await createOperatorsRepository(tx).insert({ name, role, createdAt: now });
         if (!row) return fail('ops.name_taken');
-        const link = await issueLink(tx, row, now);
-        await recordAudit(
-          tx,
-          actor,
-          { action: 'operator.create', target: { kind: 'operator', id: name }, after: { name, role } },
-          now,
-        );
-        return ok(link);
+        return ok({
+          audit: { action: 'operator.create', target: { kind: 'operator', id: name }, after: { name, role } },
+          value: await issueLink(tx, row, now),
+        });
       });
     },
 
@@ -190,21 +204,17 @@ export function createOperatorsService({ db, clock, hash, issuer }: OperatorsSer
       if (!name) return fail('ops.operator_not_found');
       if (reason.trim() === '') return fail('ops.reason_required');
       const now = clock.now();
-      return db.transaction(async (tx) => {
+      return audited(db, actor, now, async (tx) => {
         const rows = createOperatorsRepository(tx);
         const row = await rows.byName(name);
         if (!row || row.disabledAt) return fail('ops.operator_not_found');
         await rows.lock(row.id);
         await rows.setCredentials(row.id, { passwordHash: null, totpSecret: null, totpLastStep: null });
         await rows.revokeSessionsOf(row.id, now);
-        const link = await issueLink(tx, row, now);
-        await recordAudit(
-          tx,
-          actor,
-          { action: 'operator.reset', target: { kind: 'operator', id: name }, reason: reason.trim() },
-          now,
-        );
-        return ok(link);
+        return ok({
+          audit: { action: 'operator.reset', target: { kind: 'operator', id: name }, reason: reason.trim() },
+          value: await issueLink(tx, row, now),
+        });
       });
     },
 
@@ -218,25 +228,22 @@ export function createOperatorsService({ db, clock, hash, issuer }: OperatorsSer
       if (!name) return fail('ops.operator_not_found');
       if (reason.trim() === '') return fail('ops.reason_required');
       const now = clock.now();
-      return db.transaction(async (tx) => {
+      return audited(db, actor, now, async (tx) => {
         const rows = createOperatorsRepository(tx);
         const row = await rows.byName(name);
         if (!row || !(await rows.disable(row.id, now))) return fail('ops.operator_not_found');
         await rows.revokeSessionsOf(row.id, now);
         await rows.voidSetupLinks(row.id, now);
-        await recordAudit(
-          tx,
-          actor,
-          {
+        return ok({
+          audit: {
             action: 'operator.disable',
             target: { kind: 'operator', id: name },
             reason: reason.trim(),
             before: { disabled: false },
             after: { disabled: true },
           },
-          now,
-        );
-        return ok({ name });
+          value: { name },
+        });
       });
     },
 
