@@ -171,6 +171,31 @@ export function createOperatorsService({ db, clock, hash, issuer }: OperatorsSer
     return { ...publicOperator(operator), token, expiresAt };
   }
 
+  /**
+   * An admin's change to the operator of this name, with a reason (both required), committed with its
+   * audit entry; `change` is given the operator's row, read in the transaction, or null.
+   */
+  async function changeOperator<T>(
+    actor: AuditActor,
+    nameInput: string,
+    reason: string,
+    change: (
+      tx: Db,
+      rows: ReturnType<typeof createOperatorsRepository>,
+      row: OperatorRow | null,
+      now: Date,
+    ) => Promise<Result<{ audit: AuditRecord; value: T }, OpsErrorCode>>,
+  ): Promise<Result<T, OpsErrorCode>> {
+    const name = normaliseOperatorName(nameInput);
+    if (!name) return fail('ops.operator_not_found');
+    if (reason.trim() === '') return fail('ops.reason_required');
+    const now = clock.now();
+    return audited(db, actor, now, async (tx) => {
+      const rows = createOperatorsRepository(tx);
+      return change(tx, rows, await rows.byName(name), now);
+    });
+  }
+
   return {
     /** A new operator, with a set-up link to send them. */
     async create(
@@ -200,19 +225,17 @@ export function createOperatorsService({ db, clock, hash, issuer }: OperatorsSer
       nameInput: string,
       reason: string,
     ): Promise<Result<CreatedLink, OpsErrorCode>> {
-      const name = normaliseOperatorName(nameInput);
-      if (!name) return fail('ops.operator_not_found');
-      if (reason.trim() === '') return fail('ops.reason_required');
-      const now = clock.now();
-      return audited(db, actor, now, async (tx) => {
-        const rows = createOperatorsRepository(tx);
-        const row = await rows.byName(name);
+      return changeOperator(actor, nameInput, reason, async (tx, rows, row, now) => {
         if (!row || row.disabledAt) return fail('ops.operator_not_found');
         await rows.lock(row.id);
         await rows.setCredentials(row.id, { passwordHash: null, totpSecret: null, totpLastStep: null });
         await rows.revokeSessionsOf(row.id, now);
         return ok({
-          audit: { action: 'operator.reset', target: { kind: 'operator', id: name }, reason: reason.trim() },
+          audit: {
+            action: 'operator.reset',
+            target: { kind: 'operator', id: row.name },
+            reason: reason.trim(),
+          },
           value: await issueLink(tx, row, now),
         });
       });
@@ -224,25 +247,19 @@ export function createOperatorsService({ db, clock, hash, issuer }: OperatorsSer
       nameInput: string,
       reason: string,
     ): Promise<Result<{ name: string }, OpsErrorCode>> {
-      const name = normaliseOperatorName(nameInput);
-      if (!name) return fail('ops.operator_not_found');
-      if (reason.trim() === '') return fail('ops.reason_required');
-      const now = clock.now();
-      return audited(db, actor, now, async (tx) => {
-        const rows = createOperatorsRepository(tx);
-        const row = await rows.byName(name);
+      return changeOperator(actor, nameInput, reason, async (_tx, rows, row, now) => {
         if (!row || !(await rows.disable(row.id, now))) return fail('ops.operator_not_found');
         await rows.revokeSessionsOf(row.id, now);
         await rows.voidSetupLinks(row.id, now);
         return ok({
           audit: {
             action: 'operator.disable',
-            target: { kind: 'operator', id: name },
+            target: { kind: 'operator', id: row.name },
             reason: reason.trim(),
             before: { disabled: false },
             after: { disabled: true },
           },
-          value: { name },
+          value: { name: row.name },
         });
       });
     },

@@ -28,7 +28,8 @@ export async function tasksConsoleRoutes(
   { db, clock, tasksConsole }: TasksConsoleRoutesOptions,
 ) {
   const routes = featureRoutes(app, ['ops']);
-  const failures = [400, 404, 409];
+  // Every change to the catalog: who may make it, and what it may answer.
+  const change = { permission: 'tasks.edit', failures: [400, 404, 409] } as const;
 
   routes.get(
     OPS_TASKS_API.list,
@@ -45,8 +46,7 @@ export async function tasksConsoleRoutes(
       summary: 'Creates a task, switched off, as its version 1',
       body: TaskDraftSchema,
       response: ConsoleTaskResponseSchema,
-      permission: 'tasks.edit',
-      failures,
+      ...change,
     },
     async ({ body, operator, request }) => {
       const now = clock.now();
@@ -71,8 +71,7 @@ export async function tasksConsoleRoutes(
       summary: "Writes a task's next version; days already accepted keep theirs",
       body: TaskEditBodySchema,
       response: ConsoleTaskResponseSchema,
-      permission: 'tasks.edit',
-      failures,
+      ...change,
     },
     async ({ body, operator, request }) => {
       const now = clock.now();
@@ -102,8 +101,7 @@ export async function tasksConsoleRoutes(
           : 'Switches a task off; it leaves days not done yet',
         body: TaskIdReasonBodySchema,
         response: ConsoleTaskResponseSchema,
-        permission: 'tasks.edit',
-        failures,
+        ...change,
       },
       async ({ body, operator, request }) =>
         audited(db, consoleActor(operator, request.ip), clock.now(), async (tx) =>
@@ -126,8 +124,7 @@ export async function tasksConsoleRoutes(
       summary: 'Orders the whole catalog, first task first',
       body: TaskReorderBodySchema,
       response: OpsEmptyResponseSchema,
-      permission: 'tasks.edit',
-      failures,
+      ...change,
     },
     async ({ body, operator, request }) =>
       audited(db, consoleActor(operator, request.ip), clock.now(), async (tx) =>
