@@ -5,6 +5,8 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { AuditListResponseSchema, OPS_API, type AuditEntry, type AuditQuery } from '#contract/ops.ts';
 import { AUDIT_ACTIONS, AUDIT_TARGETS, type AuditAction, type AuditTarget } from '#domain/ops/audit.ts';
 import { Button } from '#app/components/button.tsx';
+import { ChoiceSelect } from '#app/components/choice-select.tsx';
+import { MoreButton } from '#app/components/more-button.tsx';
 import { formatDateTime } from '#app/lib/format.ts';
 import { opsRequest } from '../api/ops-http.ts';
 import { opsKeys } from '../api/ops-queries.ts';
@@ -67,15 +69,9 @@ export function AuditPage() {
         ]}
         renderRow={(entry) => <AuditRow entry={entry} />}
       />
-      {entries.hasNextPage ? (
-        <Button
-          variant="secondary"
-          onClick={() => void entries.fetchNextPage()}
-          disabled={entries.isFetchingNextPage}
-        >
-          <Trans>Older entries</Trans>
-        </Button>
-      ) : null}
+      <MoreButton pages={entries}>
+        <Trans>Older entries</Trans>
+      </MoreButton>
     </ConsolePage>
   );
 }
@@ -132,7 +128,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
 }
 
 function AuditFilters({ search, onChange }: { search: AuditSearch; onChange: (next: AuditSearch) => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [actor, setActor] = useState(search.actor ?? '');
   const [targetId, setTargetId] = useState(search.target_id ?? '');
   function submit(event: FormEvent) {
@@ -149,34 +145,22 @@ function AuditFilters({ search, onChange }: { search: AuditSearch; onChange: (ne
         />
       </Labelled>
       <Labelled label={<Trans>What</Trans>}>
-        <select
-          value={search.action ?? ''}
-          onChange={(event) =>
-            onChange({ ...search, action: (event.target.value || undefined) as AuditAction | undefined })
-          }
-        >
-          <option value="">{t`Every action`}</option>
-          {AUDIT_ACTIONS.map((action) => (
-            <option key={action} value={action}>
-              {i18n._(AUDIT_ACTION_LABELS[action])}
-            </option>
-          ))}
-        </select>
+        <ChoiceSelect
+          values={AUDIT_ACTIONS}
+          labels={AUDIT_ACTION_LABELS}
+          value={search.action ?? null}
+          onChange={(action) => onChange({ ...search, action: action ?? undefined })}
+          none={t`Every action`}
+        />
       </Labelled>
       <Labelled label={<Trans context="audit target">On</Trans>}>
-        <select
-          value={search.target_kind ?? ''}
-          onChange={(event) =>
-            onChange({ ...search, target_kind: (event.target.value || undefined) as AuditTarget | undefined })
-          }
-        >
-          <option value="">{t`Anything`}</option>
-          {AUDIT_TARGETS.map((target) => (
-            <option key={target} value={target}>
-              {i18n._(AUDIT_TARGET_LABELS[target])}
-            </option>
-          ))}
-        </select>
+        <ChoiceSelect
+          values={AUDIT_TARGETS}
+          labels={AUDIT_TARGET_LABELS}
+          value={search.target_kind ?? null}
+          onChange={(kind) => onChange({ ...search, target_kind: kind ?? undefined })}
+          none={t`Anything`}
+        />
       </Labelled>
       <Labelled label={<Trans>Number or name</Trans>}>
         <input value={targetId} onChange={(event) => setTargetId(event.target.value)} />

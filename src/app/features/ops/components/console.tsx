@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { Field } from '#app/components/field.tsx';
 import { LoadError } from '#app/components/load-error.tsx';
 import { opsMessageOf } from '../lib/ops-error-messages.ts';
@@ -215,5 +216,40 @@ export function ControlField({ id, label, children }: { id: string; label: React
       <label htmlFor={id}>{label}</label>
       {children}
     </div>
+  );
+}
+
+/** The reason an operator types for an action (at most 500 characters): the audit log keeps it. */
+export function ReasonField({
+  label,
+  value,
+  onValue,
+  required,
+}: {
+  label: ReactNode;
+  value: string;
+  onValue: (value: string) => void;
+  required: boolean;
+}) {
+  return (
+    <Labelled className="ops-field" label={label}>
+      <textarea
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+        maxLength={500}
+        rows={2}
+        required={required}
+      />
+    </Labelled>
+  );
+}
+
+/** Why an operator's action failed, in the console's words. */
+export function ActionError({ error }: { error: unknown }) {
+  const { i18n } = useLingui();
+  return (
+    <ErrorAlert>
+      <p>{i18n._(opsMessageOf(error))}</p>
+    </ErrorAlert>
   );
 }

@@ -5,16 +5,14 @@ import { Link, useParams } from '@tanstack/react-router';
 import type { OpsUserDetail } from '#contract/ops-users.ts';
 import { can } from '#domain/ops/operators.ts';
 import { Button } from '#app/components/button.tsx';
-import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { Isolate } from '#app/components/isolate.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 import { formatCount, formatDateTime } from '#app/lib/format.ts';
 import { useOpsSession } from '../api/ops-session.ts';
 import { useBanUser, userDetailQueryOptions } from '../api/users-queries.ts';
 import { LEDGER_KIND_LABELS } from '../lib/ledger-kind-labels.ts';
-import { opsMessageOf } from '../lib/ops-error-messages.ts';
 import { WITHDRAWAL_STATUS_LABELS } from '../lib/withdrawal-labels.ts';
-import { ConsoleTable, Figure, Labelled, LoadState } from './console.tsx';
+import { ActionError, ConsoleTable, Figure, LoadState, ReasonField } from './console.tsx';
 import { useOpsTitle } from '../lib/use-ops-title.ts';
 
 /** One user's records: the account, ban or unban, locks, withdrawals and ledger. */
@@ -174,7 +172,7 @@ function UserRecords({ data }: { data: OpsUserDetail }) {
 }
 
 function BanPanel({ data }: { data: OpsUserDetail }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const role = useOpsSession()?.operator.role ?? 'support';
   const ban = useBanUser();
   const [reason, setReason] = useState('');
@@ -207,8 +205,7 @@ function BanPanel({ data }: { data: OpsUserDetail }) {
           </Trans>
         </p>
       )}
-      <Labelled
-        className="ops-field"
+      <ReasonField
         label={
           standing ? (
             <Trans>Why the ban is lifted (kept in the audit log)</Trans>
@@ -216,20 +213,11 @@ function BanPanel({ data }: { data: OpsUserDetail }) {
             <Trans>Reason (the user is shown it)</Trans>
           )
         }
-      >
-        <textarea
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          maxLength={500}
-          rows={2}
-          required
-        />
-      </Labelled>
-      {ban.isError ? (
-        <ErrorAlert>
-          <p>{i18n._(opsMessageOf(ban.error))}</p>
-        </ErrorAlert>
-      ) : null}
+        value={reason}
+        onValue={setReason}
+        required={true}
+      />
+      {ban.isError ? <ActionError error={ban.error} /> : null}
       <Button type="submit" variant={standing ? 'secondary' : 'danger'} disabled={ban.isPending}>
         {standing ? <Trans>Lift the ban</Trans> : <Trans>Ban</Trans>}
       </Button>

@@ -5,7 +5,8 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { QUEUE_STATES, type OpsWithdrawal, type QueueState } from '#contract/ops-withdrawals.ts';
 import { can } from '#domain/ops/operators.ts';
 import { Button } from '#app/components/button.tsx';
-import { ErrorAlert } from '#app/components/error-alert.tsx';
+import { ChoiceSelect } from '#app/components/choice-select.tsx';
+import { MoreButton } from '#app/components/more-button.tsx';
 import { Isolate } from '#app/components/isolate.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 import { formatDateTime } from '#app/lib/format.ts';
@@ -16,14 +17,13 @@ import {
   withdrawalKeys,
   type WithdrawalAction,
 } from '../api/withdrawals-queries.ts';
-import { opsMessageOf } from '../lib/ops-error-messages.ts';
 import {
   ACTION_HELP,
   ACTION_LABELS,
   QUEUE_STATE_LABELS,
   WITHDRAWAL_STATUS_LABELS,
 } from '../lib/withdrawal-labels.ts';
-import { ConsolePage, ConsoleTable, Labelled, LoadState } from './console.tsx';
+import { ActionError, ConsolePage, ConsoleTable, Labelled, LoadState, ReasonField } from './console.tsx';
 
 /** The queue's filters, as the page's address carries them. */
 export interface WithdrawalsSearch {
@@ -128,15 +128,9 @@ export function WithdrawalsPage() {
           />
         )}
       />
-      {queue.hasNextPage ? (
-        <Button
-          variant="secondary"
-          onClick={() => void queue.fetchNextPage()}
-          disabled={queue.isFetchingNextPage}
-        >
-          <Trans>More withdrawals</Trans>
-        </Button>
-      ) : null}
+      <MoreButton pages={queue}>
+        <Trans>More withdrawals</Trans>
+      </MoreButton>
     </ConsolePage>
   );
 }
@@ -311,8 +305,7 @@ function ActionPanel({
           />
         </Labelled>
       ) : null}
-      <Labelled
-        className="ops-field"
+      <ReasonField
         label={
           action === 'reject' ? (
             <Trans>Reason (the user is shown it)</Trans>
@@ -320,20 +313,11 @@ function ActionPanel({
             <Trans>Reason (kept in the audit log)</Trans>
           )
         }
-      >
-        <textarea
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          maxLength={500}
-          rows={2}
-          required={action === 'reject'}
-        />
-      </Labelled>
-      {act.isError ? (
-        <ErrorAlert>
-          <p>{i18n._(opsMessageOf(act.error))}</p>
-        </ErrorAlert>
-      ) : null}
+        value={reason}
+        onValue={setReason}
+        required={action === 'reject'}
+      />
+      {act.isError ? <ActionError error={act.error} /> : null}
       <div className="ops-actions">
         <Button type="submit" disabled={act.isPending} variant={action === 'reject' ? 'danger' : 'primary'}>
           {act.isPending ? t`Working…` : t`Confirm`}
@@ -376,7 +360,7 @@ function QueueFilters({
   search: WithdrawalsSearch;
   onChange: (next: WithdrawalsSearch) => void;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [user, setUser] = useState(search.user ?? '');
   const [age, setAge] = useState(search.min_age_days === undefined ? '' : String(search.min_age_days));
   function submit(event: FormEvent) {
@@ -391,16 +375,12 @@ function QueueFilters({
   return (
     <form className="ops-filters" onSubmit={submit} aria-label={t`Filters`}>
       <Labelled label={<Trans>State</Trans>}>
-        <select
+        <ChoiceSelect
+          values={QUEUE_STATES}
+          labels={QUEUE_STATE_LABELS}
           value={QUEUE_STATES.find((candidate) => candidate === search.state) ?? 'open'}
-          onChange={(event) => onChange({ ...search, state: event.target.value as QueueState })}
-        >
-          {QUEUE_STATES.map((state) => (
-            <option key={state} value={state}>
-              {i18n._(QUEUE_STATE_LABELS[state])}
-            </option>
-          ))}
-        </select>
+          onChange={(state) => onChange({ ...search, state: state ?? undefined })}
+        />
       </Labelled>
       <Labelled label={<Trans>User name or id</Trans>}>
         <input value={user} onChange={(event) => setUser(event.target.value)} />
