@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
-import { Field } from '#app/components/field.tsx';
+import { OneTimeCodeField } from '#app/components/field.tsx';
 import { LoadError } from '#app/components/load-error.tsx';
 import { opsMessageOf } from '../lib/ops-error-messages.ts';
 import { useOpsTitle } from '../lib/use-ops-title.ts';
@@ -195,15 +195,13 @@ export function AuthenticatorCodeField({
   hint?: ReactNode;
 }) {
   return (
-    <Field
+    <OneTimeCodeField
       label={<Trans>Code from your authenticator app</Trans>}
       hint={hint}
-      inputMode="numeric"
-      autoComplete="one-time-code"
       pattern="[0-9 ]{6,7}"
       maxLength={7}
       value={value}
-      onChange={(event) => onValue(event.target.value)}
+      onValue={onValue}
       required
     />
   );
