@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -105,18 +105,8 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
               <Trans>Show</Trans>
             </summary>
             <dl className="ops-json">
-              <dt>
-                <Trans>Before</Trans>
-              </dt>
-              <dd>
-                <pre>{JSON.stringify(entry.before, null, 2)}</pre>
-              </dd>
-              <dt>
-                <Trans>After</Trans>
-              </dt>
-              <dd>
-                <pre>{JSON.stringify(entry.after, null, 2)}</pre>
-              </dd>
+              <Json label={<Trans>Before</Trans>} value={entry.before} />
+              <Json label={<Trans>After</Trans>} value={entry.after} />
             </dl>
           </details>
         ) : (
@@ -124,6 +114,18 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         )}
       </td>
     </tr>
+  );
+}
+
+/** A state the audit log kept, as indented JSON. */
+function Json({ label, value }: { label: ReactNode; value: unknown }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>
+        <pre>{JSON.stringify(value, null, 2)}</pre>
+      </dd>
+    </>
   );
 }
 
