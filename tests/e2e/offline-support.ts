@@ -23,6 +23,17 @@ async function call(base: string, path: string, token: string | null, body: unkn
   return envelope.data;
 }
 
+/** Registers `username` through the API; answers the new session's token. */
+export async function registerViaApi(base: string, username: string): Promise<string> {
+  const data = await call(base, '/api/user/checkIn', null, {
+    tab: 'register',
+    username,
+    password: PASSWORD,
+    confirm_password: PASSWORD,
+  });
+  return (data['userInfo'] as { token: string }).token;
+}
+
 export interface DayTask {
   id: number;
   questions: { id: string; options: { id: string }[] }[];
@@ -38,13 +49,7 @@ export async function setUpUser(
   { start = 0, address = false }: { start?: number; address?: boolean } = {},
 ): Promise<TestUser & { tasks: DayTask[] }> {
   const username = uniqueName('offline');
-  const data = await call(base, '/api/user/checkIn', null, {
-    tab: 'register',
-    username,
-    password: PASSWORD,
-    confirm_password: PASSWORD,
-  });
-  const token = (data['userInfo'] as { token: string }).token;
+  const token = await registerViaApi(base, username);
   // The gift is claimed up front, so that the home screen starts at the tasks.
   await fetch(`${base}/api/user/newUserReward`, {
     method: 'POST',

@@ -48,15 +48,21 @@ const kindsOf = async (username: string) =>
   (await ledgerOf(server.db, username)).entries.map((entry) => entry.kind);
 
 /** Task rows marked "waiting to sync" (not done: nothing is credited until the server confirms). */
+/** A user set up as asked (the catalog day to start on, an address), at Home with the day's three tasks. */
+async function atHome(page: Page, setUp: Parameters<typeof setUpUser>[2]) {
+  const user = await setUpUser(server.url, server.db, setUp);
+  await openApp(page, proxy.url, user);
+  await expect(page.locator('[data-testid^="task-"]')).toHaveCount(3);
+  return user;
+}
+
 const waitingRows = (page: Page) => page.locator('[data-testid^="task-"]', { hasText: 'Waiting to sync' });
 
 test('offline, the app opens with the last data, and queued completions and a claim are credited once', async ({
   context,
   page,
 }) => {
-  const user = await setUpUser(server.url, server.db, { start: 3, address: true });
-  await openApp(page, proxy.url, user);
-  await expect(page.locator('[data-testid^="task-"]')).toHaveCount(3);
+  const user = await atHome(page, { start: 3, address: true });
   await expect(page.getByTestId('home-balance')).toHaveText('30 XRP');
   // Mine is read once online too, so its data is on the device.
   await page.getByRole('link', { name: 'Account' }).click();
@@ -119,9 +125,7 @@ test('offline, the app opens with the last data, and queued completions and a cl
 });
 
 test('a reply lost after the server committed is replayed without crediting twice', async ({ page }) => {
-  const user = await setUpUser(server.url, server.db, { start: 1 });
-  await openApp(page, proxy.url, user);
-  await expect(page.locator('[data-testid^="task-"]')).toHaveCount(3);
+  const user = await atHome(page, { start: 1 });
 
   proxy.setMode('drop-api-replies');
   await completeInSheet(page, 0);
@@ -144,9 +148,7 @@ test('queued actions wait through a revoked session and go through once after si
   context,
   page,
 }) => {
-  const user = await setUpUser(server.url, server.db, { start: 2 });
-  await openApp(page, proxy.url, user);
-  await expect(page.locator('[data-testid^="task-"]')).toHaveCount(3);
+  const user = await atHome(page, { start: 2 });
 
   proxy.setMode('api-down');
   await completeInSheet(page, 0);
@@ -180,9 +182,7 @@ test('a replay the server refuses for good is shown with its reason and leaves t
   context,
   page,
 }) => {
-  const user = await setUpUser(server.url, server.db, { start: 1 });
-  await openApp(page, proxy.url, user);
-  await expect(page.locator('[data-testid^="task-"]')).toHaveCount(3);
+  const user = await atHome(page, { start: 1 });
 
   proxy.setMode('api-down');
   await completeInSheet(page, 0);
@@ -207,9 +207,7 @@ test('a replay the server refuses for good is shown with its reason and leaves t
 });
 
 test('an update waits for the user, and queued actions survive it', async ({ context, page }) => {
-  const user = await setUpUser(server.url, server.db, { start: 1 });
-  await openApp(page, proxy.url, user);
-  await expect(page.locator('[data-testid^="task-"]')).toHaveCount(3);
+  const user = await atHome(page, { start: 1 });
 
   proxy.setMode('api-down');
   await completeInSheet(page, 0);

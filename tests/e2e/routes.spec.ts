@@ -1,6 +1,5 @@
-import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectNoAxeViolations, screenshot, signInViaApi } from './support.ts';
+import { expectNoAxeViolations, screenshot, settle, SIGNED_IN_SCREENS, signInViaApi } from './support.ts';
 
 // Every route of the app, with the title it must carry.
 const SIGNED_OUT = [
@@ -9,21 +8,6 @@ const SIGNED_OUT = [
   { path: '/transparency', name: 'transparency' },
   { path: '/testimonials', name: 'testimonials' },
 ];
-const SIGNED_IN = [
-  { path: '/home', name: 'home' },
-  { path: '/home/mine', name: 'mine' },
-  { path: '/home/withdraw', name: 'withdraw' },
-  { path: '/home/invite', name: 'invite' },
-  { path: '/withdraw/status', name: 'withdraw-status' },
-  { path: '/withdraw/kyc', name: 'withdraw-kyc' },
-  { path: '/history', name: 'history' },
-];
-
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expect(page.locator('h1')).toBeVisible();
-}
 
 for (const { locale, browserLocale, dir } of [
   { locale: 'en', browserLocale: 'en-US', dir: 'ltr' },
@@ -50,7 +34,7 @@ for (const { locale, browserLocale, dir } of [
       request,
     }) => {
       await signInViaApi(page, request);
-      for (const route of SIGNED_IN) {
+      for (const route of SIGNED_IN_SCREENS) {
         await page.goto(route.path);
         await settle(page);
         await expect(page).toHaveURL(new RegExp(`${route.path}$`));
@@ -61,7 +45,7 @@ for (const { locale, browserLocale, dir } of [
       }
       // The same screens on a desktop, for people to look at.
       await page.setViewportSize({ width: 1280, height: 900 });
-      for (const route of SIGNED_IN) {
+      for (const route of SIGNED_IN_SCREENS) {
         await page.goto(route.path);
         await settle(page);
         await screenshot(page, locale, `${route.name}-1280`);

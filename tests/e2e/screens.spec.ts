@@ -1,7 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import AxeBuilder from '@axe-core/playwright';
-import { screenshot, signInViaApi } from './support.ts';
+import { axeViolations, screenshot, settle, SIGNED_IN_SCREENS, signInViaApi } from './support.ts';
 import { targetSizeProblems } from './target-size.ts';
 
 // A tour of every screen of the user app, in English, Arabic and Chinese, on a phone (375×812) and on
@@ -16,13 +15,7 @@ const SIGNED_OUT = [
   { path: '/transparency', name: 'transparency' },
 ];
 const SIGNED_IN = [
-  { path: '/home', name: 'home' },
-  { path: '/home/mine', name: 'mine' },
-  { path: '/home/withdraw', name: 'withdraw' },
-  { path: '/home/invite', name: 'invite' },
-  { path: '/withdraw/status', name: 'withdraw-status' },
-  { path: '/withdraw/kyc', name: 'withdraw-kyc' },
-  { path: '/history', name: 'history' },
+  ...SIGNED_IN_SCREENS,
   { path: '/guide/address', name: 'guide-address' },
   { path: '/guide/withdraw', name: 'guide-withdraw' },
   { path: '/guide/interest', name: 'guide-interest' },
@@ -31,18 +24,6 @@ const VIEWPORTS = [
   { width: 375, height: 812, suffix: '' },
   { width: 1280, height: 800, suffix: '-1280' },
 ];
-
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expect(page.locator('h1').first()).toBeVisible();
-}
-
-/** Every axe violation on the page, one readable line each. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 // Soft assertions: one run reports every screen's problems, and every screen gets its screenshot.
 async function visit(page: Page, locale: string, name: string, withAxe: boolean) {

@@ -39,11 +39,31 @@ export async function screenshot(page: Page, locale: string, name: string) {
   await page.screenshot({ path: `test-results/screens/${locale}/${name}.png`, fullPage: true });
 }
 
+/** Every axe violation on the page, one readable line each. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 /** Runs axe on the page and fails on any violation, listing them readably. */
 export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+/** The screens of a signed-in user that every tour of the app visits, with their names. */
+export const SIGNED_IN_SCREENS = [
+  { path: '/home', name: 'home' },
+  { path: '/home/mine', name: 'mine' },
+  { path: '/home/withdraw', name: 'withdraw' },
+  { path: '/home/invite', name: 'invite' },
+  { path: '/withdraw/status', name: 'withdraw-status' },
+  { path: '/withdraw/kyc', name: 'withdraw-kyc' },
+  { path: '/history', name: 'history' },
+];
+
+/** Waits until a screen has loaded: the network quiet, nothing busy, its heading shown. */
+export async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator('h1').first()).toBeVisible();
 }

@@ -3,8 +3,9 @@ import type { Browser, Page } from '@playwright/test';
 import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 import { expect, test } from './fixtures.ts';
 import { createOperatorByCommand, setUpOperator, signInOperator } from './ops-support.ts';
+import { registerViaApi } from './offline-support.ts';
 import { startRippled, type RippledProcess } from './rippled-process.ts';
-import { PASSWORD, screenshot, uniqueName } from './support.ts';
+import { screenshot, uniqueName } from './support.ts';
 
 // The public proof (docs/transparency.md): /transparency with nothing paid and with paid withdrawals,
 // the payout times beside the waiting period, and a review written on Mine, approved in the console
@@ -44,16 +45,8 @@ test.afterAll(async () => {
 
 /** Registers through the API and puts the session on this page's device. */
 async function signedIn(page: Page, username = uniqueName('review')) {
-  const response = await fetch(`${server.url}/api/user/checkIn`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ tab: 'register', username, password: PASSWORD, confirm_password: PASSWORD }),
-  });
-  const body = (await response.json()) as { data: { userInfo: { token: string } } };
-  await page.addInitScript(
-    (token) => window.localStorage.setItem('earnest.token', token),
-    body.data.userInfo.token,
-  );
+  const token = await registerViaApi(server.url, username);
+  await page.addInitScript((saved) => window.localStorage.setItem('earnest.token', saved), token);
   return username;
 }
 
@@ -187,16 +180,7 @@ test('with paid withdrawals: the figures, every payment with its explorer link, 
   ];
   for (const [i, [days, hours, reduced]] of paid.entries()) {
     const name = uniqueName(`payee${i}`);
-    await fetch(`${server.url}/api/user/checkIn`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        tab: 'register',
-        username: name,
-        password: PASSWORD,
-        confirm_password: PASSWORD,
-      }),
-    });
+    await registerViaApi(server.url, name);
     await server.db.query(
       `insert into withdrawals (user_id, amount, address, tag, status, created_at, tx_hash, delivered_amount, settled_at, reduced_hours)
        select id, $2, 'rvYAfWj5gh67oV6fW32ZzP3Aw4Eubs59B', $3, 'success',

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
-import { ledgerOf, openApp, setUpUser, type TestUser } from './offline-support.ts';
+import { ledgerOf, openApp, registerViaApi, setUpUser, type TestUser } from './offline-support.ts';
 import { startRippled, type RippledProcess } from './rippled-process.ts';
 import { PASSWORD, screenshot } from './support.ts';
 import { TOKEN_HEADER } from '#contract/paths.ts';
@@ -311,16 +311,7 @@ test('no fabricated activity: with no paid withdrawal no notice appears in 60 s 
     // Three withdrawals really paid (as the payout job records them).
     const payees = ['paula', 'quentin', 'rosalind'];
     for (const [i, name] of payees.entries()) {
-      await fetch(`${fresh.url}/api/user/checkIn`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          tab: 'register',
-          username: name,
-          password: PASSWORD,
-          confirm_password: PASSWORD,
-        }),
-      });
+      await registerViaApi(fresh.url, name);
       await fresh.db.query(
         `insert into withdrawals (user_id, amount, address, tag, status, created_at, tx_hash, delivered_amount, settled_at)
          select id, $2, 'rvYAfWj5gh67oV6fW32ZzP3Aw4Eubs59B', $3, 'success', now() - interval '30 days', $4, $2, now()

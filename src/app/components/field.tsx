@@ -73,3 +73,19 @@ export function PasswordField({ kind, onValue, ...props }: PasswordFieldProps) {
     />
   );
 }
+
+interface OneTimeCodeFieldProps extends Omit<FieldProps, 'inputMode' | 'autoComplete' | 'onChange'> {
+  onValue: (value: string) => void;
+}
+
+/** A labelled input for a one-time code (a text message's, an authenticator app's): digits, autofilled. */
+export function OneTimeCodeField({ onValue, ...props }: OneTimeCodeFieldProps) {
+  return (
+    <Field
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      onChange={(event) => onValue(event.target.value)}
+      {...props}
+    />
+  );
+}

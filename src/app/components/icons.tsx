@@ -3,7 +3,7 @@ import type { SVGProps } from 'react';
 type IconProps = SVGProps<SVGSVGElement>;
 
 // Decorative line icons (24×24, currentColor). Meaning always comes from the text beside them.
-function Icon({ children, ...props }: IconProps) {
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -1,5 +1,6 @@
 import type { SVGProps } from 'react';
 import type { TaskType } from '#domain/tasks/task-rules.ts';
+import { Icon } from './icons.tsx';
 
 // One line icon per kind of task (24×24, currentColor), the same in the list, the sheet and on
 // Landing. Decorative: the kind's name always stands beside it.
@@ -23,22 +24,10 @@ const PATHS: Record<TaskType, string[]> = {
 /** The icon of a kind of task. */
 export function TaskTypeIcon({ type, ...props }: { type: TaskType } & SVGProps<SVGSVGElement>) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
+    <Icon {...props}>
       {PATHS[type].map((d) => (
         <path key={d} d={d} />
       ))}
-    </svg>
+    </Icon>
   );
 }

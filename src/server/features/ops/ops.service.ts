@@ -80,6 +80,24 @@ export async function recordAudit(tx: Db, actor: AuditActor, record: AuditRecord
   });
 }
 
+/**
+ * An operator's change and its audit entry in one transaction: `change` does the work and answers the
+ * entry and the value to return; a refusal writes nothing.
+ */
+export async function audited<T, E extends string>(
+  db: Db,
+  actor: AuditActor,
+  now: Date,
+  change: (tx: Db) => Promise<Result<{ audit: AuditRecord; value: T }, E>>,
+): Promise<Result<T, E>> {
+  return db.transaction(async (tx) => {
+    const done = await change(tx);
+    if (!done.ok) return done;
+    await recordAudit(tx, actor, done.value.audit, now);
+    return ok(done.value.value);
+  });
+}
+
 /** Sign-in tries per address and per name, counted in the database before any hashing. */
 export const OPS_SIGN_IN_LIMITS = {
   perAddress: { max: 20, windowMs: 15 * 60_000 },
@@ -153,6 +171,31 @@ export function createOperatorsService({ db, clock, hash, issuer }: OperatorsSer
     return { ...publicOperator(operator), token, expiresAt };
   }
 
+  /**
+   * An admin's change to the operator of this name, with a reason (both required), committed with its
+   * audit entry; `change` is given the operator's row, read in the transaction, or null.
+   */
+  async function changeOperator<T>(
+    actor: AuditActor,
+    nameInput: string,
+    reason: string,
+    change: (
+      tx: Db,
+      rows: ReturnType<typeof createOperatorsRepository>,
+      row: OperatorRow | null,
+      now: Date,
+    ) => Promise<Result<{ audit: AuditRecord; value: T }, OpsErrorCode>>,
+  ): Promise<Result<T, OpsErrorCode>> {
+    const name = normaliseOperatorName(nameInput);
+    if (!name) return fail('ops.operator_not_found');
+    if (reason.trim() === '') return fail('ops.reason_required');
+    const now = clock.now();
+    return audited(db, actor, now, async (tx) => {
+      const rows = createOperatorsRepository(tx);
+      return change(tx, rows, await rows.byName(name), now);
+    });
+  }
+
   return {
     /** A new operator, with a set-up link to send them. */
     async create(
@@ -163,17 +206,13 @@ export function createOperatorsService({ db, clock, hash, issuer }: OperatorsSer
       const name = normaliseOperatorName(nameInput);
       if (!name) return fail('ops.name_invalid');
       const now = clock.now();
-      return db.transaction(async (tx) => {
+      return audited(db, actor, now, async (tx) => {
         const row = await createOperatorsRepository(tx).insert({ name, role, createdAt: now });
         if (!row) return fail('ops.name_taken');
-        const link = await issueLink(tx, row, now);
-        await recordAudit(
-          tx,
-          actor,
-          { action: 'operator.create', target: { kind: 'operator', id: name }, after: { name, role } },
-          now,
-        );
-        return ok(link);
+        return ok({
+          audit: { action: 'operator.create', target: { kind: 'operator', id: name }, after: { name, role } },
+          value: await issueLink(tx, row, now),
+        });
       });
     },
 
@@ -186,25 +225,19 @@ export function createOperatorsService({ db, clock, hash, issuer }: OperatorsSer
       nameInput: string,
       reason: string,
     ): Promise<Result<CreatedLink, OpsErrorCode>> {
-      const name = normaliseOperatorName(nameInput);
-      if (!name) return fail('ops.operator_not_found');
-      if (reason.trim() === '') return fail('ops.reason_required');
-      const now = clock.now();
-      return db.transaction(async (tx) => {
-        const rows = createOperatorsRepository(tx);
-        const row = await rows.byName(name);
+      return changeOperator(actor, nameInput, reason, async (tx, rows, row, now) => {
         if (!row || row.disabledAt) return fail('ops.operator_not_found');
         await rows.lock(row.id);
         await rows.setCredentials(row.id, { passwordHash: null, totpSecret: null, totpLastStep: null });
         await rows.revokeSessionsOf(row.id, now);
-        const link = await issueLink(tx, row, now);
-        await recordAudit(
-          tx,
-          actor,
-          { action: 'operator.reset', target: { kind: 'operator', id: name }, reason: reason.trim() },
-          now,
-        );
-        return ok(link);
+        return ok({
+          audit: {
+            action: 'operator.reset',
+            target: { kind: 'operator', id: row.name },
+            reason: reason.trim(),
+          },
+          value: await issueLink(tx, row, now),
+        });
       });
     },
 
@@ -214,29 +247,20 @@ export function createOperatorsService({ db, clock, hash, issuer }: OperatorsSer
       nameInput: string,
       reason: string,
     ): Promise<Result<{ name: string }, OpsErrorCode>> {
-      const name = normaliseOperatorName(nameInput);
-      if (!name) return fail('ops.operator_not_found');
-      if (reason.trim() === '') return fail('ops.reason_required');
-      const now = clock.now();
-      return db.transaction(async (tx) => {
-        const rows = createOperatorsRepository(tx);
-        const row = await rows.byName(name);
+      return changeOperator(actor, nameInput, reason, async (_tx, rows, row, now) => {
         if (!row || !(await rows.disable(row.id, now))) return fail('ops.operator_not_found');
         await rows.revokeSessionsOf(row.id, now);
         await rows.voidSetupLinks(row.id, now);
-        await recordAudit(
-          tx,
-          actor,
-          {
+        return ok({
+          audit: {
             action: 'operator.disable',
-            target: { kind: 'operator', id: name },
+            target: { kind: 'operator', id: row.name },
             reason: reason.trim(),
             before: { disabled: false },
             after: { disabled: true },
           },
-          now,
-        );
-        return ok({ name });
+          value: { name: row.name },
+        });
       });
     },
 

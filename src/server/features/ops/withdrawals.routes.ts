@@ -80,35 +80,28 @@ export async function opsWithdrawalsRoutes(app: FastifyInstance, options: OpsWit
     },
   );
 
-  routes.post(
-    OPS_API.withdrawalClaim,
-    {
-      summary: 'Takes a due withdrawal out of the payout job, to pay it by hand',
-      permission: 'withdrawals.pay',
-      body: WithdrawalActionBodySchema,
-      response: WithdrawalActionResponseSchema,
-      failures: [404, 409],
-    },
-    async ({ body, operator, request }) =>
-      withAnswer(
-        await payoutActions.claim(db, clock, consoleActor(operator, request.ip), body.id, body.reason),
-      ),
-  );
-
-  routes.post(
-    OPS_API.withdrawalRelease,
-    {
-      summary: 'Gives a claimed withdrawal back to the payout job',
-      permission: 'withdrawals.pay',
-      body: WithdrawalActionBodySchema,
-      response: WithdrawalActionResponseSchema,
-      failures: [404, 409],
-    },
-    async ({ body, operator, request }) =>
-      withAnswer(
-        await payoutActions.release(db, clock, consoleActor(operator, request.ip), body.id, body.reason),
-      ),
-  );
+  // Claiming and releasing differ only in what they do to the withdrawal.
+  for (const [path, summary, act] of [
+    [
+      OPS_API.withdrawalClaim,
+      'Takes a due withdrawal out of the payout job, to pay it by hand',
+      payoutActions.claim,
+    ],
+    [OPS_API.withdrawalRelease, 'Gives a claimed withdrawal back to the payout job', payoutActions.release],
+  ] as const) {
+    routes.post(
+      path,
+      {
+        summary,
+        permission: 'withdrawals.pay',
+        body: WithdrawalActionBodySchema,
+        response: WithdrawalActionResponseSchema,
+        failures: [404, 409],
+      },
+      async ({ body, operator, request }) =>
+        withAnswer(await act(db, clock, consoleActor(operator, request.ip), body.id, body.reason)),
+    );
+  }
 
   routes.post(
     OPS_API.withdrawalMarkPaid,

@@ -9,10 +9,10 @@ import {
   TaskReorderBodySchema,
 } from '#contract/ops-tasks.ts';
 import { OpsEmptyResponseSchema } from '#contract/ops.ts';
-import { ok } from '#domain/result.ts';
+import { mapOk } from '#domain/result.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { consoleActor, recordAudit } from '#server/features/ops/ops.service.ts';
+import { audited, consoleActor } from '#server/features/ops/ops.service.ts';
 import { featureRoutes } from '#server/lib/routes.ts';
 import type { TasksConsole } from './tasks-console.service.ts';
 
@@ -28,7 +28,8 @@ export async function tasksConsoleRoutes(
   { db, clock, tasksConsole }: TasksConsoleRoutesOptions,
 ) {
   const routes = featureRoutes(app, ['ops']);
-  const failures = [400, 404, 409];
+  // Every change to the catalog: who may make it, and what it may answer.
+  const change = { permission: 'tasks.edit', failures: [400, 404, 409] } as const;
 
   routes.get(
     OPS_TASKS_API.list,
@@ -45,28 +46,23 @@ export async function tasksConsoleRoutes(
       summary: 'Creates a task, switched off, as its version 1',
       body: TaskDraftSchema,
       response: ConsoleTaskResponseSchema,
-      permission: 'tasks.edit',
-      failures,
+      ...change,
     },
-    async ({ body, operator, request }) =>
-      db.transaction(async (tx) => {
-        const now = clock.now();
-        const created = await tasksConsole.create(tx, body, now);
-        if (!created.ok) return created;
-        await recordAudit(
-          tx,
-          consoleActor(operator, request.ip),
-          {
+    async ({ body, operator, request }) => {
+      const now = clock.now();
+      return audited(db, consoleActor(operator, request.ip), now, async (tx) =>
+        mapOk(await tasksConsole.create(tx, body, now), (task) => ({
+          audit: {
             action: 'task.create',
-            target: { kind: 'task', id: created.value.id },
+            target: { kind: 'task', id: task.id },
             reason: body.reason || null,
             before: null,
-            after: created.value,
+            after: task,
           },
-          now,
-        );
-        return created;
-      }),
+          value: task,
+        })),
+      );
+    },
   );
 
   routes.post(
@@ -75,27 +71,22 @@ export async function tasksConsoleRoutes(
       summary: "Writes a task's next version; days already accepted keep theirs",
       body: TaskEditBodySchema,
       response: ConsoleTaskResponseSchema,
-      permission: 'tasks.edit',
-      failures,
+      ...change,
     },
-    async ({ body, operator, request }) =>
-      db.transaction(async (tx) => {
-        const now = clock.now();
-        const edited = await tasksConsole.edit(tx, body.id, body, now);
-        if (!edited.ok) return edited;
-        await recordAudit(
-          tx,
-          consoleActor(operator, request.ip),
-          {
+    async ({ body, operator, request }) => {
+      const now = clock.now();
+      return audited(db, consoleActor(operator, request.ip), now, async (tx) =>
+        mapOk(await tasksConsole.edit(tx, body.id, body, now), (change) => ({
+          audit: {
             action: 'task.edit',
             target: { kind: 'task', id: body.id },
             reason: body.reason || null,
-            ...edited.value,
+            ...change,
           },
-          now,
-        );
-        return ok(edited.value.after);
-      }),
+          value: change.after,
+        })),
+      );
+    },
   );
 
   for (const [path, enabled] of [
@@ -110,27 +101,20 @@ export async function tasksConsoleRoutes(
           : 'Switches a task off; it leaves days not done yet',
         body: TaskIdReasonBodySchema,
         response: ConsoleTaskResponseSchema,
-        permission: 'tasks.edit',
-        failures,
+        ...change,
       },
       async ({ body, operator, request }) =>
-        db.transaction(async (tx) => {
-          const now = clock.now();
-          const changed = await tasksConsole.setEnabled(tx, body.id, enabled);
-          if (!changed.ok) return changed;
-          await recordAudit(
-            tx,
-            consoleActor(operator, request.ip),
-            {
+        audited(db, consoleActor(operator, request.ip), clock.now(), async (tx) =>
+          mapOk(await tasksConsole.setEnabled(tx, body.id, enabled), (change) => ({
+            audit: {
               action: enabled ? 'task.enable' : 'task.disable',
               target: { kind: 'task', id: body.id },
               reason: body.reason || null,
-              ...changed.value,
+              ...change,
             },
-            now,
-          );
-          return ok(changed.value.after);
-        }),
+            value: change.after,
+          })),
+        ),
     );
   }
 
@@ -140,21 +124,14 @@ export async function tasksConsoleRoutes(
       summary: 'Orders the whole catalog, first task first',
       body: TaskReorderBodySchema,
       response: OpsEmptyResponseSchema,
-      permission: 'tasks.edit',
-      failures,
+      ...change,
     },
     async ({ body, operator, request }) =>
-      db.transaction(async (tx) => {
-        const now = clock.now();
-        const reordered = await tasksConsole.reorder(tx, body.ids);
-        if (!reordered.ok) return reordered;
-        await recordAudit(
-          tx,
-          consoleActor(operator, request.ip),
-          { action: 'task.reorder', reason: body.reason || null, ...reordered.value },
-          now,
-        );
-        return ok({});
-      }),
+      audited(db, consoleActor(operator, request.ip), clock.now(), async (tx) =>
+        mapOk(await tasksConsole.reorder(tx, body.ids), (change) => ({
+          audit: { action: 'task.reorder', reason: body.reason || null, ...change },
+          value: {},
+        })),
+      ),
   );
 }

@@ -11,7 +11,7 @@ import { maskName } from '#domain/privacy/mask.ts';
 import { fail, ok, type Result } from '#domain/result.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { consoleActor, recordAudit } from '#server/features/ops/ops.service.ts';
+import { audited, consoleActor } from '#server/features/ops/ops.service.ts';
 import { createTestimonialsRepository, type TestimonialRow } from './testimonials.repository.ts';
 
 export type SubmitTestimonialError =
@@ -98,26 +98,23 @@ export function createTestimonialsService({ db, clock, usernameOf }: Testimonial
       ip: string,
       input: { id: number; approve: boolean; reason: string },
     ): Promise<Result<OpsTestimonial, OpsErrorCode>> {
-      return db.transaction(async (tx) => {
+      const now = clock.now();
+      return audited(db, consoleActor(operator, ip), now, async (tx) => {
         const txRepo = createTestimonialsRepository(tx);
         const before = await txRepo.lock(input.id);
         if (!before) return fail('ops.testimonial_not_found');
-        const now = clock.now();
         const after = await txRepo.decide(input.id, input.approve ? 'approved' : 'rejected', now);
         if (!after) return fail('ops.testimonial_decided');
-        await recordAudit(
-          tx,
-          consoleActor(operator, ip),
-          {
+        return ok({
+          audit: {
             action: input.approve ? 'testimonial.approve' : 'testimonial.reject',
             target: { kind: 'testimonial', id: input.id },
             reason: input.reason === '' ? null : input.reason,
             before: { status: before.status },
             after: { status: after.status },
           },
-          now,
-        );
-        return ok(forOps(after));
+          value: forOps(after),
+        });
       });
     },
   };

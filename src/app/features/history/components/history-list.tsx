@@ -5,6 +5,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { HISTORY_KINDS, type HistoryEntry, type HistoryKind } from '#contract/history.ts';
 import { Button } from '#app/components/button.tsx';
+import { ChoiceSelect } from '#app/components/choice-select.tsx';
+import { MoreButton } from '#app/components/more-button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { LoadError } from '#app/components/load-error.tsx';
@@ -49,17 +51,13 @@ export function HistoryList({ explorerTxUrl }: { explorerTxUrl: string | undefin
           <span>
             <Trans>Show</Trans>
           </span>
-          <select
-            value={kind ?? ''}
-            onChange={(event) => setKind((event.target.value || null) as HistoryKind | null)}
-          >
-            <option value="">{t`All entries`}</option>
-            {HISTORY_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {i18n._(KIND_NAMES[k])}
-              </option>
-            ))}
-          </select>
+          <ChoiceSelect
+            values={HISTORY_KINDS}
+            labels={KIND_NAMES}
+            value={kind}
+            onChange={setKind}
+            none={t`All entries`}
+          />
         </label>
         <Button variant="secondary" onClick={() => void onDownload()} disabled={downloading}>
           <Trans>Download CSV</Trans>
@@ -92,16 +90,9 @@ export function HistoryList({ explorerTxUrl }: { explorerTxUrl: string | undefin
           ))}
         </ul>
       )}
-      {history.hasNextPage ? (
-        <Button
-          variant="secondary"
-          block
-          onClick={() => void history.fetchNextPage()}
-          disabled={history.isFetchingNextPage}
-        >
-          <Trans>Show older entries</Trans>
-        </Button>
-      ) : null}
+      <MoreButton pages={history} block>
+        <Trans>Show older entries</Trans>
+      </MoreButton>
     </>
   );
 }

@@ -7,7 +7,7 @@ import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { Form } from '#app/components/form.tsx';
-import { Field } from '#app/components/field.tsx';
+import { Field, OneTimeCodeField } from '#app/components/field.tsx';
 import { ERROR_MESSAGES, messageOf } from '#app/lib/error-messages.ts';
 import { formatCount, formatDateTime } from '#app/lib/format.ts';
 import { toasts } from '#app/lib/toast-store.ts';
@@ -136,14 +136,12 @@ export function PhoneVerification({
             <Card>
               <PendingNote status={status} />
               <Form onSubmit={(event) => void onVerify(event)}>
-                <Field
+                <OneTimeCodeField
                   label={<Trans>6-digit code</Trans>}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
                   dir="ltr"
                   maxLength={6}
                   value={code}
-                  onChange={(event) => setCode(event.target.value)}
+                  onValue={setCode}
                   error={error?.field === 'code' ? error.text : undefined}
                 />
                 <Button type="submit" block disabled={verify.isPending || code.length !== 6}>

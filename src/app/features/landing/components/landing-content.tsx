@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { Plural, Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { PublicSettings } from '#contract/settings.ts';
+import type { TaskType } from '#domain/tasks/task-rules.ts';
 import { Card } from '#app/components/card.tsx';
 import { CheckIcon } from '#app/components/icons.tsx';
 import { TaskTypeIcon } from '#app/components/task-type-icon.tsx';
@@ -56,47 +58,32 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
           <Trans>The rules, before you start</Trans>
         </h2>
         <ul className="checklist" data-testid="landing-rules">
-          <li>
-            <CheckIcon />
-            <span>
-              <Trans>
-                Up to {tasks} tasks a day, up to {cap} a day from tasks. Each task shows its reward and time
-                before it starts.
-              </Trans>
-            </span>
-          </li>
-          <li>
-            <CheckIcon />
-            <span>
-              <Trans>
-                Daily interest at {aprBase} a year, plus {aprStep} for each invitation that counts (the Invite
-                screen says when one does), up to {aprMax}.
-              </Trans>
-            </span>
-          </li>
-          <li>
-            <CheckIcon />
-            <span>
-              <Trans>
-                Withdraw from {minWithdrawal} to your exchange address. Payment follows a waiting period of{' '}
-                {days} days.
-              </Trans>
-            </span>
-          </li>
-          <li>
-            <CheckIcon />
-            <span>
-              <Trans>
-                Once a day, a {adSeconds}-second ad shortens the wait by {minHours} to {maxHours} hours.
-              </Trans>
-            </span>
-          </li>
-          <li>
-            <CheckIcon />
-            <span>
-              <Trans>Earnest never asks you for money: no deposit, fee or upgrade, ever.</Trans>
-            </span>
-          </li>
+          <Check>
+            <Trans>
+              Up to {tasks} tasks a day, up to {cap} a day from tasks. Each task shows its reward and time
+              before it starts.
+            </Trans>
+          </Check>
+          <Check>
+            <Trans>
+              Daily interest at {aprBase} a year, plus {aprStep} for each invitation that counts (the Invite
+              screen says when one does), up to {aprMax}.
+            </Trans>
+          </Check>
+          <Check>
+            <Trans>
+              Withdraw from {minWithdrawal} to your exchange address. Payment follows a waiting period of{' '}
+              {days} days.
+            </Trans>
+          </Check>
+          <Check>
+            <Trans>
+              Once a day, a {adSeconds}-second ad shortens the wait by {minHours} to {maxHours} hours.
+            </Trans>
+          </Check>
+          <Check>
+            <Trans>Earnest never asks you for money: no deposit, fee or upgrade, ever.</Trans>
+          </Check>
         </ul>
       </section>
 
@@ -105,60 +92,24 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
           <Trans>Kinds of tasks</Trans>
         </h2>
         <dl className="task-types">
-          <div>
-            <dt>
-              <TaskTypeIcon type="regular" className="task-type-icon" />
-              <Trans>Regular</Trans>
-            </dt>
-            <dd>
-              <Trans>Read a short page for the time shown.</Trans>
-            </dd>
-          </div>
-          <div>
-            <dt>
-              <TaskTypeIcon type="web" className="task-type-icon" />
-              <Trans>Web</Trans>
-            </dt>
-            <dd>
-              <Trans>Visit a website and stay for the time shown.</Trans>
-            </dd>
-          </div>
-          <div>
-            <dt>
-              <TaskTypeIcon type="video" className="task-type-icon" />
-              <Trans>Video</Trans>
-            </dt>
-            <dd>
-              <Trans>Watch a video to the end.</Trans>
-            </dd>
-          </div>
-          <div>
-            <dt>
-              <TaskTypeIcon type="download" className="task-type-icon" />
-              <Trans>Download</Trans>
-            </dt>
-            <dd>
-              <Trans>Open an app's store page and try the app.</Trans>
-            </dd>
-          </div>
-          <div>
-            <dt>
-              <TaskTypeIcon type="notification" className="task-type-icon" />
-              <Trans>Notification</Trans>
-            </dt>
-            <dd>
-              <Trans>Turn on Earnest's notifications on this device.</Trans>
-            </dd>
-          </div>
-          <div>
-            <dt>
-              <TaskTypeIcon type="survey" className="task-type-icon" />
-              <Trans>Survey</Trans>
-            </dt>
-            <dd>
-              <Trans>Answer a few questions.</Trans>
-            </dd>
-          </div>
+          <TaskKind type="regular" name={<Trans>Regular</Trans>}>
+            <Trans>Read a short page for the time shown.</Trans>
+          </TaskKind>
+          <TaskKind type="web" name={<Trans>Web</Trans>}>
+            <Trans>Visit a website and stay for the time shown.</Trans>
+          </TaskKind>
+          <TaskKind type="video" name={<Trans>Video</Trans>}>
+            <Trans>Watch a video to the end.</Trans>
+          </TaskKind>
+          <TaskKind type="download" name={<Trans>Download</Trans>}>
+            <Trans>Open an app's store page and try the app.</Trans>
+          </TaskKind>
+          <TaskKind type="notification" name={<Trans>Notification</Trans>}>
+            <Trans>Turn on Earnest's notifications on this device.</Trans>
+          </TaskKind>
+          <TaskKind type="survey" name={<Trans>Survey</Trans>}>
+            <Trans>Answer a few questions.</Trans>
+          </TaskKind>
         </dl>
       </section>
 
@@ -185,24 +136,15 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
           <Trans>Made for your phone</Trans>
         </h2>
         <ul className="checklist">
-          <li>
-            <CheckIcon />
-            <span>
-              <Trans>Install it like an app; it keeps working on a weak connection.</Trans>
-            </span>
-          </li>
-          <li>
-            <CheckIcon />
-            <span>
-              <Trans>In your language: 11 languages, including Arabic.</Trans>
-            </span>
-          </li>
-          <li>
-            <CheckIcon />
-            <span>
-              <Trans>Withdrawals are marked successful only when the payment is final.</Trans>
-            </span>
-          </li>
+          <Check>
+            <Trans>Install it like an app; it keeps working on a weak connection.</Trans>
+          </Check>
+          <Check>
+            <Trans>In your language: 11 languages, including Arabic.</Trans>
+          </Check>
+          <Check>
+            <Trans>Withdrawals are marked successful only when the payment is final.</Trans>
+          </Check>
         </ul>
       </section>
 
@@ -211,5 +153,28 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
       </Link>
       <InstallButton />
     </>
+  );
+}
+
+/** A line of a checklist, ticked. */
+function Check({ children }: { children: ReactNode }) {
+  return (
+    <li>
+      <CheckIcon />
+      <span>{children}</span>
+    </li>
+  );
+}
+
+/** A kind of task: its icon and name, and what doing it means. */
+function TaskKind({ type, name, children }: { type: TaskType; name: ReactNode; children: ReactNode }) {
+  return (
+    <div>
+      <dt>
+        <TaskTypeIcon type={type} className="task-type-icon" />
+        {name}
+      </dt>
+      <dd>{children}</dd>
+    </div>
   );
 }

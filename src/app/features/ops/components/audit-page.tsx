@@ -1,16 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { AuditListResponseSchema, OPS_API, type AuditEntry, type AuditQuery } from '#contract/ops.ts';
 import { AUDIT_ACTIONS, AUDIT_TARGETS, type AuditAction, type AuditTarget } from '#domain/ops/audit.ts';
 import { Button } from '#app/components/button.tsx';
+import { ChoiceSelect } from '#app/components/choice-select.tsx';
+import { MoreButton } from '#app/components/more-button.tsx';
 import { formatDateTime } from '#app/lib/format.ts';
 import { opsRequest } from '../api/ops-http.ts';
 import { opsKeys } from '../api/ops-queries.ts';
 import { AUDIT_ACTION_LABELS, AUDIT_TARGET_LABELS } from '../lib/audit-labels.ts';
-import { OpsLoadError } from './ops-load-error.tsx';
-import { useOpsTitle } from '../lib/use-ops-title.ts';
+import { ConsolePage, ConsoleTable, Labelled, LoadState } from './console.tsx';
 
 /** The audit log's filters, as the page's address carries them (so a filtered view can be linked). */
 export interface AuditSearch {
@@ -23,7 +24,6 @@ export interface AuditSearch {
 /** Every operator action, newest first, filtered by who, what and what it was done to. */
 export function AuditPage() {
   const { t } = useLingui();
-  useOpsTitle(t`Audit log`);
   const search = useSearch({ from: '/ops/audit' });
   const navigate = useNavigate({ from: '/ops/audit' });
   // An address typed by hand may name an action this console does not know: it is left out.
@@ -42,74 +42,37 @@ export function AuditPage() {
     initialPageParam: 0,
     getNextPageParam: (last) => last.next_before_id ?? undefined,
   });
-  const rows = entries.data?.pages.flatMap((page) => page.list) ?? [];
 
   return (
-    <div className="ops-page">
-      <h1>
-        <Trans>Audit log</Trans>
-      </h1>
-      <p className="muted">
+    <ConsolePage
+      title={t`Audit log`}
+      intro={
         <Trans>
           Every operator action, from the console or the command line. The database refuses to change or
           delete an entry.
         </Trans>
-      </p>
+      }
+    >
       <AuditFilters search={search} onChange={(next) => void navigate({ search: next, replace: true })} />
-      {entries.isError ? <OpsLoadError error={entries.error} onRetry={() => void entries.refetch()} /> : null}
-      {entries.isSuccess && rows.length === 0 ? (
-        <p className="ops-empty">
-          <Trans>No entry matches these filters.</Trans>
-        </p>
-      ) : null}
-      {rows.length > 0 ? (
-        <div className="ops-table-wrap">
-          <table className="ops-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>When</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Who</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>What</Trans>
-                </th>
-                <th scope="col">
-                  <Trans context="audit target">On</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Reason</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Before and after</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((entry) => (
-                <AuditRow key={entry.id} entry={entry} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {entries.hasNextPage ? (
-        <Button
-          variant="secondary"
-          onClick={() => void entries.fetchNextPage()}
-          disabled={entries.isFetchingNextPage}
-        >
-          <Trans>Older entries</Trans>
-        </Button>
-      ) : null}
-      {entries.isPending ? (
-        <p aria-busy="true">
-          <Trans>Loading…</Trans>
-        </p>
-      ) : null}
-    </div>
+      <LoadState query={entries} showLoading />
+      <ConsoleTable
+        rows={entries.data?.pages.flatMap((page) => page.list)}
+        empty={<Trans>No entry matches these filters.</Trans>}
+        rowKey={(entry) => entry.id}
+        columns={[
+          { head: <Trans>When</Trans> },
+          { head: <Trans>Who</Trans> },
+          { head: <Trans>What</Trans> },
+          { head: <Trans context="audit target">On</Trans> },
+          { head: <Trans>Reason</Trans> },
+          { head: <Trans>Before and after</Trans> },
+        ]}
+        renderRow={(entry) => <AuditRow entry={entry} />}
+      />
+      <MoreButton pages={entries}>
+        <Trans>Older entries</Trans>
+      </MoreButton>
+    </ConsolePage>
   );
 }
 
@@ -142,18 +105,8 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
               <Trans>Show</Trans>
             </summary>
             <dl className="ops-json">
-              <dt>
-                <Trans>Before</Trans>
-              </dt>
-              <dd>
-                <pre>{JSON.stringify(entry.before, null, 2)}</pre>
-              </dd>
-              <dt>
-                <Trans>After</Trans>
-              </dt>
-              <dd>
-                <pre>{JSON.stringify(entry.after, null, 2)}</pre>
-              </dd>
+              <Json label={<Trans>Before</Trans>} value={entry.before} />
+              <Json label={<Trans>After</Trans>} value={entry.after} />
             </dl>
           </details>
         ) : (
@@ -164,8 +117,20 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
   );
 }
 
+/** A state the audit log kept, as indented JSON. */
+function Json({ label, value }: { label: ReactNode; value: unknown }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>
+        <pre>{JSON.stringify(value, null, 2)}</pre>
+      </dd>
+    </>
+  );
+}
+
 function AuditFilters({ search, onChange }: { search: AuditSearch; onChange: (next: AuditSearch) => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [actor, setActor] = useState(search.actor ?? '');
   const [targetId, setTargetId] = useState(search.target_id ?? '');
   function submit(event: FormEvent) {
@@ -174,58 +139,34 @@ function AuditFilters({ search, onChange }: { search: AuditSearch; onChange: (ne
   }
   return (
     <form className="ops-filters" onSubmit={submit} aria-label={t`Filters`}>
-      <label>
-        <span>
-          <Trans>Who</Trans>
-        </span>
+      <Labelled label={<Trans>Who</Trans>}>
         <input
           value={actor}
           onChange={(event) => setActor(event.target.value)}
           placeholder={t`operator or cli`}
         />
-      </label>
-      <label>
-        <span>
-          <Trans>What</Trans>
-        </span>
-        <select
-          value={search.action ?? ''}
-          onChange={(event) =>
-            onChange({ ...search, action: (event.target.value || undefined) as AuditAction | undefined })
-          }
-        >
-          <option value="">{t`Every action`}</option>
-          {AUDIT_ACTIONS.map((action) => (
-            <option key={action} value={action}>
-              {i18n._(AUDIT_ACTION_LABELS[action])}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        <span>
-          <Trans context="audit target">On</Trans>
-        </span>
-        <select
-          value={search.target_kind ?? ''}
-          onChange={(event) =>
-            onChange({ ...search, target_kind: (event.target.value || undefined) as AuditTarget | undefined })
-          }
-        >
-          <option value="">{t`Anything`}</option>
-          {AUDIT_TARGETS.map((target) => (
-            <option key={target} value={target}>
-              {i18n._(AUDIT_TARGET_LABELS[target])}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        <span>
-          <Trans>Number or name</Trans>
-        </span>
+      </Labelled>
+      <Labelled label={<Trans>What</Trans>}>
+        <ChoiceSelect
+          values={AUDIT_ACTIONS}
+          labels={AUDIT_ACTION_LABELS}
+          value={search.action ?? null}
+          onChange={(action) => onChange({ ...search, action: action ?? undefined })}
+          none={t`Every action`}
+        />
+      </Labelled>
+      <Labelled label={<Trans context="audit target">On</Trans>}>
+        <ChoiceSelect
+          values={AUDIT_TARGETS}
+          labels={AUDIT_TARGET_LABELS}
+          value={search.target_kind ?? null}
+          onChange={(kind) => onChange({ ...search, target_kind: kind ?? undefined })}
+          none={t`Anything`}
+        />
+      </Labelled>
+      <Labelled label={<Trans>Number or name</Trans>}>
         <input value={targetId} onChange={(event) => setTargetId(event.target.value)} />
-      </label>
+      </Labelled>
       <Button type="submit" variant="secondary">
         <Trans>Filter</Trans>
       </Button>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { Dashboard } from '#contract/ops-dashboard.ts';
@@ -7,8 +7,7 @@ import { formatCount, formatDateTime } from '#app/lib/format.ts';
 import { dashboardQueryOptions } from '../api/dashboard-queries.ts';
 import { opsMeQueryOptions } from '../api/ops-queries.ts';
 import { LEDGER_KIND_LABELS } from '../lib/ledger-kind-labels.ts';
-import { OpsLoadError } from './ops-load-error.tsx';
-import { useOpsTitle } from '../lib/use-ops-title.ts';
+import { ConsolePage, ConsoleTable, Figure, Loading, LoadState } from './console.tsx';
 
 // The chart library loads only when the chart is drawn, after the figures are on screen.
 const DashboardChart = lazy(() => import('./dashboard-chart.tsx'));
@@ -16,34 +15,14 @@ const DashboardChart = lazy(() => import('./dashboard-chart.tsx'));
 /** The console's first page: the figures an operator runs Earnest by, computed when asked. */
 export function DashboardPage() {
   const { t } = useLingui();
-  useOpsTitle(t`Dashboard`);
   const me = useQuery(opsMeQueryOptions());
   const dashboard = useQuery(dashboardQueryOptions());
   return (
-    <div className="ops-page">
-      <h1>
-        <Trans>Dashboard</Trans>
-      </h1>
+    <ConsolePage title={t`Dashboard`}>
       {me.data ? <SessionNote idleMinutes={me.data.idle_minutes} endsTime={me.data.ends_time} /> : null}
-      {dashboard.isError ? (
-        <OpsLoadError error={dashboard.error} onRetry={() => void dashboard.refetch()} />
-      ) : null}
-      {dashboard.isPending ? (
-        <p aria-busy="true">
-          <Trans>Loading…</Trans>
-        </p>
-      ) : null}
+      <LoadState query={dashboard} showLoading />
       {dashboard.data ? <Figures data={dashboard.data} /> : null}
-    </div>
-  );
-}
-
-function Figure({ label, children, testId }: { label: ReactNode; children: ReactNode; testId: string }) {
-  return (
-    <div className="ops-figure" data-testid={testId}>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
+    </ConsolePage>
   );
 }
 
@@ -107,90 +86,53 @@ function Figures({ data }: { data: Dashboard }) {
       <h2>
         <Trans>Credited today, by kind</Trans>
       </h2>
-      {data.credited_today.length === 0 ? (
-        <p className="ops-empty">
-          <Trans>Nothing has been credited today yet.</Trans>
-        </p>
-      ) : (
-        <div className="ops-table-wrap">
-          <table className="ops-table" data-testid="credited-today">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Kind</Trans>
-                </th>
-                <th scope="col" className="num">
-                  <Trans>Entries</Trans>
-                </th>
-                <th scope="col" className="num">
-                  <Trans>Amount</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.credited_today.map((row) => {
-                const label = LEDGER_KIND_LABELS[row.kind];
-                return (
-                  <tr key={row.kind} data-kind={row.kind}>
-                    <td>{label ? i18n._(label) : row.kind}</td>
-                    <td className="num">{formatCount(row.entries)}</td>
-                    <td className="num">
-                      <XrpAmount amount={row.amount} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ConsoleTable
+        rows={data.credited_today}
+        empty={<Trans>Nothing has been credited today yet.</Trans>}
+        testId="credited-today"
+        rowKey={(row) => row.kind}
+        rowData={(row) => ({ 'data-kind': row.kind })}
+        columns={[
+          {
+            head: <Trans>Kind</Trans>,
+            cell: (row) => {
+              const label = LEDGER_KIND_LABELS[row.kind];
+              return label ? i18n._(label) : row.kind;
+            },
+          },
+          { head: <Trans>Entries</Trans>, num: true, cell: (row) => formatCount(row.entries) },
+          { head: <Trans>Amount</Trans>, num: true, cell: (row) => <XrpAmount amount={row.amount} /> },
+        ]}
+      />
 
       <h2>
         <Trans>The last 30 days</Trans>
       </h2>
-      <Suspense
-        fallback={
-          <p aria-busy="true">
-            <Trans>Loading…</Trans>
-          </p>
-        }
-      >
+      <Suspense fallback={<Loading />}>
         <DashboardChart days={data.days} />
       </Suspense>
       <details className="ops-days">
         <summary>
           <Trans>The figures, day by day</Trans>
         </summary>
-        <div className="ops-table-wrap">
-          <table className="ops-table" data-testid="dashboard-days">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Day</Trans>
-                </th>
-                <th scope="col" className="num">
-                  <Trans>Credited (XRP)</Trans>
-                </th>
-                <th scope="col" className="num">
-                  <Trans>Withdrawals paid (XRP)</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.days.map((day) => (
-                <tr key={day.day}>
-                  <td className="code">{day.day}</td>
-                  <td className="num">
-                    <XrpAmount amount={day.credited} />
-                  </td>
-                  <td className="num">
-                    <XrpAmount amount={day.paid} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ConsoleTable
+          rows={data.days}
+          testId="dashboard-days"
+          rowKey={(day) => day.day}
+          columns={[
+            { head: <Trans>Day</Trans>, className: 'code', cell: (day) => day.day },
+            {
+              head: <Trans>Credited (XRP)</Trans>,
+              num: true,
+              cell: (day) => <XrpAmount amount={day.credited} />,
+            },
+            {
+              head: <Trans>Withdrawals paid (XRP)</Trans>,
+              num: true,
+              cell: (day) => <XrpAmount amount={day.paid} />,
+            },
+          ]}
+        />
       </details>
     </>
   );

@@ -17,8 +17,7 @@ import { opsRequest } from '../api/ops-http.ts';
 import { opsKeys } from '../api/ops-queries.ts';
 import { useOpsSession } from '../api/ops-session.ts';
 import { opsMessageOf } from '../lib/ops-error-messages.ts';
-import { useOpsTitle } from '../lib/use-ops-title.ts';
-import { OpsLoadError } from './ops-load-error.tsx';
+import { ConsolePage, ConsoleTable, Labelled, LoadState } from './console.tsx';
 
 const reviewsKey = (status: TestimonialStatus) => [...opsKeys.all, 'testimonials', status] as const;
 
@@ -28,7 +27,6 @@ const reviewsKey = (status: TestimonialStatus) => [...opsKeys.all, 'testimonials
  */
 export function ReviewsPage() {
   const { t } = useLingui();
-  useOpsTitle(t`Reviews`);
   const [status, setStatus] = useState<TestimonialStatus>('pending');
   const session = useOpsSession();
   const mayDecide = session ? can(session.operator.role, 'testimonials.review') : false;
@@ -45,21 +43,17 @@ export function ReviewsPage() {
   };
 
   return (
-    <div className="ops-page">
-      <h1>
-        <Trans>Reviews</Trans>
-      </h1>
-      <p className="muted">
+    <ConsolePage
+      title={t`Reviews`}
+      intro={
         <Trans>
           Reviews users wrote and agreed to publish under their masked name. Only approved ones are shown on
           Landing and the reviews page; each decision is kept in the audit log.
         </Trans>
-      </p>
+      }
+    >
       <form className="ops-filters" aria-label={t`Filters`} onSubmit={(event) => event.preventDefault()}>
-        <label>
-          <span>
-            <Trans>State</Trans>
-          </span>
+        <Labelled label={<Trans>State</Trans>}>
           <select value={status} onChange={(event) => setStatus(event.target.value as TestimonialStatus)}>
             {TESTIMONIAL_STATUSES.map((value) => (
               <option key={value} value={value}>
@@ -67,42 +61,22 @@ export function ReviewsPage() {
               </option>
             ))}
           </select>
-        </label>
+        </Labelled>
       </form>
-      {reviews.isError ? <OpsLoadError error={reviews.error} onRetry={() => void reviews.refetch()} /> : null}
-      {reviews.data?.length === 0 ? (
-        <p className="ops-empty">
-          <Trans>No review in this state.</Trans>
-        </p>
-      ) : null}
-      {reviews.data && reviews.data.length > 0 ? (
-        <div className="ops-table-wrap">
-          <table className="ops-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Written</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Shown as</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Review</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Decision</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {reviews.data.map((review) => (
-                <ReviewRow key={review.id} review={review} mayDecide={mayDecide} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-    </div>
+      <LoadState query={reviews} />
+      <ConsoleTable
+        rows={reviews.data}
+        empty={<Trans>No review in this state.</Trans>}
+        rowKey={(review) => review.id}
+        columns={[
+          { head: <Trans>Written</Trans> },
+          { head: <Trans>Shown as</Trans> },
+          { head: <Trans>Review</Trans> },
+          { head: <Trans>Decision</Trans> },
+        ]}
+        renderRow={(review) => <ReviewRow review={review} mayDecide={mayDecide} />}
+      />
+    </ConsolePage>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import type { ConsoleSetting, SettingChange } from '#contract/ops-settings.ts';
+import type { ConsoleSetting } from '#contract/ops-settings.ts';
 import { can } from '#domain/ops/operators.ts';
 import { RULE_SETTING_NAMES, type RuleSettingName } from '#domain/rules/rule-settings.ts';
 import { Button } from '#app/components/button.tsx';
@@ -12,8 +12,7 @@ import { consoleSettingsQueryOptions, useScheduleSetting } from '../api/ops-sett
 import { useOpsSession } from '../api/ops-session.ts';
 import { opsMessageOf } from '../lib/ops-error-messages.ts';
 import { SETTING_LABELS } from '../lib/setting-labels.ts';
-import { useOpsTitle } from '../lib/use-ops-title.ts';
-import { OpsLoadError } from './ops-load-error.tsx';
+import { ConsolePage, ConsoleTable, ControlField, LoadState } from './console.tsx';
 
 /** The exchanges' names in a stored list (the server checked it; a list it cannot read shows as it is). */
 function exchangeNames(value: string): string {
@@ -53,101 +52,65 @@ function SettingValue({ name, value }: { name: RuleSettingName; value: string })
  * from the time stated, never earlier.
  */
 export function SettingsPage() {
-  const { t } = useLingui();
-  useOpsTitle(t`Settings`);
+  const { t, i18n } = useLingui();
   const session = useOpsSession();
   const mayEdit = session ? can(session.operator.role, 'settings.edit') : false;
   const settings = useQuery(consoleSettingsQueryOptions());
   const data = settings.data;
 
   return (
-    <div className="ops-page">
-      <h1>
-        <Trans>Settings</Trans>
-      </h1>
-      <p className="muted">
+    <ConsolePage
+      title={t`Settings`}
+      intro={
         <Trans>
           The rules users are shown and held to. The server&apos;s configuration gives the defaults; a change
           is dated and takes effect from the time you state, never earlier, so nothing already promised to a
           user changes.
         </Trans>
-      </p>
-      {settings.isError ? (
-        <OpsLoadError error={settings.error} onRetry={() => void settings.refetch()} />
-      ) : null}
-      {settings.isPending ? (
-        <p aria-busy="true">
-          <Trans>Loading…</Trans>
-        </p>
-      ) : null}
+      }
+    >
+      <LoadState query={settings} showLoading />
+      <ConsoleTable
+        rows={data?.list}
+        className="ops-settings"
+        rowKey={(setting) => setting.name}
+        columns={[
+          { head: <Trans>Setting</Trans> },
+          { head: <Trans>In force now</Trans> },
+          { head: <Trans>Default</Trans> },
+          { head: <Trans>Changes to come</Trans> },
+        ]}
+        renderRow={(setting) => <SettingRow setting={setting} />}
+      />
       {data ? (
         <>
-          <div className="ops-table-wrap">
-            <table className="ops-table ops-settings">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>Setting</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>In force now</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Default</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Changes to come</Trans>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.list.map((setting) => (
-                  <SettingRow key={setting.name} setting={setting} />
-                ))}
-              </tbody>
-            </table>
-          </div>
           {mayEdit ? <ScheduleForm settings={data.list} leadSeconds={data.lead_seconds} /> : null}
           <h2>
             <Trans>Changes made</Trans>
           </h2>
-          {data.history.length === 0 ? (
-            <p className="ops-empty">
+          <ConsoleTable
+            rows={data.history}
+            empty={
               <Trans>No setting has been changed: every rule is the configuration&apos;s default.</Trans>
-            </p>
-          ) : (
-            <div className="ops-table-wrap">
-              <table className="ops-table">
-                <thead>
-                  <tr>
-                    <th scope="col">
-                      <Trans>Made</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Who</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Setting</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>New value</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>In force from</Trans>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.history.map((change) => (
-                    <HistoryRow key={change.id} change={change} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+            }
+            rowKey={(change) => change.id}
+            columns={[
+              { head: <Trans>Made</Trans>, cell: (change) => formatDateTime(change.created_time) },
+              {
+                head: <Trans>Who</Trans>,
+                cell: (change) => <span className="code">{change.created_by}</span>,
+              },
+              { head: <Trans>Setting</Trans>, cell: (change) => i18n._(SETTING_LABELS[change.name].label) },
+              {
+                head: <Trans>New value</Trans>,
+                cell: (change) => <SettingValue name={change.name} value={change.value} />,
+              },
+              { head: <Trans>In force from</Trans>, cell: (change) => formatDateTime(change.effective_time) },
+            ]}
+          />
         </>
       ) : null}
-    </div>
+    </ConsolePage>
   );
 }
 
@@ -182,23 +145,6 @@ function SettingRow({ setting }: { setting: ConsoleSetting }) {
               );
             })}
       </td>
-    </tr>
-  );
-}
-
-function HistoryRow({ change }: { change: SettingChange }) {
-  const { i18n } = useLingui();
-  return (
-    <tr>
-      <td>{formatDateTime(change.created_time)}</td>
-      <td>
-        <span className="code">{change.created_by}</span>
-      </td>
-      <td>{i18n._(SETTING_LABELS[change.name].label)}</td>
-      <td>
-        <SettingValue name={change.name} value={change.value} />
-      </td>
-      <td>{formatDateTime(change.effective_time)}</td>
     </tr>
   );
 }
@@ -260,10 +206,7 @@ function ScheduleForm({ settings, leadSeconds }: { settings: ConsoleSetting[]; l
           </Trans>
         </div>
       ) : null}
-      <div className="field">
-        <label htmlFor="setting-name">
-          <Trans>Setting</Trans>
-        </label>
+      <ControlField id="setting-name" label={<Trans>Setting</Trans>}>
         <select
           id="setting-name"
           value={name}
@@ -275,22 +218,16 @@ function ScheduleForm({ settings, leadSeconds }: { settings: ConsoleSetting[]; l
             </option>
           ))}
         </select>
-      </div>
+      </ControlField>
       {name === 'withdraw_require_phone' ? (
-        <div className="field">
-          <label htmlFor="setting-value">
-            <Trans>New value</Trans>
-          </label>
+        <ControlField id="setting-value" label={<Trans>New value</Trans>}>
           <select id="setting-value" value={value} onChange={(event) => setValue(event.target.value)}>
             <option value="true">{t`Yes`}</option>
             <option value="false">{t`No`}</option>
           </select>
-        </div>
+        </ControlField>
       ) : name === 'exchanges' ? (
-        <div className="field">
-          <label htmlFor="setting-value">
-            <Trans>New value</Trans>
-          </label>
+        <ControlField id="setting-value" label={<Trans>New value</Trans>}>
           <textarea
             id="setting-value"
             dir="ltr"
@@ -299,7 +236,7 @@ function ScheduleForm({ settings, leadSeconds }: { settings: ConsoleSetting[]; l
             value={value}
             onChange={(event) => setValue(event.target.value)}
           />
-        </div>
+        </ControlField>
       ) : (
         <Field
           label={<Trans>New value</Trans>}

@@ -6,11 +6,12 @@ import { renderSVG } from 'uqr';
 import { OPS_PASSWORD_MIN } from '#domain/ops/operators.ts';
 import { Button } from '#app/components/button.tsx';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
-import { Field, PasswordField } from '#app/components/field.tsx';
+import { PasswordField } from '#app/components/field.tsx';
 import { formatDateTime } from '#app/lib/format.ts';
 import { setupStartQueryOptions, useOpsSetupFinish } from '../api/ops-queries.ts';
 import { opsMessageOf } from '../lib/ops-error-messages.ts';
 import { useOpsTitle } from '../lib/use-ops-title.ts';
+import { AuthenticatorCodeField, NarrowPage } from './console.tsx';
 
 /** The link's secret part travels after '#': browsers never send it to a server or in a Referer. */
 function tokenFromHash(): string {
@@ -33,10 +34,7 @@ export function SetupPage() {
 
   if (token === '' || setup.isError) {
     return (
-      <div className="ops-narrow">
-        <h1>
-          <Trans>Set up your operator account</Trans>
-        </h1>
+      <NarrowPage title={<Trans>Set up your operator account</Trans>}>
         <ErrorAlert>
           {setup.isError ? (
             i18n._(opsMessageOf(setup.error))
@@ -44,24 +42,21 @@ export function SetupPage() {
             <Trans>This page needs the whole set-up link, as the admin sent it.</Trans>
           )}
         </ErrorAlert>
-      </div>
+      </NarrowPage>
     );
   }
   if (!setup.data) return <div className="ops-narrow" aria-busy="true" />;
 
   if (finish.isSuccess) {
     return (
-      <div className="ops-narrow">
-        <h1>
-          <Trans>Your operator account is ready</Trans>
-        </h1>
+      <NarrowPage title={<Trans>Your operator account is ready</Trans>}>
         <p>
           <Trans>Sign in with your name, your password and a new code from your authenticator app.</Trans>
         </p>
         <Link to="/ops/sign-in" className="btn btn-primary">
           <Trans>Sign in</Trans>
         </Link>
-      </div>
+      </NarrowPage>
     );
   }
 
@@ -75,10 +70,7 @@ export function SetupPage() {
   const name = operator.name;
   const role = operator.role === 'admin' ? t`admin` : t({ message: 'support', context: 'operator role' });
   return (
-    <div className="ops-narrow">
-      <h1>
-        <Trans>Set up your operator account</Trans>
-      </h1>
+    <NarrowPage title={<Trans>Set up your operator account</Trans>}>
       <p>
         <Trans>
           Operator <strong className="code">{name}</strong>, role {role}. This link works once, until{' '}
@@ -135,19 +127,11 @@ export function SetupPage() {
           onValue={setConfirm}
           required
         />
-        <Field
-          label={<Trans>Code from your authenticator app</Trans>}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          required
-        />
+        <AuthenticatorCodeField value={code} onValue={setCode} />
         <Button type="submit" block disabled={finish.isPending}>
           <Trans>Finish set-up</Trans>
         </Button>
       </form>
-    </div>
+    </NarrowPage>
   );
 }

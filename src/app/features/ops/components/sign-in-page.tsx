@@ -8,6 +8,7 @@ import { useOpsSignIn } from '../api/ops-queries.ts';
 import { opsSession } from '../api/ops-session.ts';
 import { opsMessageOf } from '../lib/ops-error-messages.ts';
 import { useOpsTitle } from '../lib/use-ops-title.ts';
+import { AuthenticatorCodeField, NarrowPage } from './console.tsx';
 
 /** Signing in to the console: name, password and the code the authenticator app shows now. */
 export function SignInPage() {
@@ -33,10 +34,7 @@ export function SignInPage() {
   }
 
   return (
-    <div className="ops-narrow">
-      <h1>
-        <Trans>Sign in to the console</Trans>
-      </h1>
+    <NarrowPage title={<Trans>Sign in to the console</Trans>}>
       {ended === 'expired' && !signIn.isError ? (
         <div className="alert alert-info" role="status">
           <Trans>Your console session has ended; please sign in again</Trans>
@@ -60,16 +58,10 @@ export function SignInPage() {
           onValue={setPassword}
           required
         />
-        <Field
-          label={<Trans>Code from your authenticator app</Trans>}
-          hint={<Trans>6 digits. Each code works once.</Trans>}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9 ]{6,7}"
-          maxLength={7}
+        <AuthenticatorCodeField
           value={code}
-          onChange={(event) => setCode(event.target.value)}
-          required
+          onValue={setCode}
+          hint={<Trans>6 digits. Each code works once.</Trans>}
         />
         <Button type="submit" block disabled={signIn.isPending}>
           <Trans>Sign in</Trans>
@@ -81,6 +73,6 @@ export function SignInPage() {
           server, with a one-time set-up link.
         </Trans>
       </p>
-    </div>
+    </NarrowPage>
   );
 }

@@ -11,6 +11,7 @@ import { LOCALE_NAMES } from '#app/i18n/locale-names.ts';
 import { useCreateTask, useEditTask } from '../api/ops-tasks-queries.ts';
 import { opsMessageOf } from '../lib/ops-error-messages.ts';
 import { TASK_TYPE_LABELS } from '../lib/task-labels.ts';
+import { ControlField } from './console.tsx';
 
 /** The types the form offers; a survey or the notification task keeps its own (it needs more than words). */
 const EDITABLE_TYPES: TaskType[] = ['regular', 'web', 'video', 'download'];
@@ -75,10 +76,7 @@ export function TaskForm({ task, onDone }: { task: ConsoleTask | null; onDone: (
         <legend>
           <Trans>Terms</Trans>
         </legend>
-        <div className="field">
-          <label htmlFor="task-type">
-            <Trans>Type</Trans>
-          </label>
+        <ControlField id="task-type" label={<Trans>Type</Trans>}>
           <select
             id="task-type"
             value={type}
@@ -91,7 +89,7 @@ export function TaskForm({ task, onDone }: { task: ConsoleTask | null; onDone: (
               </option>
             ))}
           </select>
-        </div>
+        </ControlField>
         <Field
           label={<Trans>Reward (XRP)</Trans>}
           hint={<Trans>Exactly what completing it credits; at most 6 decimals.</Trans>}
@@ -150,10 +148,7 @@ export function TaskForm({ task, onDone }: { task: ConsoleTask | null; onDone: (
               onChange={(event) => setWords(locale, { title: event.target.value })}
               data-field={`${locale}-title`}
             />
-            <div className="field">
-              <label htmlFor={`task-text-${locale}`}>
-                <Trans>Text</Trans>
-              </label>
+            <ControlField id={`task-text-${locale}`} label={<Trans>Text</Trans>}>
               <textarea
                 id={`task-text-${locale}`}
                 lang={locale}
@@ -163,7 +158,7 @@ export function TaskForm({ task, onDone }: { task: ConsoleTask | null; onDone: (
                 value={texts[locale].text}
                 onChange={(event) => setWords(locale, { text: event.target.value })}
               />
-            </div>
+            </ControlField>
           </div>
         ))}
       </fieldset>

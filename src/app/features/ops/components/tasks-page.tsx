@@ -12,8 +12,7 @@ import { consoleTasksQueryOptions, useReorderTasks, useSwitchTask } from '../api
 import { useOpsSession } from '../api/ops-session.ts';
 import { opsMessageOf } from '../lib/ops-error-messages.ts';
 import { TASK_TYPE_LABELS } from '../lib/task-labels.ts';
-import { useOpsTitle } from '../lib/use-ops-title.ts';
-import { OpsLoadError } from './ops-load-error.tsx';
+import { ConsolePage, ConsoleTable, LoadState } from './console.tsx';
 import { TaskForm } from './task-form.tsx';
 
 /**
@@ -22,7 +21,6 @@ import { TaskForm } from './task-form.tsx';
  */
 export function TasksPage() {
   const { t, i18n } = useLingui();
-  useOpsTitle(t`Tasks`);
   const session = useOpsSession();
   const mayEdit = session ? can(session.operator.role, 'tasks.edit') : false;
   const tasks = useQuery(consoleTasksQueryOptions());
@@ -48,150 +46,119 @@ export function TasksPage() {
     );
 
   return (
-    <div className="ops-page">
-      <div className="ops-title-row">
-        <h1>
-          <Trans>Tasks</Trans>
-        </h1>
-        {mayEdit ? (
+    <ConsolePage
+      title={t`Tasks`}
+      actions={
+        mayEdit ? (
           <Button onClick={() => setEditing('new')}>
             <Trans>New task</Trans>
           </Button>
-        ) : null}
-      </div>
-      <p className="muted">
+        ) : null
+      }
+      intro={
         <Trans>
           Each day offers the tasks that are on, in this order, until the day&apos;s count or cap is reached.
           Editing a task&apos;s reward, time or words makes a new version: a day a user already accepted keeps
           the version it was accepted with, and is credited what it showed.
         </Trans>
-      </p>
+      }
+    >
       {failure ? <ErrorAlert>{i18n._(opsMessageOf(failure))}</ErrorAlert> : null}
-      {tasks.isError ? <OpsLoadError error={tasks.error} onRetry={() => void tasks.refetch()} /> : null}
-      {tasks.isPending ? (
-        <p aria-busy="true">
-          <Trans>Loading…</Trans>
-        </p>
-      ) : null}
-      {tasks.isSuccess && list.length === 0 ? (
-        <p className="ops-empty">
-          <Trans>There are no tasks yet.</Trans>
-        </p>
-      ) : null}
-      {list.length > 0 ? (
-        <div className="ops-table-wrap">
-          <table className="ops-table ops-tasks">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Order</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Task</Trans>
-                </th>
-                <th scope="col" className="num">
-                  <Trans>Reward</Trans>
-                </th>
-                <th scope="col" className="num">
-                  <Trans>Time</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Version</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Languages</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>State</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((task, index) => {
-                // The title in the console's language when the task has one, else in English.
-                const own = task.texts[i18n.locale as Locale]?.title;
-                const title = own || task.texts.en?.title || t`(no English title)`;
-                const titleLocale = own ? i18n.locale : 'en';
-                return (
-                  <tr key={task.id} data-task-id={task.id}>
-                    <td>
-                      <span className="ops-order">
-                        {index + 1}
-                        {mayEdit ? (
-                          <>
-                            <Button
-                              variant="ghost"
-                              disabled={index === 0 || reorder.isPending}
-                              onClick={() => move(index, -1)}
-                              aria-label={t`Move “${title}” up`}
-                            >
-                              ↑
-                            </Button>
-                            <Button
-                              variant="ghost"
-                              disabled={index === list.length - 1 || reorder.isPending}
-                              onClick={() => move(index, 1)}
-                              aria-label={t`Move “${title}” down`}
-                            >
-                              ↓
-                            </Button>
-                          </>
-                        ) : null}
-                      </span>
-                    </td>
-                    <td>
-                      <strong dir="auto" lang={titleLocale}>
-                        {title}
-                      </strong>
-                      <br />
-                      <span className="muted">{i18n._(TASK_TYPE_LABELS[task.type])}</span>
-                    </td>
-                    <td className="num">
-                      <span dir="ltr">{formatXrp(task.reward)} XRP</span>
-                    </td>
-                    <td className="num">{formatSeconds(task.required_seconds)}</td>
-                    <td>
-                      <Trans>
-                        v{task.version}, {formatDateTime(task.version_time)}
-                      </Trans>
-                    </td>
-                    <td>
-                      {task.missing.length === 0 ? (
-                        <Trans>All 11 languages</Trans>
-                      ) : (
-                        <span className="ops-missing">
-                          <Trans>
-                            Missing: {task.missing.map((locale) => LOCALE_NAMES[locale]).join(', ')}
-                          </Trans>
-                        </span>
-                      )}
-                    </td>
-                    <td>
-                      <span className={task.enabled ? 'ops-on' : 'ops-off'}>
-                        {task.enabled ? <Trans>On</Trans> : <Trans>Off</Trans>}
-                      </span>
-                      {mayEdit ? (
-                        <span className="ops-actions">
-                          <Button variant="secondary" onClick={() => setEditing(task)}>
-                            <Trans>Edit</Trans>
-                          </Button>
-                          <Button
-                            variant="secondary"
-                            disabled={switchTask.isPending}
-                            onClick={() => switchTask.mutate({ id: task.id, enabled: !task.enabled })}
-                          >
-                            {task.enabled ? <Trans>Switch off</Trans> : <Trans>Switch on</Trans>}
-                          </Button>
-                        </span>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-    </div>
+      <LoadState query={tasks} showLoading />
+      <ConsoleTable
+        rows={tasks.data?.list}
+        empty={<Trans>There are no tasks yet.</Trans>}
+        className="ops-tasks"
+        rowKey={(task) => task.id}
+        columns={[
+          { head: <Trans>Order</Trans> },
+          { head: <Trans>Task</Trans> },
+          { head: <Trans>Reward</Trans>, num: true },
+          { head: <Trans>Time</Trans>, num: true },
+          { head: <Trans>Version</Trans> },
+          { head: <Trans>Languages</Trans> },
+          { head: <Trans>State</Trans> },
+        ]}
+        renderRow={(task, index) => {
+          // The title in the console's language when the task has one, else in English.
+          const own = task.texts[i18n.locale as Locale]?.title;
+          const title = own || task.texts.en?.title || t`(no English title)`;
+          const titleLocale = own ? i18n.locale : 'en';
+          return (
+            <tr key={task.id} data-task-id={task.id}>
+              <td>
+                <span className="ops-order">
+                  {index + 1}
+                  {mayEdit ? (
+                    <>
+                      <Button
+                        variant="ghost"
+                        disabled={index === 0 || reorder.isPending}
+                        onClick={() => move(index, -1)}
+                        aria-label={t`Move “${title}” up`}
+                      >
+                        ↑
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        disabled={index === list.length - 1 || reorder.isPending}
+                        onClick={() => move(index, 1)}
+                        aria-label={t`Move “${title}” down`}
+                      >
+                        ↓
+                      </Button>
+                    </>
+                  ) : null}
+                </span>
+              </td>
+              <td>
+                <strong dir="auto" lang={titleLocale}>
+                  {title}
+                </strong>
+                <br />
+                <span className="muted">{i18n._(TASK_TYPE_LABELS[task.type])}</span>
+              </td>
+              <td className="num">
+                <span dir="ltr">{formatXrp(task.reward)} XRP</span>
+              </td>
+              <td className="num">{formatSeconds(task.required_seconds)}</td>
+              <td>
+                <Trans>
+                  v{task.version}, {formatDateTime(task.version_time)}
+                </Trans>
+              </td>
+              <td>
+                {task.missing.length === 0 ? (
+                  <Trans>All 11 languages</Trans>
+                ) : (
+                  <span className="ops-missing">
+                    <Trans>Missing: {task.missing.map((locale) => LOCALE_NAMES[locale]).join(', ')}</Trans>
+                  </span>
+                )}
+              </td>
+              <td>
+                <span className={task.enabled ? 'ops-on' : 'ops-off'}>
+                  {task.enabled ? <Trans>On</Trans> : <Trans>Off</Trans>}
+                </span>
+                {mayEdit ? (
+                  <span className="ops-actions">
+                    <Button variant="secondary" onClick={() => setEditing(task)}>
+                      <Trans>Edit</Trans>
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      disabled={switchTask.isPending}
+                      onClick={() => switchTask.mutate({ id: task.id, enabled: !task.enabled })}
+                    >
+                      {task.enabled ? <Trans>Switch off</Trans> : <Trans>Switch on</Trans>}
+                    </Button>
+                  </span>
+                ) : null}
+              </td>
+            </tr>
+          );
+        }}
+      />
+    </ConsolePage>
   );
 }

@@ -5,16 +5,14 @@ import { Link, useParams } from '@tanstack/react-router';
 import type { OpsUserDetail } from '#contract/ops-users.ts';
 import { can } from '#domain/ops/operators.ts';
 import { Button } from '#app/components/button.tsx';
-import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { Isolate } from '#app/components/isolate.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 import { formatCount, formatDateTime } from '#app/lib/format.ts';
 import { useOpsSession } from '../api/ops-session.ts';
 import { useBanUser, userDetailQueryOptions } from '../api/users-queries.ts';
 import { LEDGER_KIND_LABELS } from '../lib/ledger-kind-labels.ts';
-import { opsMessageOf } from '../lib/ops-error-messages.ts';
 import { WITHDRAWAL_STATUS_LABELS } from '../lib/withdrawal-labels.ts';
-import { OpsLoadError } from './ops-load-error.tsx';
+import { ActionError, ConsoleTable, Figure, LoadState, ReasonField } from './console.tsx';
 import { useOpsTitle } from '../lib/use-ops-title.ts';
 
 /** One user's records: the account, ban or unban, locks, withdrawals and ledger. */
@@ -33,12 +31,7 @@ export function UserPage() {
         </Link>
       </p>
       <h1>{name ? <Isolate>{name}</Isolate> : <Trans>User</Trans>}</h1>
-      {detail.isError ? <OpsLoadError error={detail.error} onRetry={() => void detail.refetch()} /> : null}
-      {detail.isPending ? (
-        <p aria-busy="true">
-          <Trans>Loading…</Trans>
-        </p>
-      ) : null}
+      <LoadState query={detail} showLoading />
       {detail.data ? <UserRecords data={detail.data} /> : null}
     </div>
   );
@@ -52,84 +45,38 @@ function UserRecords({ data }: { data: OpsUserDetail }) {
   return (
     <>
       <dl className="ops-figures">
-        <div className="ops-figure">
-          <dt>
-            <Trans>Balance</Trans>
-          </dt>
-          <dd data-testid="user-balance">
-            <XrpAmount amount={user.balance} />
-            <small className="muted">
-              <Trans>
-                sum of ledger entries: <XrpAmount amount={data.ledger_sum} />
-              </Trans>
-            </small>
-          </dd>
-        </div>
-        <div className="ops-figure">
-          <dt>
-            <Trans>Joined</Trans>
-          </dt>
-          <dd>{joined}</dd>
-        </div>
-        <div className="ops-figure">
-          <dt>
-            <Trans>E-mail</Trans>
-          </dt>
-          <dd>{user.email ?? '—'}</dd>
-        </div>
-        <div className="ops-figure">
-          <dt>
-            <Trans>Invite code</Trans>
-          </dt>
-          <dd className="code">{user.invite_code}</dd>
-        </div>
-        <div className="ops-figure">
-          <dt>
-            <Trans>Withdrawal address</Trans>
-          </dt>
-          <dd>
-            {user.address ? (
-              <>
-                <Isolate className="code">{user.address}</Isolate>
-                <small>
-                  <Trans>tag {tag}</Trans>
-                </small>
-              </>
-            ) : (
-              '—'
-            )}
-          </dd>
-        </div>
-        <div className="ops-figure">
-          <dt>
-            <Trans>Phone verified</Trans>
-          </dt>
-          <dd>{data.phone_verified ? <Trans>Yes</Trans> : <Trans>No</Trans>}</dd>
-        </div>
-        <div className="ops-figure">
-          <dt>
-            <Trans>Invited by</Trans>
-          </dt>
-          <dd>{data.invited_by ?? '—'}</dd>
-        </div>
-        <div className="ops-figure">
-          <dt>
-            <Trans>Invited</Trans>
-          </dt>
-          <dd>{formatCount(data.invitees)}</dd>
-        </div>
-        <div className="ops-figure">
-          <dt>
-            <Trans>Signed-in devices</Trans>
-          </dt>
-          <dd>{formatCount(data.active_sessions)}</dd>
-        </div>
-        <div className="ops-figure">
-          <dt>
-            <Trans>Tasks completed</Trans>
-          </dt>
-          <dd>{formatCount(data.tasks_completed)}</dd>
-        </div>
+        <Figure label={<Trans>Balance</Trans>} testId="user-balance">
+          <XrpAmount amount={user.balance} />
+          <small className="muted">
+            <Trans>
+              sum of ledger entries: <XrpAmount amount={data.ledger_sum} />
+            </Trans>
+          </small>
+        </Figure>
+        <Figure label={<Trans>Joined</Trans>}>{joined}</Figure>
+        <Figure label={<Trans>E-mail</Trans>}>{user.email ?? '—'}</Figure>
+        <Figure label={<Trans>Invite code</Trans>}>
+          <span className="code">{user.invite_code}</span>
+        </Figure>
+        <Figure label={<Trans>Withdrawal address</Trans>}>
+          {user.address ? (
+            <>
+              <Isolate className="code">{user.address}</Isolate>
+              <small>
+                <Trans>tag {tag}</Trans>
+              </small>
+            </>
+          ) : (
+            '—'
+          )}
+        </Figure>
+        <Figure label={<Trans>Phone verified</Trans>}>
+          {data.phone_verified ? <Trans>Yes</Trans> : <Trans>No</Trans>}
+        </Figure>
+        <Figure label={<Trans>Invited by</Trans>}>{data.invited_by ?? '—'}</Figure>
+        <Figure label={<Trans>Invited</Trans>}>{formatCount(data.invitees)}</Figure>
+        <Figure label={<Trans>Signed-in devices</Trans>}>{formatCount(data.active_sessions)}</Figure>
+        <Figure label={<Trans>Tasks completed</Trans>}>{formatCount(data.tasks_completed)}</Figure>
       </dl>
 
       <BanPanel data={data} />
@@ -137,146 +84,95 @@ function UserRecords({ data }: { data: OpsUserDetail }) {
       <h2>
         <Trans>Bans and locks</Trans>
       </h2>
-      {data.locks.length === 0 ? (
-        <p className="ops-empty">
-          <Trans>This account has never been banned or locked.</Trans>
-        </p>
-      ) : (
-        <div className="ops-table-wrap">
-          <table className="ops-table" data-testid="locks">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Since</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Reason</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Until</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Lifted</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.locks.map((lock) => (
-                <tr key={lock.id}>
-                  <td>{formatDateTime(lock.created_time)}</td>
-                  <td className="ops-reason">{lock.reason}</td>
-                  <td>
-                    {lock.until_time === null ? <Trans>until lifted</Trans> : formatDateTime(lock.until_time)}
-                  </td>
-                  <td>{lock.lifted_time === null ? '—' : formatDateTime(lock.lifted_time)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ConsoleTable
+        rows={data.locks}
+        empty={<Trans>This account has never been banned or locked.</Trans>}
+        testId="locks"
+        rowKey={(lock) => lock.id}
+        columns={[
+          { head: <Trans>Since</Trans>, cell: (lock) => formatDateTime(lock.created_time) },
+          { head: <Trans>Reason</Trans>, className: 'ops-reason', cell: (lock) => lock.reason },
+          {
+            head: <Trans>Until</Trans>,
+            cell: (lock) =>
+              lock.until_time === null ? <Trans>until lifted</Trans> : formatDateTime(lock.until_time),
+          },
+          {
+            head: <Trans>Lifted</Trans>,
+            cell: (lock) => (lock.lifted_time === null ? '—' : formatDateTime(lock.lifted_time)),
+          },
+        ]}
+      />
 
       <h2>
         <Trans>Withdrawals</Trans>
       </h2>
-      {data.withdrawals.length === 0 ? (
-        <p className="ops-empty">
-          <Trans>No withdrawal yet.</Trans>
-        </p>
-      ) : (
-        <div className="ops-table-wrap">
-          <table className="ops-table">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">
-                  <Trans>Requested</Trans>
-                </th>
-                <th scope="col" className="num">
-                  <Trans>Amount</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>State</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.withdrawals.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <Link to="/ops/withdrawals" search={{ state: 'all', user: String(row.user_id) }}>
-                      {row.id}
-                    </Link>
-                  </td>
-                  <td>{formatDateTime(row.created_time)}</td>
-                  <td className="num">
-                    <XrpAmount amount={row.amount} />
-                  </td>
-                  <td>
-                    {i18n._(WITHDRAWAL_STATUS_LABELS[row.status])}
-                    {row.failure_reason ? <small className="muted"> — {row.failure_reason}</small> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ConsoleTable
+        rows={data.withdrawals}
+        empty={<Trans>No withdrawal yet.</Trans>}
+        rowKey={(row) => row.id}
+        columns={[
+          {
+            head: '#',
+            cell: (row) => (
+              <Link to="/ops/withdrawals" search={{ state: 'all', user: String(row.user_id) }}>
+                {row.id}
+              </Link>
+            ),
+          },
+          { head: <Trans>Requested</Trans>, cell: (row) => formatDateTime(row.created_time) },
+          { head: <Trans>Amount</Trans>, num: true, cell: (row) => <XrpAmount amount={row.amount} /> },
+          {
+            head: <Trans>State</Trans>,
+            cell: (row) => (
+              <>
+                {i18n._(WITHDRAWAL_STATUS_LABELS[row.status])}
+                {row.failure_reason ? <small className="muted"> — {row.failure_reason}</small> : null}
+              </>
+            ),
+          },
+        ]}
+      />
 
       <h2>
         <Trans>Ledger</Trans>
       </h2>
-      {data.ledger.length === 0 ? (
-        <p className="ops-empty">
-          <Trans>No ledger entry yet.</Trans>
-        </p>
-      ) : (
-        <div className="ops-table-wrap">
-          <table className="ops-table" data-testid="user-ledger">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>When</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Kind</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>For</Trans>
-                </th>
-                <th scope="col" className="num">
-                  <Trans>Amount</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.ledger.map((entry) => {
-                const label = LEDGER_KIND_LABELS[entry.kind];
-                const negative = entry.amount.startsWith('-');
-                return (
-                  <tr key={entry.id}>
-                    <td>{formatDateTime(entry.created_time)}</td>
-                    <td>{label ? i18n._(label) : entry.kind}</td>
-                    <td className="code">{entry.reference}</td>
-                    <td className="num">
-                      <XrpAmount
-                        amount={negative ? entry.amount.slice(1) : entry.amount}
-                        sign={negative ? '−' : '+'}
-                      />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ConsoleTable
+        rows={data.ledger}
+        empty={<Trans>No ledger entry yet.</Trans>}
+        testId="user-ledger"
+        rowKey={(entry) => entry.id}
+        columns={[
+          { head: <Trans>When</Trans>, cell: (entry) => formatDateTime(entry.created_time) },
+          {
+            head: <Trans>Kind</Trans>,
+            cell: (entry) => {
+              const label = LEDGER_KIND_LABELS[entry.kind];
+              return label ? i18n._(label) : entry.kind;
+            },
+          },
+          { head: <Trans>For</Trans>, className: 'code', cell: (entry) => entry.reference },
+          {
+            head: <Trans>Amount</Trans>,
+            num: true,
+            cell: (entry) => {
+              const negative = entry.amount.startsWith('-');
+              return (
+                <XrpAmount
+                  amount={negative ? entry.amount.slice(1) : entry.amount}
+                  sign={negative ? '−' : '+'}
+                />
+              );
+            },
+          },
+        ]}
+      />
     </>
   );
 }
 
 function BanPanel({ data }: { data: OpsUserDetail }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const role = useOpsSession()?.operator.role ?? 'support';
   const ban = useBanUser();
   const [reason, setReason] = useState('');
@@ -309,27 +205,19 @@ function BanPanel({ data }: { data: OpsUserDetail }) {
           </Trans>
         </p>
       )}
-      <label className="ops-field">
-        <span>
-          {standing ? (
+      <ReasonField
+        label={
+          standing ? (
             <Trans>Why the ban is lifted (kept in the audit log)</Trans>
           ) : (
             <Trans>Reason (the user is shown it)</Trans>
-          )}
-        </span>
-        <textarea
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          maxLength={500}
-          rows={2}
-          required
-        />
-      </label>
-      {ban.isError ? (
-        <ErrorAlert>
-          <p>{i18n._(opsMessageOf(ban.error))}</p>
-        </ErrorAlert>
-      ) : null}
+          )
+        }
+        value={reason}
+        onValue={setReason}
+        required={true}
+      />
+      {ban.isError ? <ActionError error={ban.error} /> : null}
       <Button type="submit" variant={standing ? 'secondary' : 'danger'} disabled={ban.isPending}>
         {standing ? <Trans>Lift the ban</Trans> : <Trans>Ban</Trans>}
       </Button>

@@ -5,7 +5,8 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { QUEUE_STATES, type OpsWithdrawal, type QueueState } from '#contract/ops-withdrawals.ts';
 import { can } from '#domain/ops/operators.ts';
 import { Button } from '#app/components/button.tsx';
-import { ErrorAlert } from '#app/components/error-alert.tsx';
+import { ChoiceSelect } from '#app/components/choice-select.tsx';
+import { MoreButton } from '#app/components/more-button.tsx';
 import { Isolate } from '#app/components/isolate.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 import { formatDateTime } from '#app/lib/format.ts';
@@ -16,15 +17,13 @@ import {
   withdrawalKeys,
   type WithdrawalAction,
 } from '../api/withdrawals-queries.ts';
-import { opsMessageOf } from '../lib/ops-error-messages.ts';
 import {
   ACTION_HELP,
   ACTION_LABELS,
   QUEUE_STATE_LABELS,
   WITHDRAWAL_STATUS_LABELS,
 } from '../lib/withdrawal-labels.ts';
-import { OpsLoadError } from './ops-load-error.tsx';
-import { useOpsTitle } from '../lib/use-ops-title.ts';
+import { ActionError, ConsolePage, ConsoleTable, Labelled, LoadState, ReasonField } from './console.tsx';
 
 /** The queue's filters, as the page's address carries them. */
 export interface WithdrawalsSearch {
@@ -41,7 +40,6 @@ interface Acting {
 /** The withdrawals queue: filtered, oldest first, and what an operator may do to each. */
 export function WithdrawalsPage() {
   const { t } = useLingui();
-  useOpsTitle(t`Withdrawals`);
   const search = useSearch({ from: '/ops/withdrawals' });
   const navigate = useNavigate({ from: '/ops/withdrawals' });
   // An address typed by hand may name a state this console does not know: the default is used.
@@ -54,37 +52,37 @@ export function WithdrawalsPage() {
     initialPageParam: 0,
     getNextPageParam: (last) => last.next_after_id ?? undefined,
   });
-  const rows = queue.data?.pages.flatMap((page) => page.list) ?? [];
   const first = queue.data?.pages[0];
   const [acting, setActing] = useState<Acting | null>(null);
   const [done, setDone] = useState<{ action: WithdrawalAction; withdrawal: OpsWithdrawal } | null>(null);
 
   return (
-    <div className="ops-page">
-      <h1>
-        <Trans>Withdrawals</Trans>
-      </h1>
-      <p className="muted">
-        {first?.can_pay_now ? (
-          <Trans>
-            The payout key is configured here: “Pay now” signs and sends a due withdrawal’s payment at once,
-            as the payout job does on each pass. A withdrawal claimed to pay by hand is left alone until its
-            transaction hash is recorded or it is released.
-          </Trans>
-        ) : (
-          <Trans>
-            The XRP Ledger key is not configured on this server: due withdrawals wait for an operator to pay
-            them by hand and record the transaction hash.
-          </Trans>
-        )}{' '}
-        {first ? (
-          first.checks_hash_on_ledger ? (
-            <Trans>A recorded hash is checked on the ledger first.</Trans>
+    <ConsolePage
+      title={t`Withdrawals`}
+      intro={
+        <>
+          {first?.can_pay_now ? (
+            <Trans>
+              The payout key is configured here: “Pay now” signs and sends a due withdrawal’s payment at once,
+              as the payout job does on each pass. A withdrawal claimed to pay by hand is left alone until its
+              transaction hash is recorded or it is released.
+            </Trans>
           ) : (
-            <Trans>A recorded hash cannot be checked here: no XRP Ledger server is configured.</Trans>
-          )
-        ) : null}
-      </p>
+            <Trans>
+              The XRP Ledger key is not configured on this server: due withdrawals wait for an operator to pay
+              them by hand and record the transaction hash.
+            </Trans>
+          )}{' '}
+          {first ? (
+            first.checks_hash_on_ledger ? (
+              <Trans>A recorded hash is checked on the ledger first.</Trans>
+            ) : (
+              <Trans>A recorded hash cannot be checked here: no XRP Ledger server is configured.</Trans>
+            )
+          ) : null}
+        </>
+      }
+    >
       <QueueFilters
         search={search}
         onChange={(next) => {
@@ -103,70 +101,37 @@ export function WithdrawalsPage() {
           }}
         />
       ) : null}
-      {queue.isError ? <OpsLoadError error={queue.error} onRetry={() => void queue.refetch()} /> : null}
-      {queue.isSuccess && rows.length === 0 ? (
-        <p className="ops-empty">
-          <Trans>No withdrawal matches these filters.</Trans>
-        </p>
-      ) : null}
-      {rows.length > 0 ? (
-        <div className="ops-table-wrap">
-          <table className="ops-table" data-testid="withdrawals">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">
-                  <Trans>User</Trans>
-                </th>
-                <th scope="col" className="num">
-                  <Trans>Amount</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Destination</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Requested</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>State</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Actions</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <WithdrawalRow
-                  key={row.id}
-                  row={row}
-                  canPayNow={first?.can_pay_now ?? false}
-                  nowSeconds={Math.floor(queue.dataUpdatedAt / 1000)}
-                  onAct={(action) => {
-                    setDone(null);
-                    setActing({ action, withdrawal: row });
-                  }}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {queue.hasNextPage ? (
-        <Button
-          variant="secondary"
-          onClick={() => void queue.fetchNextPage()}
-          disabled={queue.isFetchingNextPage}
-        >
-          <Trans>More withdrawals</Trans>
-        </Button>
-      ) : null}
-      {queue.isPending ? (
-        <p aria-busy="true">
-          <Trans>Loading…</Trans>
-        </p>
-      ) : null}
-    </div>
+      <LoadState query={queue} showLoading />
+      <ConsoleTable
+        rows={queue.data?.pages.flatMap((page) => page.list)}
+        empty={<Trans>No withdrawal matches these filters.</Trans>}
+        testId="withdrawals"
+        rowKey={(row) => row.id}
+        columns={[
+          { head: '#' },
+          { head: <Trans>User</Trans> },
+          { head: <Trans>Amount</Trans>, num: true },
+          { head: <Trans>Destination</Trans> },
+          { head: <Trans>Requested</Trans> },
+          { head: <Trans>State</Trans> },
+          { head: <Trans>Actions</Trans> },
+        ]}
+        renderRow={(row) => (
+          <WithdrawalRow
+            row={row}
+            canPayNow={first?.can_pay_now ?? false}
+            nowSeconds={Math.floor(queue.dataUpdatedAt / 1000)}
+            onAct={(action) => {
+              setDone(null);
+              setActing({ action, withdrawal: row });
+            }}
+          />
+        )}
+      />
+      <MoreButton pages={queue}>
+        <Trans>More withdrawals</Trans>
+      </MoreButton>
+    </ConsolePage>
   );
 }
 
@@ -329,10 +294,7 @@ function ActionPanel({
       </p>
       <p className="muted">{i18n._(ACTION_HELP[action])}</p>
       {action === 'markPaid' ? (
-        <label className="ops-field">
-          <span>
-            <Trans>Transaction hash</Trans>
-          </span>
+        <Labelled className="ops-field" label={<Trans>Transaction hash</Trans>}>
           <input
             value={hash}
             onChange={(event) => setHash(event.target.value)}
@@ -341,29 +303,21 @@ function ActionPanel({
             autoComplete="off"
             required
           />
-        </label>
+        </Labelled>
       ) : null}
-      <label className="ops-field">
-        <span>
-          {action === 'reject' ? (
+      <ReasonField
+        label={
+          action === 'reject' ? (
             <Trans>Reason (the user is shown it)</Trans>
           ) : (
             <Trans>Reason (kept in the audit log)</Trans>
-          )}
-        </span>
-        <textarea
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          maxLength={500}
-          rows={2}
-          required={action === 'reject'}
-        />
-      </label>
-      {act.isError ? (
-        <ErrorAlert>
-          <p>{i18n._(opsMessageOf(act.error))}</p>
-        </ErrorAlert>
-      ) : null}
+          )
+        }
+        value={reason}
+        onValue={setReason}
+        required={action === 'reject'}
+      />
+      {act.isError ? <ActionError error={act.error} /> : null}
       <div className="ops-actions">
         <Button type="submit" disabled={act.isPending} variant={action === 'reject' ? 'danger' : 'primary'}>
           {act.isPending ? t`Working…` : t`Confirm`}
@@ -406,7 +360,7 @@ function QueueFilters({
   search: WithdrawalsSearch;
   onChange: (next: WithdrawalsSearch) => void;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [user, setUser] = useState(search.user ?? '');
   const [age, setAge] = useState(search.min_age_days === undefined ? '' : String(search.min_age_days));
   function submit(event: FormEvent) {
@@ -420,33 +374,20 @@ function QueueFilters({
   }
   return (
     <form className="ops-filters" onSubmit={submit} aria-label={t`Filters`}>
-      <label>
-        <span>
-          <Trans>State</Trans>
-        </span>
-        <select
+      <Labelled label={<Trans>State</Trans>}>
+        <ChoiceSelect
+          values={QUEUE_STATES}
+          labels={QUEUE_STATE_LABELS}
           value={QUEUE_STATES.find((candidate) => candidate === search.state) ?? 'open'}
-          onChange={(event) => onChange({ ...search, state: event.target.value as QueueState })}
-        >
-          {QUEUE_STATES.map((state) => (
-            <option key={state} value={state}>
-              {i18n._(QUEUE_STATE_LABELS[state])}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        <span>
-          <Trans>User name or id</Trans>
-        </span>
+          onChange={(state) => onChange({ ...search, state: state ?? undefined })}
+        />
+      </Labelled>
+      <Labelled label={<Trans>User name or id</Trans>}>
         <input value={user} onChange={(event) => setUser(event.target.value)} />
-      </label>
-      <label>
-        <span>
-          <Trans>Requested at least this many days ago</Trans>
-        </span>
+      </Labelled>
+      <Labelled label={<Trans>Requested at least this many days ago</Trans>}>
         <input inputMode="numeric" value={age} onChange={(event) => setAge(event.target.value)} />
-      </label>
+      </Labelled>
       <Button type="submit" variant="secondary">
         <Trans>Filter</Trans>
       </Button>

@@ -1,39 +1,23 @@
-import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
-import { messageOf } from '#app/lib/error-messages.ts';
-import { loading } from '#app/lib/loading-store.ts';
-import { toasts } from '#app/lib/toast-store.ts';
-import { celebrate } from '#app/lib/celebrate-store.ts';
-import { isQueued } from '#app/lib/http.ts';
 import { usePendingActions } from '#app/pwa/sync-queue.ts';
 import { useClaimGift } from '../api/rewards-queries.ts';
+import { useClaim } from './use-claim.ts';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
-import { xrpText } from '#app/lib/bidi.ts';
 
 /** The new-user lucky gift: the amount credited is the amount shown, and it waits for the user's tap. */
 export function GiftCard({ amount }: { amount: string }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const claim = useClaimGift();
-  const [error, setError] = useState<string | null>(null);
+  const { error, claim: claimWith } = useClaim();
 
-  async function onClaim() {
-    setError(null);
-    try {
-      const result = await loading.during(claim.mutateAsync(), { text: t`Claiming...` });
-      const credited = xrpText(result.amount, '+');
-      toasts.push('success', t`Gift claimed: ${credited}`);
-      celebrate();
-    } catch (caught) {
-      if (isQueued(caught)) {
-        toasts.push('info', i18n._(messageOf(caught)));
-        return;
-      }
-      setError(i18n._(messageOf(caught)));
-    }
-  }
+  const onClaim = () =>
+    claimWith(
+      () => claim.mutateAsync(),
+      (credited) => t`Gift claimed: ${credited}`,
+    );
 
   const waiting = usePendingActions('gift.claim').length > 0;
   const gift = <XrpAmount amount={amount} />;

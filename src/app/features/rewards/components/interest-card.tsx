@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { DailyReward } from '#contract/rewards.ts';
@@ -9,18 +8,13 @@ import { parsePercent } from '#domain/rules/product-rules.ts';
 import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { CheckIcon, CloseIcon } from '#app/components/icons.tsx';
-import { messageOf } from '#app/lib/error-messages.ts';
 import { formatCount, formatDateTime, formatPercent } from '#app/lib/format.ts';
-import { loading } from '#app/lib/loading-store.ts';
-import { toasts } from '#app/lib/toast-store.ts';
-import { celebrate } from '#app/lib/celebrate-store.ts';
-import { isQueued } from '#app/lib/http.ts';
 import { usePendingActions } from '#app/pwa/sync-queue.ts';
 import { useClaimInterest } from '../api/rewards-queries.ts';
+import { useClaim } from './use-claim.ts';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { Isolate } from '#app/components/isolate.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
-import { xrpText } from '#app/lib/bidi.ts';
 
 /**
  * Daily interest: the exact amount (7 decimals, docs/product-rules.md#money-units), what claiming needs with the user's own
@@ -35,9 +29,9 @@ export function InterestCard({
   balance: string | undefined;
   tasks: readonly Pick<Task, 'id' | 'reward'>[];
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const claim = useClaimInterest();
-  const [error, setError] = useState<string | null>(null);
+  const { error, claim: claimWith } = useClaim();
   // Completions waiting to sync count toward the condition, so the claim can wait in line behind them
   // (the queue keeps their order); the server still checks it when they arrive.
   const waitingTaskIds = new Set(usePendingActions('task.complete').map((action) => action.body['task_id']));
@@ -55,21 +49,11 @@ export function InterestCard({
   const tasksDone = reward.today_tasks + waitingTaskIds.size >= reward.tasks_per_day;
   const canClaim = tasksDone && reward.address_set && !reward.claimed_today && !claimWaiting;
 
-  async function onClaim() {
-    setError(null);
-    try {
-      const result = await loading.during(claim.mutateAsync(offered), { text: t`Claiming...` });
-      const credited = xrpText(result.amount, '+');
-      toasts.push('success', t`Interest claimed: ${credited}`);
-      celebrate();
-    } catch (caught) {
-      if (isQueued(caught)) {
-        toasts.push('info', i18n._(messageOf(caught)));
-        return;
-      }
-      setError(i18n._(messageOf(caught)));
-    }
-  }
+  const onClaim = () =>
+    claimWith(
+      () => claim.mutateAsync(offered),
+      (credited) => t`Interest claimed: ${credited}`,
+    );
 
   return (
     <Card className="interest-card" data-testid="interest-card">

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { PaidWithdrawal } from '#contract/transparency.ts';
-import { Button } from '#app/components/button.tsx';
+import { MoreButton } from '#app/components/more-button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { Isolate } from '#app/components/isolate.tsx';
 import { LoadError } from '#app/components/load-error.tsx';
@@ -34,16 +34,9 @@ export function PaidWithdrawals({ explorerTxUrl }: { explorerTxUrl: string }) {
           ))}
         </ul>
       ) : null}
-      {pages.hasNextPage ? (
-        <Button
-          variant="secondary"
-          block
-          onClick={() => void pages.fetchNextPage()}
-          disabled={pages.isFetchingNextPage}
-        >
-          <Trans>Show older payouts</Trans>
-        </Button>
-      ) : null}
+      <MoreButton pages={pages} block>
+        <Trans>Show older payouts</Trans>
+      </MoreButton>
     </Card>
   );
 }
