@@ -16,6 +16,13 @@ const xrpAmount = z
     (v) => parseDrops(v) !== null,
     'an XRP amount in whole drops, such as 30 or 0.5 (at most 6 decimals)',
   );
+/** A switch written as its word for yes or for no (`true`/`false`, `on`/`off`), read as a boolean. */
+function toggle(yes: string, no: string, byDefault: boolean) {
+  return z
+    .enum([yes, no])
+    .default(byDefault ? yes : no)
+    .transform((v) => v === yes);
+}
 const percent = z.string().refine((v) => parsePercent(v) !== null, 'a percent such as 5 or 0.5');
 
 /** An IPv4/IPv6 address, or one with a /prefix (a CIDR range). */
@@ -118,10 +125,7 @@ const EnvSchema = z
     /** Seconds every demo task requires, instead of each task's own; for tests and demos. */
     DEMO_TASK_SECONDS: z.coerce.number().int().nonnegative().optional(),
     /** Load the demo task catalog into an empty catalog at start. */
-    DEMO_TASKS: z
-      .enum(['true', 'false'])
-      .default('true')
-      .transform((v) => v === 'true'),
+    DEMO_TASKS: toggle('true', 'false', true),
     // The product's numbers (docs/product-rules.md#limits-and-constants). Unset: the defaults (src/domain/rules/product-rules.ts).
     // Amounts are XRP as exact decimals, rates are percents; everything users see follows them (docs/product-rules.md#no-contradicting-claims).
     TASKS_PER_DAY: z.coerce.number().int().min(1).max(100).optional(),
@@ -146,10 +150,7 @@ const EnvSchema = z
     INVITE_COUNTS_WHEN: z.enum(INVITE_RULES).default('phone'),
     /** Withdrawal rules the operator may switch on (they show on the withdraw screen and Landing: docs/product-rules.md#no-hidden-conditions). */
     WITHDRAW_REQUIRED_INVITATIONS: z.coerce.number().int().min(0).max(100).default(0),
-    WITHDRAW_REQUIRE_PHONE: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((v) => v === 'true'),
+    WITHDRAW_REQUIRE_PHONE: toggle('true', 'false', false),
     /** A JSON file replacing the demo exchange whitelist: [{ "name": "...", "addresses": ["r..."] }]. */
     EXCHANGE_WHITELIST_FILE: z.string().optional(),
     /** The XRP Ledger server (wss:// or ws://) and the payout wallet's seed. Both unset: payouts wait for the operator. */
@@ -169,10 +170,7 @@ const EnvSchema = z
     /** How long the transparency page's figures are served before they are computed again. */
     TRANSPARENCY_CACHE_SECONDS: z.coerce.number().int().min(0).max(600).default(15),
     /** Whether this process runs the payout job (several may: rows are claimed safely). */
-    PAYOUTS: z
-      .enum(['on', 'off'])
-      .default('on')
-      .transform((v) => v === 'on'),
+    PAYOUTS: toggle('on', 'off', true),
     /** The SMS provider (HTTP POST {to, text}); unset: a development sink that logs, refused in production. */
     SMS_PROVIDER_URL: z.url().optional(),
     SMS_PROVIDER_TOKEN: z.string().optional(),
@@ -237,10 +235,7 @@ const EnvSchema = z
      * `/metrics` in Prometheus's format, for a scraper holding METRICS_TOKEN (as a bearer token).
      * Off: `/metrics` answers 404. On, a token is required; in production one of 32 characters or more.
      */
-    METRICS: z
-      .enum(['on', 'off'])
-      .default('off')
-      .transform((v) => v === 'on'),
+    METRICS: toggle('on', 'off', false),
     METRICS_TOKEN: z.string().optional(),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.CLOCK_OFFSET_SECONDS === 0, {

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { accountLocks, sessions, signInAttempts, users } from '#server/db/schema.ts';
+import { updateAny, updateCount } from '#server/db/update-count.ts';
 import { sessionsRevoked } from './session-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -134,18 +135,16 @@ export function createAuthRepository(db: Db) {
 
     /** Lifts every ban or lock in force — never a deletion, which is for good; returns how many. */
     async liftLocks(userId: number, now: Date): Promise<number> {
-      const lifted = await db
-        .update(accountLocks)
-        .set({ liftedAt: now })
-        .where(
-          and(
-            eq(accountLocks.userId, userId),
-            isNull(accountLocks.liftedAt),
-            ne(accountLocks.reason, ACCOUNT_DELETED),
-          ),
-        )
-        .returning({ id: accountLocks.id });
-      return lifted.length;
+      return updateCount(
+        db,
+        accountLocks,
+        { liftedAt: now },
+        and(
+          eq(accountLocks.userId, userId),
+          isNull(accountLocks.liftedAt),
+          ne(accountLocks.reason, ACCOUNT_DELETED),
+        ),
+      );
     },
 
     async insertSession(session: typeof sessions.$inferInsert): Promise<void> {
@@ -189,18 +188,16 @@ export function createAuthRepository(db: Db) {
     /** Signs every device of a user out but `keep`; returns how many sessions ended. */
     async revokeSessionsOf(userId: number, now: Date, keep?: number): Promise<number> {
       sessionsRevoked(userId);
-      const revoked = await db
-        .update(sessions)
-        .set({ revokedAt: now })
-        .where(
-          and(
-            eq(sessions.userId, userId),
-            isNull(sessions.revokedAt),
-            ...(keep === undefined ? [] : [ne(sessions.id, keep)]),
-          ),
-        )
-        .returning({ id: sessions.id });
-      return revoked.length;
+      return updateCount(
+        db,
+        sessions,
+        { revokedAt: now },
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          ...(keep === undefined ? [] : [ne(sessions.id, keep)]),
+        ),
+      );
     },
 
     /** Replaces what names the person on the user row; `gone` is a name no one can sign in with. */
@@ -240,19 +237,17 @@ export function createAuthRepository(db: Db) {
       now: Date,
     ): Promise<boolean> {
       sessionsRevoked(userId);
-      const revoked = await db
-        .update(sessions)
-        .set({ revokedAt: now })
-        .where(
-          and(
-            eq(sessions.id, sessionId),
-            eq(sessions.userId, userId),
-            ne(sessions.id, currentSessionId),
-            isNull(sessions.revokedAt),
-          ),
-        )
-        .returning({ id: sessions.id });
-      return revoked.length === 1;
+      return updateAny(
+        db,
+        sessions,
+        { revokedAt: now },
+        and(
+          eq(sessions.id, sessionId),
+          eq(sessions.userId, userId),
+          ne(sessions.id, currentSessionId),
+          isNull(sessions.revokedAt),
+        ),
+      );
     },
 
     async latestLinkSince(userId: number, since: Date): Promise<SessionRow | null> {

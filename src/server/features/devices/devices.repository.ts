@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { pairingCodes } from '#server/db/schema.ts';
+import { updateAny, updateCount } from '#server/db/update-count.ts';
 
 export type PairingCodeRow = typeof pairingCodes.$inferSelect;
 
@@ -29,45 +30,37 @@ export function createDevicesRepository(db: Db) {
 
     /** Approves a code for a user once, while it is unused, unexpired and not voided. */
     async approve(id: number, userId: number, now: Date): Promise<boolean> {
-      const approved = await db
-        .update(pairingCodes)
-        .set({ userId, approvedAt: now })
-        .where(
-          and(
-            eq(pairingCodes.id, id),
-            isNull(pairingCodes.approvedAt),
-            isNull(pairingCodes.voidedAt),
-            gt(pairingCodes.expiresAt, now),
-          ),
-        )
-        .returning({ id: pairingCodes.id });
-      return approved.length === 1;
+      return updateAny(
+        db,
+        pairingCodes,
+        { userId, approvedAt: now },
+        and(
+          eq(pairingCodes.id, id),
+          isNull(pairingCodes.approvedAt),
+          isNull(pairingCodes.voidedAt),
+          gt(pairingCodes.expiresAt, now),
+        ),
+      );
     },
 
     /** Marks an approved code collected, once; false when someone collected or voided it first. */
     async collect(id: number, now: Date): Promise<boolean> {
-      const claimed = await db
-        .update(pairingCodes)
-        .set({ collectedAt: now })
-        .where(and(eq(pairingCodes.id, id), isNull(pairingCodes.collectedAt), isNull(pairingCodes.voidedAt)))
-        .returning({ id: pairingCodes.id });
-      return claimed.length === 1;
+      return updateAny(
+        db,
+        pairingCodes,
+        { collectedAt: now },
+        and(eq(pairingCodes.id, id), isNull(pairingCodes.collectedAt), isNull(pairingCodes.voidedAt)),
+      );
     },
 
     /** Voids every code approved for the account and not yet collected; returns how many. */
     async voidCodesOf(userId: number, now: Date): Promise<number> {
-      const voided = await db
-        .update(pairingCodes)
-        .set({ voidedAt: now })
-        .where(
-          and(
-            eq(pairingCodes.userId, userId),
-            isNull(pairingCodes.collectedAt),
-            isNull(pairingCodes.voidedAt),
-          ),
-        )
-        .returning({ id: pairingCodes.id });
-      return voided.length;
+      return updateCount(
+        db,
+        pairingCodes,
+        { voidedAt: now },
+        and(eq(pairingCodes.userId, userId), isNull(pairingCodes.collectedAt), isNull(pairingCodes.voidedAt)),
+      );
     },
 
     /** Forgets where the account's codes came from (a deleted account keeps no address or device). */

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { operators, operatorSessions, operatorSetupLinks } from '#server/db/schema.ts';
+import { updateAny } from '#server/db/update-count.ts';
 
 export type OperatorRow = typeof operators.$inferSelect;
 
@@ -39,12 +40,12 @@ export function createOperatorsRepository(db: Db) {
     },
 
     async disable(id: number, now: Date): Promise<boolean> {
-      const rows = await db
-        .update(operators)
-        .set({ disabledAt: now })
-        .where(and(eq(operators.id, id), isNull(operators.disabledAt)))
-        .returning({ id: operators.id });
-      return rows.length > 0;
+      return updateAny(
+        db,
+        operators,
+        { disabledAt: now },
+        and(eq(operators.id, id), isNull(operators.disabledAt)),
+      );
     },
 
     /**
@@ -52,14 +53,12 @@ export function createOperatorsRepository(db: Db) {
      * code is accepted once, and never one from before a code already used.
      */
     async takeTotpStep(id: number, step: number): Promise<boolean> {
-      const rows = await db
-        .update(operators)
-        .set({ totpLastStep: step })
-        .where(
-          and(eq(operators.id, id), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step))),
-        )
-        .returning({ id: operators.id });
-      return rows.length > 0;
+      return updateAny(
+        db,
+        operators,
+        { totpLastStep: step },
+        and(eq(operators.id, id), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step))),
+      );
     },
 
     async insertSetupLink(values: typeof operatorSetupLinks.$inferInsert): Promise<void> {
@@ -85,12 +84,12 @@ export function createOperatorsRepository(db: Db) {
 
     /** Marks a link used, if no one did first; whether this call did. */
     async useSetupLink(id: number, now: Date): Promise<boolean> {
-      const rows = await db
-        .update(operatorSetupLinks)
-        .set({ usedAt: now })
-        .where(and(eq(operatorSetupLinks.id, id), isNull(operatorSetupLinks.usedAt)))
-        .returning({ id: operatorSetupLinks.id });
-      return rows.length > 0;
+      return updateAny(
+        db,
+        operatorSetupLinks,
+        { usedAt: now },
+        and(eq(operatorSetupLinks.id, id), isNull(operatorSetupLinks.usedAt)),
+      );
     },
 
     /** Ends every unused link of an operator (a new one replaces them). */

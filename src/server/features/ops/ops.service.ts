@@ -12,7 +12,7 @@ import {
   opsSessionEnd,
   type OperatorRole,
 } from '#domain/ops/operators.ts';
-import { fail, ok, type Result } from '#domain/result.ts';
+import { fail, mapOk, ok, type Result } from '#domain/result.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import {
@@ -173,7 +173,8 @@ export function createOperatorsService({ db, clock, hash, issuer }: OperatorsSer
 
   /**
    * An admin's change to the operator of this name, with a reason (both required), committed with its
-   * audit entry; `change` is given the operator's row, read in the transaction, or null.
+   * audit entry, which names the operator and the reason; `change` is given the operator's row, read
+   * in the transaction, or null, and answers the rest of the entry.
    */
   async function changeOperator<T>(
     actor: AuditActor,
@@ -184,7 +185,7 @@ export function createOperatorsService({ db, clock, hash, issuer }: OperatorsSer
       rows: ReturnType<typeof createOperatorsRepository>,
       row: OperatorRow | null,
       now: Date,
-    ) => Promise<Result<{ audit: AuditRecord; value: T }, OpsErrorCode>>,
+    ) => Promise<Result<{ audit: Omit<AuditRecord, 'target' | 'reason'>; value: T }, OpsErrorCode>>,
   ): Promise<Result<T, OpsErrorCode>> {
     const name = normaliseOperatorName(nameInput);
     if (!name) return fail('ops.operator_not_found');
@@ -192,7 +193,11 @@ export function createOperatorsService({ db, clock, hash, issuer }: OperatorsSer
     const now = clock.now();
     return audited(db, actor, now, async (tx) => {
       const rows = createOperatorsRepository(tx);
-      return change(tx, rows, await rows.byName(name), now);
+      const changed = await change(tx, rows, await rows.byName(name), now);
+      return mapOk(changed, ({ audit, value }) => ({
+        audit: { ...audit, target: { kind: 'operator' as const, id: name }, reason: reason.trim() },
+        value,
+      }));
     });
   }
 
@@ -231,11 +236,7 @@ export function createOperatorsService({ db, clock, hash, issuer }: OperatorsSer
         await rows.setCredentials(row.id, { passwordHash: null, totpSecret: null, totpLastStep: null });
         await rows.revokeSessionsOf(row.id, now);
         return ok({
-          audit: {
-            action: 'operator.reset',
-            target: { kind: 'operator', id: row.name },
-            reason: reason.trim(),
-          },
+          audit: { action: 'operator.reset' },
           value: await issueLink(tx, row, now),
         });
       });
@@ -252,13 +253,7 @@ export function createOperatorsService({ db, clock, hash, issuer }: OperatorsSer
         await rows.revokeSessionsOf(row.id, now);
         await rows.voidSetupLinks(row.id, now);
         return ok({
-          audit: {
-            action: 'operator.disable',
-            target: { kind: 'operator', id: row.name },
-            reason: reason.trim(),
-            before: { disabled: false },
-            after: { disabled: true },
-          },
+          audit: { action: 'operator.disable', before: { disabled: false }, after: { disabled: true } },
           value: { name: row.name },
         });
       });

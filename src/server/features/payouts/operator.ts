@@ -43,24 +43,29 @@ function auditState(row: PayoutRow) {
 }
 
 /**
- * Writes an operator's action on a withdrawal to the audit log (its state before and after, and what
- * else the action did) and answers the changed withdrawal.
+ * Writes an operator's action on a withdrawal to the audit log (its state before and after, the
+ * reason given, blank kept as none, and what else the action did) and answers the changed withdrawal.
  */
 async function audited(
   tx: Db,
   actor: AuditActor,
   action: AuditAction,
-  change: { before: PayoutRow; after: PayoutRow; reason: string | null; also?: Record<string, unknown> },
+  change: {
+    before: PayoutRow;
+    after: PayoutRow;
+    reason?: string | undefined;
+    also?: Record<string, unknown>;
+  },
   now: Date,
 ): Promise<Outcome> {
-  const { before, after, reason, also = {} } = change;
+  const { before, after, reason = '', also = {} } = change;
   await recordAudit(
     tx,
     actor,
     {
       action,
       target: { kind: 'withdrawal', id: before.id },
-      reason,
+      reason: reason.trim() || null,
       before: auditState(before),
       after: { ...auditState(after), ...also },
     },
@@ -94,13 +99,7 @@ export const payoutActions = {
       const now = clock.now();
       await rows.claimForOperator(id, now);
       const after = { ...row, claimedByOperatorAt: now };
-      return audited(
-        tx,
-        actor,
-        'withdrawal.claim',
-        { before: row, after, reason: reason.trim() || null },
-        now,
-      );
+      return audited(tx, actor, 'withdrawal.claim', { before: row, after, reason }, now);
     });
   },
 
@@ -115,13 +114,7 @@ export const payoutActions = {
       await rows.releaseOperatorClaim(id);
       const after = { ...row, claimedByOperatorAt: null };
       const now = clock.now();
-      return audited(
-        tx,
-        actor,
-        'withdrawal.release',
-        { before: row, after, reason: reason.trim() || null },
-        now,
-      );
+      return audited(tx, actor, 'withdrawal.release', { before: row, after, reason }, now);
     });
   },
 
@@ -173,7 +166,7 @@ export const payoutActions = {
         {
           before: row,
           after,
-          reason: input.reason?.trim() || null,
+          reason: input.reason,
           also: { checked_on_ledger: onLedger !== undefined },
         },
         now,
@@ -245,13 +238,7 @@ export const payoutActions = {
     }
     const after = (await rows.byId(id)) ?? before;
     return deps.db.transaction((tx) =>
-      audited(
-        tx,
-        actor,
-        'withdrawal.pay_now',
-        { before, after, reason: reason.trim() || null },
-        deps.clock.now(),
-      ),
+      audited(tx, actor, 'withdrawal.pay_now', { before, after, reason }, deps.clock.now()),
     );
   },
 };

@@ -2,6 +2,7 @@ import { and, count, eq, gt, gte, inArray, isNotNull, isNull, ne, or, sql } from
 import type { PushTopic } from '#domain/push/topics.ts';
 import type { Db } from '#server/db/database.ts';
 import { pushSent, pushSettings, pushTests, pushTokens, sessions } from '#server/db/schema.ts';
+import { updateAny } from '#server/db/update-count.ts';
 
 export type PushTokenRow = typeof pushTokens.$inferSelect;
 
@@ -108,12 +109,12 @@ export function createPushRepository(db: Db) {
 
     /** Marks a test push as arrived; false when the code is unknown or older than `notBefore`. */
     async acknowledge(ackHash: string, notBefore: Date, now: Date): Promise<boolean> {
-      const rows = await db
-        .update(pushTests)
-        .set({ ackedAt: sql`coalesce(${pushTests.ackedAt}, ${now.toISOString()}::timestamptz)` })
-        .where(and(eq(pushTests.ackHash, ackHash), gte(pushTests.createdAt, notBefore)))
-        .returning({ id: pushTests.id });
-      return rows.length > 0;
+      return updateAny(
+        db,
+        pushTests,
+        { ackedAt: sql`coalesce(${pushTests.ackedAt}, ${now.toISOString()}::timestamptz)` },
+        and(eq(pushTests.ackHash, ackHash), gte(pushTests.createdAt, notBefore)),
+      );
     },
 
     /** Test pushes sent since `since` in total, for the per-user limit. */

@@ -9,12 +9,14 @@ import {
   TaskReorderBodySchema,
 } from '#contract/ops-tasks.ts';
 import { OpsEmptyResponseSchema } from '#contract/ops.ts';
-import { mapOk } from '#domain/result.ts';
+import { mapOk, type Result } from '#domain/result.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { audited, consoleActor } from '#server/features/ops/ops.service.ts';
+import { audited, consoleActor, type AuditRecord } from '#server/features/ops/ops.service.ts';
 import { featureRoutes } from '#server/lib/routes.ts';
 import type { TasksConsole } from './tasks-console.service.ts';
+
+type ConsoleOperator = Parameters<typeof consoleActor>[0];
 
 interface TasksConsoleRoutesOptions {
   db: Db;
@@ -30,6 +32,28 @@ export async function tasksConsoleRoutes(
   const routes = featureRoutes(app, ['ops']);
   // Every change to the catalog: who may make it, and what it may answer.
   const change = { permission: 'tasks.edit', failures: [400, 404, 409] } as const;
+
+  /**
+   * A catalog change and its audit entry in one transaction, at one time: `run` makes the change,
+   * `entry` says what the log keeps of it (the operator's reason is added) and what the route answers.
+   */
+  function auditedChange<T, V, E extends string>(
+    {
+      body,
+      operator,
+      request,
+    }: { body: { reason: string }; operator: ConsoleOperator; request: { ip: string } },
+    run: (tx: Db, now: Date) => Promise<Result<T, E>>,
+    entry: (changed: T) => { audit: Omit<AuditRecord, 'reason'>; value: V },
+  ) {
+    const now = clock.now();
+    return audited(db, consoleActor(operator, request.ip), now, async (tx) =>
+      mapOk(await run(tx, now), (changed) => {
+        const { audit, value } = entry(changed);
+        return { audit: { ...audit, reason: body.reason || null }, value };
+      }),
+    );
+  }
 
   routes.get(
     OPS_TASKS_API.list,
@@ -48,21 +72,15 @@ export async function tasksConsoleRoutes(
       response: ConsoleTaskResponseSchema,
       ...change,
     },
-    async ({ body, operator, request }) => {
-      const now = clock.now();
-      return audited(db, consoleActor(operator, request.ip), now, async (tx) =>
-        mapOk(await tasksConsole.create(tx, body, now), (task) => ({
-          audit: {
-            action: 'task.create',
-            target: { kind: 'task', id: task.id },
-            reason: body.reason || null,
-            before: null,
-            after: task,
-          },
+    (context) =>
+      auditedChange(
+        context,
+        (tx, now) => tasksConsole.create(tx, context.body, now),
+        (task) => ({
+          audit: { action: 'task.create', target: { kind: 'task', id: task.id }, before: null, after: task },
           value: task,
-        })),
-      );
-    },
+        }),
+      ),
   );
 
   routes.post(
@@ -73,20 +91,15 @@ export async function tasksConsoleRoutes(
       response: ConsoleTaskResponseSchema,
       ...change,
     },
-    async ({ body, operator, request }) => {
-      const now = clock.now();
-      return audited(db, consoleActor(operator, request.ip), now, async (tx) =>
-        mapOk(await tasksConsole.edit(tx, body.id, body, now), (change) => ({
-          audit: {
-            action: 'task.edit',
-            target: { kind: 'task', id: body.id },
-            reason: body.reason || null,
-            ...change,
-          },
-          value: change.after,
-        })),
-      );
-    },
+    (context) =>
+      auditedChange(
+        context,
+        (tx, now) => tasksConsole.edit(tx, context.body.id, context.body, now),
+        (edited) => ({
+          audit: { action: 'task.edit', target: { kind: 'task', id: context.body.id }, ...edited },
+          value: edited.after,
+        }),
+      ),
   );
 
   for (const [path, enabled] of [
@@ -103,17 +116,18 @@ export async function tasksConsoleRoutes(
         response: ConsoleTaskResponseSchema,
         ...change,
       },
-      async ({ body, operator, request }) =>
-        audited(db, consoleActor(operator, request.ip), clock.now(), async (tx) =>
-          mapOk(await tasksConsole.setEnabled(tx, body.id, enabled), (change) => ({
+      (context) =>
+        auditedChange(
+          context,
+          (tx) => tasksConsole.setEnabled(tx, context.body.id, enabled),
+          (switched) => ({
             audit: {
               action: enabled ? 'task.enable' : 'task.disable',
-              target: { kind: 'task', id: body.id },
-              reason: body.reason || null,
-              ...change,
+              target: { kind: 'task', id: context.body.id },
+              ...switched,
             },
-            value: change.after,
-          })),
+            value: switched.after,
+          }),
         ),
     );
   }
@@ -126,12 +140,11 @@ export async function tasksConsoleRoutes(
       response: OpsEmptyResponseSchema,
       ...change,
     },
-    async ({ body, operator, request }) =>
-      audited(db, consoleActor(operator, request.ip), clock.now(), async (tx) =>
-        mapOk(await tasksConsole.reorder(tx, body.ids), (change) => ({
-          audit: { action: 'task.reorder', reason: body.reason || null, ...change },
-          value: {},
-        })),
+    (context) =>
+      auditedChange(
+        context,
+        (tx) => tasksConsole.reorder(tx, context.body.ids),
+        (order) => ({ audit: { action: 'task.reorder', ...order }, value: {} }),
       ),
   );
 }

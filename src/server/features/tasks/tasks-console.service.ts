@@ -21,6 +21,8 @@ type ConsoleTaskError = Extract<
   | 'ops.task_order_invalid'
 >;
 
+type TaskChange = Result<{ before: ConsoleTask; after: ConsoleTask }, ConsoleTaskError>;
+
 /** Types whose behaviour needs more than the form holds (survey questions, a test push). */
 const FIXED_TYPES: readonly TaskType[] = ['survey', 'notification'];
 
@@ -105,6 +107,12 @@ export function createTasksConsole({ rules }: { rules: ProductRules }) {
     return consoleTask(row, times.get(`${row.id}:${row.version}`));
   }
 
+  /** A task locked for a change, and how it reads before it; null when there is no such task. */
+  async function lockedTask(tx: Db, id: number): Promise<{ row: TaskRow; before: ConsoleTask } | null> {
+    const row = await createTasksRepository(tx).byId(id, true);
+    return row && { row, before: await withTime(tx, row) };
+  }
+
   return {
     async list(db: Db): Promise<ConsoleTask[]> {
       const repo = createTasksRepository(db);
@@ -120,35 +128,22 @@ export function createTasksConsole({ rules }: { rules: ProductRules }) {
     },
 
     /** A new version of a task; a task that is on must keep words in every language. */
-    async edit(
-      tx: Db,
-      id: number,
-      draft: TaskDraft,
-      now: Date,
-    ): Promise<Result<{ before: ConsoleTask; after: ConsoleTask }, ConsoleTaskError>> {
-      const repo = createTasksRepository(tx);
-      const row = await repo.byId(id, true);
-      if (!row) return fail('ops.task_not_found');
-      const terms = termsOf(draft, row);
+    async edit(tx: Db, id: number, draft: TaskDraft, now: Date): Promise<TaskChange> {
+      const task = await lockedTask(tx, id);
+      if (!task) return fail('ops.task_not_found');
+      const terms = termsOf(draft, task.row);
       if (!terms.ok) return terms;
-      if (row.enabled && terms.value.missing.length > 0) return fail('ops.task_translation_missing');
-      const before = await withTime(tx, row);
-      const after = await withTime(tx, await repo.addVersion(row, terms.value.terms, now));
-      return ok({ before, after });
+      if (task.row.enabled && terms.value.missing.length > 0) return fail('ops.task_translation_missing');
+      const row = await createTasksRepository(tx).addVersion(task.row, terms.value.terms, now);
+      return ok({ before: task.before, after: await withTime(tx, row) });
     },
 
-    async setEnabled(
-      tx: Db,
-      id: number,
-      enabled: boolean,
-    ): Promise<Result<{ before: ConsoleTask; after: ConsoleTask }, ConsoleTaskError>> {
-      const repo = createTasksRepository(tx);
-      const row = await repo.byId(id, true);
-      if (!row) return fail('ops.task_not_found');
-      const before = await withTime(tx, row);
-      if (enabled && before.missing.length > 0) return fail('ops.task_translation_missing');
-      await repo.update(id, { enabled });
-      return ok({ before, after: { ...before, enabled } });
+    async setEnabled(tx: Db, id: number, enabled: boolean): Promise<TaskChange> {
+      const task = await lockedTask(tx, id);
+      if (!task) return fail('ops.task_not_found');
+      if (enabled && task.before.missing.length > 0) return fail('ops.task_translation_missing');
+      await createTasksRepository(tx).update(id, { enabled });
+      return ok({ before: task.before, after: { ...task.before, enabled } });
     },
 
     /** Orders the whole catalog; the day's tasks are picked in this order (accepted days keep theirs). */

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, like, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '#server/db/database.ts';
 import { ledgerEntries, taskDays, taskRuns, tasks, taskVersions } from '#server/db/schema.ts';
+import { updateAny } from '#server/db/update-count.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type TaskRunRow = typeof taskRuns.$inferSelect;
@@ -93,8 +94,7 @@ export function createTasksRepository(db: Db) {
 
     /** Changes one task; false when there is no such task. */
     async update(id: number, change: { enabled?: boolean; sort?: number }): Promise<boolean> {
-      const updated = await db.update(tasks).set(change).where(eq(tasks.id, id)).returning({ id: tasks.id });
-      return updated.length > 0;
+      return updateAny(db, tasks, change, eq(tasks.id, id));
     },
 
     async byId(id: number, forUpdate = false): Promise<TaskRow | null> {

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { operatorAlerts, payoutWallets, users, withdrawals } from '#server/db/schema.ts';
+import { updateAny } from '#server/db/update-count.ts';
 
 export type PayoutRow = typeof withdrawals.$inferSelect;
 
@@ -207,28 +208,26 @@ export function createPayoutsRepository(db: Db) {
 
     /** Takes an unsigned, unclaimed withdrawal out of the job's hands; false when there is none such. */
     async claimForOperator(id: number, now: Date): Promise<boolean> {
-      const rows = await db
-        .update(withdrawals)
-        .set({ claimedByOperatorAt: now })
-        .where(
-          and(
-            eq(withdrawals.id, id),
-            eq(withdrawals.status, 'transferring'),
-            isNull(withdrawals.txBlob),
-            isNull(withdrawals.claimedByOperatorAt),
-          ),
-        )
-        .returning({ id: withdrawals.id });
-      return rows.length === 1;
+      return updateAny(
+        db,
+        withdrawals,
+        { claimedByOperatorAt: now },
+        and(
+          eq(withdrawals.id, id),
+          eq(withdrawals.status, 'transferring'),
+          isNull(withdrawals.txBlob),
+          isNull(withdrawals.claimedByOperatorAt),
+        ),
+      );
     },
 
     async releaseOperatorClaim(id: number): Promise<boolean> {
-      const rows = await db
-        .update(withdrawals)
-        .set({ claimedByOperatorAt: null })
-        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'transferring')))
-        .returning({ id: withdrawals.id });
-      return rows.length === 1;
+      return updateAny(
+        db,
+        withdrawals,
+        { claimedByOperatorAt: null },
+        and(eq(withdrawals.id, id), eq(withdrawals.status, 'transferring')),
+      );
     },
 
     /** The withdrawal a ledger transaction already paid, if any. */
@@ -257,18 +256,16 @@ export function createPayoutsRepository(db: Db) {
 
     /** Moves one processing withdrawal whose waiting period is over to "transferring"; false if not. */
     async claimDueOne(id: number, now: Date, waitingDays: number): Promise<boolean> {
-      const rows = await db
-        .update(withdrawals)
-        .set({ status: 'transferring' })
-        .where(
-          and(
-            eq(withdrawals.id, id),
-            eq(withdrawals.status, 'processing'),
-            sql`${dueAt(waitingDays)} <= ${now}`,
-          ),
-        )
-        .returning({ id: withdrawals.id });
-      return rows.length === 1;
+      return updateAny(
+        db,
+        withdrawals,
+        { status: 'transferring' },
+        and(
+          eq(withdrawals.id, id),
+          eq(withdrawals.status, 'processing'),
+          sql`${dueAt(waitingDays)} <= ${now}`,
+        ),
+      );
     },
 
     /** Locks one withdrawal, whatever its state (the console's actions decide what they may do). */
