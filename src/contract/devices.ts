@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { EpochSecondsSchema, successSchema } from './envelope.ts';
+import { bodyText, EpochSecondsSchema, successSchema } from './envelope.ts';
 
 /** What a signed-out device gets: the code to show, and the secret only it keeps. */
 export const PairingStartSchema = z.object({
@@ -11,8 +11,8 @@ export type PairingStart = z.infer<typeof PairingStartSchema>;
 export const PairingStartResponseSchema = successSchema(PairingStartSchema);
 
 export const PairingStateBodySchema = z.object({
-  code: z._default(z.string().check(z.maxLength(32)), ''),
-  secret: z._default(z.string().check(z.maxLength(100)), ''),
+  code: bodyText(32),
+  secret: bodyText(100),
 });
 export const PairingStateSchema = z.object({
   state: z.enum(['waiting', 'approved', 'expired', 'used', 'unknown']),
@@ -22,10 +22,10 @@ export const PairingStateSchema = z.object({
 export type PairingState = z.infer<typeof PairingStateSchema>;
 export const PairingStateResponseSchema = successSchema(PairingStateSchema);
 
-export const LinkCodeBodySchema = z.object({ code: z._default(z.string().check(z.maxLength(32)), '') });
+export const LinkCodeBodySchema = z.object({ code: bodyText(32) });
 export const ApproveLinkBodySchema = z.object({
-  code: z._default(z.string().check(z.maxLength(32)), ''),
-  password: z._default(z.string().check(z.maxLength(1000)), ''),
+  code: bodyText(32),
+  password: bodyText(1000),
 });
 
 /**

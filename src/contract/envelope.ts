@@ -40,6 +40,14 @@ export const EpochSecondsInputSchema = z.coerce
   .number()
   .check(z.int(), z.nonnegative(), z.maximum(253_402_300_799));
 
+/**
+ * A text field of a request body: at most `maxLength` characters, and empty when missing: a missing
+ * field reads as an empty one, which the handler refuses with its own code.
+ */
+export function bodyText(maxLength: number) {
+  return z._default(z.string().check(z.maxLength(maxLength)), '');
+}
+
 /** An exact non-negative decimal amount of XRP, as a string (money is never a float). */
 export const DecimalSchema = z.string().check(z.regex(/^\d+(\.\d+)?$/));
 

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
+import { bodyText, DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
 
 export const KycStatusSchema = z.object({
   /** none: never asked; pending: a code is out; verified; failed: the last code died (5 wrong tries). */
@@ -16,5 +16,5 @@ export const KycStatusSchema = z.object({
 export type KycStatus = z.infer<typeof KycStatusSchema>;
 export const KycStatusResponseSchema = successSchema(KycStatusSchema);
 
-export const SendCodeBodySchema = z.object({ phone: z._default(z.string().check(z.maxLength(64)), '') });
-export const VerifyCodeBodySchema = z.object({ code: z._default(z.string().check(z.maxLength(16)), '') });
+export const SendCodeBodySchema = z.object({ phone: bodyText(64) });
+export const VerifyCodeBodySchema = z.object({ code: bodyText(16) });

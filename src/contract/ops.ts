@@ -1,7 +1,13 @@
 import { z } from 'zod/mini';
 import { AUDIT_ACTIONS, AUDIT_REASON_MAX, AUDIT_TARGETS } from '#domain/ops/audit.ts';
 import { OPERATOR_ROLES } from '#domain/ops/operators.ts';
-import { EmptyBodySchema, EpochSecondsInputSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
+import {
+  bodyText,
+  EmptyBodySchema,
+  EpochSecondsInputSchema,
+  EpochSecondsSchema,
+  successSchema,
+} from './envelope.ts';
 
 /**
  * The operator console's API (docs/operators.md). Every path under /api/ops/ is for operators only:
@@ -47,9 +53,9 @@ export const OperatorSchema = z.object({
 export type Operator = z.infer<typeof OperatorSchema>;
 
 export const OpsSignInBodySchema = z.object({
-  name: z._default(z.string().check(z.maxLength(64)), ''),
-  password: z._default(z.string().check(z.maxLength(1000)), ''),
-  code: z._default(z.string().check(z.maxLength(16)), ''),
+  name: bodyText(64),
+  password: bodyText(1000),
+  code: bodyText(16),
 });
 export type OpsSignInBody = z.infer<typeof OpsSignInBodySchema>;
 
@@ -76,7 +82,7 @@ export const OpsSignOutBodySchema = EmptyBodySchema;
 export const OpsEmptyResponseSchema = successSchema(z.object({}));
 
 export const OpsSetupStartBodySchema = z.object({
-  token: z._default(z.string().check(z.maxLength(200)), ''),
+  token: bodyText(200),
 });
 /** What the set-up page shows: who is being set up, and the TOTP secret to enrol. */
 export const OpsSetupStartResponseSchema = successSchema(
@@ -90,10 +96,10 @@ export const OpsSetupStartResponseSchema = successSchema(
   }),
 );
 export const OpsSetupFinishBodySchema = z.object({
-  token: z._default(z.string().check(z.maxLength(200)), ''),
-  password: z._default(z.string().check(z.maxLength(1000)), ''),
-  confirm_password: z._default(z.string().check(z.maxLength(1000)), ''),
-  code: z._default(z.string().check(z.maxLength(16)), ''),
+  token: bodyText(200),
+  password: bodyText(1000),
+  confirm_password: bodyText(1000),
+  code: bodyText(16),
 });
 
 /** A reason typed by the operator: kept in the audit log (and shown to the user for a ban). */

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { EpochSecondsSchema, successSchema } from './envelope.ts';
+import { bodyText, EpochSecondsSchema, successSchema } from './envelope.ts';
 
 /**
  * Reviews by real users who agreed to publish their masked name (docs/transparency.md#testimonials),
@@ -36,7 +36,7 @@ export const TestimonialListResponseSchema = successSchema(
 
 /** Checked by the service, so a missing consent and a wrong length each get their own message. */
 export const SubmitTestimonialBodySchema = z.object({
-  text: z._default(z.string().check(z.maxLength(5000)), ''),
+  text: bodyText(5000),
   /** Consent to publish the masked name: nothing is kept without it. Forms send "true". */
   consent: z.pipe(
     z._default(z.union([z.boolean(), z.enum(['true', 'false'])]), false),

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { INVITE_RULES } from '#domain/invite/counting.ts';
-import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
+import { bodyText, DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
 import { WITHDRAW_RULE_IDS } from './withdraw-rule-ids.ts';
 
 export { WITHDRAW_RULE_IDS };
@@ -31,8 +31,8 @@ export type Address = z.infer<typeof AddressSchema>;
 export const AddressResponseSchema = successSchema(AddressSchema);
 
 export const SetAddressBodySchema = z.object({
-  walletaddress: z._default(z.string().check(z.maxLength(200)), ''),
-  tag: z._default(z.string().check(z.maxLength(100)), ''),
+  walletaddress: bodyText(200),
+  tag: bodyText(100),
 });
 
 /** An address and tag that passed every check that can be made before saving, with its exchange. */
@@ -45,7 +45,7 @@ export const CheckedAddressResponseSchema = successSchema(CheckedAddressSchema);
 
 /** A new address for an account that has one: the password confirms it, then a hold starts. */
 export const ChangeAddressBodySchema = z.extend(SetAddressBodySchema, {
-  password: z._default(z.string().check(z.maxLength(200)), ''),
+  password: bodyText(200),
 });
 
 export const ExchangeSchema = z.object({ name: z.string(), addresses: z.array(z.string()) });

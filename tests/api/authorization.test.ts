@@ -159,6 +159,24 @@ function expectedOps(
   return 'expired';
 }
 
+/** A route's answer: its status, its envelope when it is JSON, and the error code in that. */
+function answerOf(response: Parameters<typeof envelope>[0]) {
+  const body = response.headers['content-type']?.includes('json') ? envelope(response) : null;
+  const error = typeof body?.data === 'object' ? body.data.error : undefined;
+  return { status: response.statusCode, body, error };
+}
+
+/** Expects the answer to be a refusal with `status` and the error code `error`. */
+function expectRefusal(
+  answer: { status: number; error: unknown },
+  where: string,
+  status: number,
+  error: string,
+) {
+  expect(answer.status, where).toBe(status);
+  expect(answer.error, where).toBe(error);
+}
+
 describe('authorization matrix', () => {
   it('lists the public routes and the routes closed to newly linked devices on purpose', () => {
     const table = handle.app.routeTable.filter((route) => route.url.startsWith('/api'));
@@ -249,26 +267,23 @@ describe('authorization matrix', () => {
           route.method === 'GET'
             ? await getAs(app, route.url, token)
             : await postAs(app, route.url, token, {});
-        const body = response.headers['content-type']?.includes('json') ? envelope(response) : null;
-        const error = typeof body?.data === 'object' ? body.data.error : undefined;
-        const where = `${route.method} ${route.url} as ${caller} → ${response.statusCode} ${error ?? ''}`;
-        expect(response.statusCode, where).toBeLessThan(500);
+        const answer = answerOf(response);
+        const where = `${route.method} ${route.url} as ${caller} → ${answer.status} ${answer.error ?? ''}`;
+        expect(answer.status, where).toBeLessThan(500);
         switch (expected(route.access, caller)) {
           case 'login':
-            expect(response.statusCode, where).toBe(401);
-            expect(body?.code, where).toBe(303);
+            expect(answer.status, where).toBe(401);
+            expect(answer.body?.code, where).toBe(303);
             break;
           case 'expired':
-            expect(response.statusCode, where).toBe(401);
-            expect(error, where).toBe('auth.session_expired');
+            expectRefusal(answer, where, 401, 'auth.session_expired');
             break;
           case 'cooldown':
-            expect(response.statusCode, where).toBe(403);
-            expect(error, where).toBe('device.link_cooldown');
+            expectRefusal(answer, where, 403, 'device.link_cooldown');
             break;
           case 'through':
-            expect(response.statusCode, where).not.toBe(401);
-            expect(error, where).not.toBe('device.link_cooldown');
+            expect(answer.status, where).not.toBe(401);
+            expect(answer.error, where).not.toBe('device.link_cooldown');
             break;
         }
         checked += 1;
@@ -346,26 +361,22 @@ describe('authorization matrix', () => {
           headers: headers[caller],
           ...(route.method === 'POST' ? { payload: {} } : {}),
         });
-        const body = response.headers['content-type']?.includes('json') ? envelope(response) : null;
-        const error = typeof body?.data === 'object' ? body.data.error : undefined;
-        const where = `${route.method} ${route.url} (${route.permission}) as ${caller} → ${response.statusCode} ${error ?? ''}`;
-        expect(response.statusCode, where).toBeLessThan(500);
+        const answer = answerOf(response);
+        const where = `${route.method} ${route.url} (${route.permission}) as ${caller} → ${answer.status} ${answer.error ?? ''}`;
+        expect(answer.status, where).toBeLessThan(500);
         switch (expectedOps(route.permission ?? 'read', caller)) {
           case 'login':
-            expect(response.statusCode, where).toBe(401);
-            expect(error, where).toBe('ops.login_required');
+            expectRefusal(answer, where, 401, 'ops.login_required');
             break;
           case 'expired':
-            expect(response.statusCode, where).toBe(401);
-            expect(error, where).toBe('ops.session_expired');
+            expectRefusal(answer, where, 401, 'ops.session_expired');
             break;
           case 'forbidden':
-            expect(response.statusCode, where).toBe(403);
-            expect(error, where).toBe('ops.forbidden');
+            expectRefusal(answer, where, 403, 'ops.forbidden');
             break;
           case 'through':
-            expect(response.statusCode, where).not.toBe(401);
-            expect(response.statusCode, where).not.toBe(403);
+            expect(answer.status, where).not.toBe(401);
+            expect(answer.status, where).not.toBe(403);
             break;
         }
         checked += 1;

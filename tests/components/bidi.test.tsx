@@ -1,23 +1,17 @@
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { DeviceSession } from '#contract/devices.ts';
 import { Isolate } from '#app/components/isolate.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 import { DevicesSection } from '#app/features/devices/components/devices-section.tsx';
-import { activateLocale, loadEveryScreen } from '#app/i18n/i18n.ts';
 import { isolatedText, xrpText } from '#app/lib/bidi.ts';
 import { queryKeys } from '#app/lib/query-keys.ts';
-import { cacheHolding, renderInApp } from '#tests/helpers/render-in-app.tsx';
+import { cacheHolding, renderInApp, rendersEveryScreenIn } from '#tests/helpers/render-in-app.tsx';
 
 // Fragments that must keep their order inside right-to-left text, and the device labels the app
 // words itself. The browser's own reading order is checked in tests/e2e/right-to-left.spec.ts.
 
-beforeEach(async () => {
-  // These screens come after the first one: their texts are in every screen's catalog.
-  await loadEveryScreen();
-  await activateLocale('ar');
-});
-afterEach(cleanup);
+rendersEveryScreenIn('ar');
 
 describe('isolated fragments', () => {
   it('an amount is one left-to-right unit with its sign and its unit inside', () => {

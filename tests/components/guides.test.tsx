@@ -1,5 +1,5 @@
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { PublicSettings } from '#contract/settings.ts';
 import { formatAmount, parseAmount } from '#domain/money/amount.ts';
 import { dailyInterest } from '#domain/rewards/interest.ts';
@@ -7,8 +7,8 @@ import { parsePercent } from '#domain/rules/product-rules.ts';
 import { countryName } from '#app/features/devices/device-names.ts';
 import { InterestGuide } from '#app/features/guides/components/interest-guide.tsx';
 import { WithdrawGuide } from '#app/features/guides/components/withdraw-guide.tsx';
-import { activateLocale, loadEveryScreen } from '#app/i18n/i18n.ts';
-import { renderInRouter } from '#tests/helpers/render-in-app.tsx';
+import { activateLocale } from '#app/i18n/i18n.ts';
+import { renderInRouter, rendersEveryScreenIn } from '#tests/helpers/render-in-app.tsx';
 
 // The guides work their figures out from the settings in force, with the server's own functions:
 // whatever the operator configures, the worked example is what a claim credits.
@@ -41,12 +41,7 @@ const settings = (over: Partial<PublicSettings> = {}): PublicSettings => ({
 const credits = (balance: string, rate: string) =>
   `${formatAmount(dailyInterest(parseAmount(balance) ?? 0n, parsePercent(rate) ?? 0))} XRP`;
 
-beforeEach(async () => {
-  // These screens come after the first one: their texts are in every screen's catalog.
-  await loadEveryScreen();
-  await activateLocale('en');
-});
-afterEach(cleanup);
+rendersEveryScreenIn('en');
 
 describe('the interest guide', () => {
   it('works the example out at the configured rates, as the server credits it', async () => {

@@ -1,13 +1,12 @@
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DailyReward } from '#contract/rewards.ts';
 import type { WithdrawStatus } from '#contract/withdraw.ts';
 import { GiftCard } from '#app/features/rewards/components/gift-card.tsx';
 import { InterestCard } from '#app/features/rewards/components/interest-card.tsx';
 import { WithdrawWizard } from '#app/features/rewards/components/withdraw-wizard.tsx';
 import { WithdrawProgress } from '#app/features/withdraw/components/withdraw-progress.tsx';
-import { activateLocale, loadEveryScreen } from '#app/i18n/i18n.ts';
-import { renderInRouter } from '#tests/helpers/render-in-app.tsx';
+import { renderInRouter, rendersEveryScreenIn } from '#tests/helpers/render-in-app.tsx';
 
 // Every money card in each of its states: its words follow the same state its buttons use, so no card
 // ever says "claim below" with nothing to claim, or "you can withdraw" above "earn 100 XRP".
@@ -41,12 +40,7 @@ const reward = (over: Partial<DailyReward> = {}): DailyReward => ({
 
 const button = (name: RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
-beforeEach(async () => {
-  // These screens come after the first one: their texts are in every screen's catalog.
-  await loadEveryScreen();
-  await activateLocale('en');
-});
-afterEach(cleanup);
+rendersEveryScreenIn('en');
 
 describe('the interest card', () => {
   it('claimable: the exact amount to the drop, the rule stated, the button on', async () => {

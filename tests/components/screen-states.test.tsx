@@ -1,14 +1,14 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Invite } from '#contract/invite.ts';
 import type { Task } from '#contract/tasks.ts';
 import { Card } from '#app/components/card.tsx';
 import { LoadError } from '#app/components/load-error.tsx';
 import { InviteList } from '#app/features/invite/components/invite-list.tsx';
 import { TaskList } from '#app/features/tasks/components/task-list.tsx';
-import { activateLocale, loadEveryScreen } from '#app/i18n/i18n.ts';
+import { activateLocale } from '#app/i18n/i18n.ts';
 import { ApiError } from '#app/lib/http.ts';
-import { renderInApp } from '#tests/helpers/render-in-app.tsx';
+import { renderInApp, rendersEveryScreenIn } from '#tests/helpers/render-in-app.tsx';
 
 // What the main screens show in each state: loading, empty, failed, and right-to-left.
 
@@ -28,12 +28,7 @@ const task = (id: number, status: Task['status']): Task => ({
   started_time: null,
 });
 
-beforeEach(async () => {
-  // These screens come after the first one: their texts are in every screen's catalog.
-  await loadEveryScreen();
-  await activateLocale('en');
-});
-afterEach(cleanup);
+rendersEveryScreenIn('en');
 
 describe('screen states', () => {
   it('loading: a busy placeholder that says what it waits for', () => {

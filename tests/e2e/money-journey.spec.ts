@@ -1,8 +1,8 @@
 import { expect, test } from './fixtures.ts';
 import { formatAmount } from '#domain/money/amount.ts';
-import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
+import type { TestServer } from '#tests/helpers/e2e-server.ts';
 import { ledgerOf } from './offline-support.ts';
-import { startRippled, type RippledProcess } from './rippled-process.ts';
+import { startServerOnRippled, stopServerOnRippled, type RippledProcess } from './rippled-process.ts';
 import { PASSWORD, screenshot, uniqueName } from './support.ts';
 
 // From registration to a paid withdrawal, as a new user on a 375 px phone, in English, Arabic and Chinese,
@@ -33,17 +33,9 @@ for (const [index, { locale, browserLocale }] of LOCALES.entries()) {
     let server: TestServer;
 
     test.beforeAll(async () => {
-      rippled = await startRippled();
-      server = await startTestServer({
-        XRPL_URL: rippled.url,
-        XRPL_SEED: rippled.seed,
-        PAYOUT_INTERVAL_SECONDS: '1',
-      });
+      ({ rippled, server } = await startServerOnRippled({ PAYOUT_INTERVAL_SECONDS: '1' }));
     });
-    test.afterAll(async () => {
-      await server?.stop();
-      rippled?.stop();
-    });
+    test.afterAll(() => stopServerOnRippled(server, rippled));
 
     test('registration → gift → credit → address → withdraw all → paid, the balance read after every step', async ({
       page,

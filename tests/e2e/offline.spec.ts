@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { startFlakyProxy, type FlakyProxy } from '#tests/helpers/flaky-proxy.ts';
+import { startFlakyProxy, type FlakyProxy, type ProxyMode } from '#tests/helpers/flaky-proxy.ts';
 import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 import {
   completeInSheet,
@@ -53,6 +53,14 @@ async function atHome(page: Page, setUp: Parameters<typeof setUpUser>[2]) {
   const user = await setUpUser(server.url, server.db, setUp);
   await openApp(page, proxy.url, user);
   await expect(page.locator('[data-testid^="task-"]')).toHaveCount(3);
+  return user;
+}
+
+/** A user at home who completes each of their `started` tasks while the proxy is in `mode`. */
+async function completedWhile(page: Page, mode: ProxyMode, started: number) {
+  const user = await atHome(page, { start: started });
+  proxy.setMode(mode);
+  for (let row = 0; row < started; row += 1) await completeInSheet(page, row);
   return user;
 }
 
@@ -125,10 +133,7 @@ test('offline, the app opens with the last data, and queued completions and a cl
 });
 
 test('a reply lost after the server committed is replayed without crediting twice', async ({ page }) => {
-  const user = await atHome(page, { start: 1 });
-
-  proxy.setMode('drop-api-replies');
-  await completeInSheet(page, 0);
+  const user = await completedWhile(page, 'drop-api-replies', 1);
   // The device could not know that the server credited it: the action waits to sync (the task itself
   // shows as done once the list is read again, because the server says so).
   await expect(page.getByTestId('sync-waiting')).toContainText('1 action is waiting to sync');
@@ -148,11 +153,7 @@ test('queued actions wait through a revoked session and go through once after si
   context,
   page,
 }) => {
-  const user = await atHome(page, { start: 2 });
-
-  proxy.setMode('api-down');
-  await completeInSheet(page, 0);
-  await completeInSheet(page, 1);
+  const user = await completedWhile(page, 'api-down', 2);
   await expect(page.getByTestId('sync-waiting')).toContainText('2 actions are waiting to sync');
 
   // The session is revoked elsewhere while the actions wait.
@@ -182,10 +183,7 @@ test('a replay the server refuses for good is shown with its reason and leaves t
   context,
   page,
 }) => {
-  const user = await atHome(page, { start: 1 });
-
-  proxy.setMode('api-down');
-  await completeInSheet(page, 0);
+  const user = await completedWhile(page, 'api-down', 1);
   await expect(waitingRows(page)).toHaveCount(1);
 
   const taskId = user.tasks[0]?.id;
@@ -207,10 +205,7 @@ test('a replay the server refuses for good is shown with its reason and leaves t
 });
 
 test('an update waits for the user, and queued actions survive it', async ({ context, page }) => {
-  const user = await atHome(page, { start: 1 });
-
-  proxy.setMode('api-down');
-  await completeInSheet(page, 0);
+  const user = await completedWhile(page, 'api-down', 1);
   await expect(waitingRows(page)).toHaveCount(1);
 
   // A new build is deployed (its worker differs by a byte).

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
 import { TOKEN_HEADER } from '#contract/paths.ts';
-import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
+import type { TestServer } from '#tests/helpers/e2e-server.ts';
 import { expect, test } from './fixtures.ts';
 import { setUpUser } from './offline-support.ts';
-import { createOperatorByCommand, setUpOperator, signInOperator } from './ops-support.ts';
-import { startRippled, type RippledProcess } from './rippled-process.ts';
+import { createOperatorByCommand, setUpOperator, signInNewOperator, signInOperator } from './ops-support.ts';
+import { startServerOnRippled, stopServerOnRippled, type RippledProcess } from './rippled-process.ts';
 import { PASSWORD, screenshot, uniqueName } from './support.ts';
 
 const EXCHANGE = 'rvYAfWj5gh67oV6fW32ZzP3Aw4Eubs59B';
@@ -41,9 +41,7 @@ test('the console refuses a replayed code and sends a signed-out operator back t
   page,
   server,
 }) => {
-  const name = uniqueName('ops').toLowerCase().slice(0, 30);
-  const secret = await setUpOperator(page, await createOperatorByCommand(server, name, 'support'));
-  await signInOperator(page, server, name, secret);
+  const { name, secret } = await signInNewOperator(page, server, 'support');
   await screenshot(page, 'en', 'ops-dashboard-375');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in to the console' })).toBeVisible();
@@ -65,29 +63,18 @@ test.describe('running Earnest from the console', () => {
   let server: TestServer;
 
   test.beforeAll(async () => {
-    rippled = await startRippled();
     // The payout job stays off: the operator pays from the console, and no waiting period holds it.
-    server = await startTestServer({
-      XRPL_URL: rippled.url,
-      XRPL_SEED: rippled.seed,
-      PAYOUTS: 'off',
-      WAITING_DAYS: '0',
-    });
+    ({ rippled, server } = await startServerOnRippled({ PAYOUTS: 'off', WAITING_DAYS: '0' }));
   });
 
-  test.afterAll(async () => {
-    await server?.stop();
-    rippled?.stop();
-  });
+  test.afterAll(() => stopServerOnRippled(server, rippled));
 
   test('an admin pays a withdrawal on the ledger, bans a user with a reason the user sees, and finds both in the audit log', async ({
     page,
     browser,
   }) => {
     test.setTimeout(120_000);
-    const name = uniqueName('ops').toLowerCase().slice(0, 30);
-    const secret = await setUpOperator(page, await createOperatorByCommand(server, name, 'admin'));
-    await signInOperator(page, server, name, secret);
+    const { name } = await signInNewOperator(page, server, 'admin');
 
     // A user with 150 XRP (the gift and 120 credited) withdraws to an exchange address.
     const user = await setUpUser(server.url, server.db);

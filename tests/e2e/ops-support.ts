@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
 import type { TestServer } from '#tests/helpers/e2e-server.ts';
 import { totpCodeAt } from '#tests/helpers/totp.ts';
+import { uniqueName } from './support.ts';
 
 const run = promisify(execFile);
 
@@ -52,4 +53,17 @@ export async function signInOperator(page: Page, server: TestServer, name: strin
     .fill(totpCodeAt(secret, Date.now() + step * 30_000));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+}
+
+/** Creates an operator by the command line, sets it up and signs it in; returns its name and secret. */
+export async function signInNewOperator(
+  page: Page,
+  server: TestServer,
+  role: 'admin' | 'support',
+  prefix = 'ops',
+) {
+  const name = uniqueName(prefix).toLowerCase().slice(0, 30);
+  const secret = await setUpOperator(page, await createOperatorByCommand(server, name, role));
+  await signInOperator(page, server, name, secret);
+  return { name, secret };
 }

@@ -2,7 +2,7 @@ import { LOCALES, type Locale } from '#domain/i18n/locales.ts';
 import { TOKEN_HEADER } from '#contract/paths.ts';
 import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 import { expect, test } from './fixtures.ts';
-import { createOperatorByCommand, setUpOperator, signInOperator } from './ops-support.ts';
+import { signInNewOperator } from './ops-support.ts';
 import { screenshot, signInViaApi, uniqueName } from './support.ts';
 
 // The console's tasks and settings (docs/operators.md#tasks, #settings): a task written in the 11
@@ -37,9 +37,7 @@ test('a task made in 11 languages and edited keeps version 1 for the user who di
   page,
   browser,
 }) => {
-  const name = uniqueName('opst').toLowerCase().slice(0, 30);
-  const secret = await setUpOperator(page, await createOperatorByCommand(server, name, 'admin'));
-  await signInOperator(page, server, name, secret);
+  const { name } = await signInNewOperator(page, server, 'admin', 'opst');
   await page.getByRole('link', { name: 'Tasks' }).click();
   await expect(page.getByRole('heading', { name: 'Tasks' })).toBeVisible();
   // The demo catalog: ten tasks on, the notification task off.
@@ -158,9 +156,7 @@ test('a task made in 11 languages and edited keeps version 1 for the user who di
 });
 
 test('a setting changed now reaches the rules users read, and is listed with its time', async ({ page }) => {
-  const name = uniqueName('opss').toLowerCase().slice(0, 30);
-  const secret = await setUpOperator(page, await createOperatorByCommand(server, name, 'admin'));
-  await signInOperator(page, server, name, secret);
+  await signInNewOperator(page, server, 'admin', 'opss');
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   const minimum = page.locator('tr[data-setting="min_withdrawal_xrp"]');

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 
 /** The fake rippled as its own process (tests/fakes/run-fake-rippled.ts), and the payments it received. */
 export interface RippledProcess {
@@ -29,4 +30,27 @@ export async function startRippled(): Promise<RippledProcess> {
       }
     });
   });
+}
+
+/** A fake rippled and a test server paying from its wallet, with `env` added to the server's. */
+export async function startServerOnRippled(
+  env: Record<string, string> = {},
+): Promise<{ rippled: RippledProcess; server: TestServer }> {
+  const rippled = await startRippled();
+  try {
+    const server = await startTestServer({ XRPL_URL: rippled.url, XRPL_SEED: rippled.seed, ...env });
+    return { rippled, server };
+  } catch (error) {
+    rippled.stop();
+    throw error;
+  }
+}
+
+/** Stops what `startServerOnRippled` started (either may be missing if starting failed). */
+export async function stopServerOnRippled(
+  server: TestServer | undefined,
+  rippled: RippledProcess | undefined,
+) {
+  await server?.stop();
+  rippled?.stop();
 }

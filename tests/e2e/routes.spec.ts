@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot, settle, SIGNED_IN_SCREENS, signInViaApi } from './support.ts';
 
@@ -8,6 +9,14 @@ const SIGNED_OUT = [
   { path: '/transparency', name: 'transparency' },
   { path: '/testimonials', name: 'testimonials' },
 ];
+
+/** Checks a loaded screen: the direction, a title, and no axe violations; and takes its picture. */
+async function expectScreenShown(page: Page, locale: string, dir: string, name: string) {
+  await expect(page.locator('html')).toHaveAttribute('dir', dir);
+  await expect(page).toHaveTitle(/ · Earnest$/);
+  await screenshot(page, locale, name);
+  await expectNoAxeViolations(page);
+}
 
 for (const { locale, browserLocale, dir } of [
   { locale: 'en', browserLocale: 'en-US', dir: 'ltr' },
@@ -22,10 +31,7 @@ for (const { locale, browserLocale, dir } of [
         await page.goto(route.path);
         await settle(page);
         await expect(page.locator('html')).toHaveAttribute('lang', locale);
-        await expect(page.locator('html')).toHaveAttribute('dir', dir);
-        await expect(page).toHaveTitle(/ · Earnest$/);
-        await screenshot(page, locale, route.name);
-        await expectNoAxeViolations(page);
+        await expectScreenShown(page, locale, dir, route.name);
       }
     });
 
@@ -38,10 +44,7 @@ for (const { locale, browserLocale, dir } of [
         await page.goto(route.path);
         await settle(page);
         await expect(page).toHaveURL(new RegExp(`${route.path}$`));
-        await expect(page.locator('html')).toHaveAttribute('dir', dir);
-        await expect(page).toHaveTitle(/ · Earnest$/);
-        await screenshot(page, locale, route.name);
-        await expectNoAxeViolations(page);
+        await expectScreenShown(page, locale, dir, route.name);
       }
       // The same screens on a desktop, for people to look at.
       await page.setViewportSize({ width: 1280, height: 900 });

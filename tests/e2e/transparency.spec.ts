@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import type { Browser, Page } from '@playwright/test';
 import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 import { expect, test } from './fixtures.ts';
-import { createOperatorByCommand, setUpOperator, signInOperator } from './ops-support.ts';
+import { signInNewOperator } from './ops-support.ts';
 import { registerViaApi } from './offline-support.ts';
 import { startRippled, type RippledProcess } from './rippled-process.ts';
 import { screenshot, uniqueName } from './support.ts';
@@ -140,9 +140,7 @@ test('a review written on Mine is shown only after an admin approved it in the c
   await page.goto(`${server.url}/landing`);
   await expect(page.getByTestId('landing-testimonials')).toHaveCount(0);
 
-  const admin = uniqueName('rev').toLowerCase().slice(0, 30);
-  const secret = await setUpOperator(page, await createOperatorByCommand(server, admin, 'admin'));
-  await signInOperator(page, server, admin, secret);
+  const { name: admin } = await signInNewOperator(page, server, 'admin', 'rev');
   await page.getByRole('link', { name: 'Reviews' }).click();
   const row = page.getByTestId('ops-review').filter({ hasText: text });
   const masked = `${username.slice(0, 2)}***${username.slice(-1)}`;

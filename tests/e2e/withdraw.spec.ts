@@ -3,7 +3,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 import { ledgerOf, openApp, registerViaApi, setUpUser, type TestUser } from './offline-support.ts';
-import { startRippled, type RippledProcess } from './rippled-process.ts';
+import { startServerOnRippled, stopServerOnRippled, type RippledProcess } from './rippled-process.ts';
 import { PASSWORD, screenshot } from './support.ts';
 import { TOKEN_HEADER } from '#contract/paths.ts';
 
@@ -23,20 +23,11 @@ let server: TestServer;
 let submitted: Record<string, unknown>[] = [];
 
 test.beforeAll(async () => {
-  rippled = await startRippled();
+  ({ rippled, server } = await startServerOnRippled({ PAYOUT_INTERVAL_SECONDS: '1', AD_SECONDS: '3' }));
   submitted = rippled.submitted;
-  server = await startTestServer({
-    XRPL_URL: rippled.url,
-    XRPL_SEED: rippled.seed,
-    PAYOUT_INTERVAL_SECONDS: '1',
-    AD_SECONDS: '3',
-  });
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-  rippled?.stop();
-});
+test.afterAll(() => stopServerOnRippled(server, rippled));
 
 /** Credits the user as an operator adjustment would: one ledger entry. */
 async function credit(user: TestUser, xrpAmount: number) {

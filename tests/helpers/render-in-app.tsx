@@ -1,9 +1,11 @@
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { i18n } from '#app/i18n/i18n.ts';
+import { afterEach, beforeEach } from 'vitest';
+import type { Locale } from '#domain/i18n/locales.ts';
+import { activateLocale, i18n, loadEveryScreen } from '#app/i18n/i18n.ts';
 
 // The providers the screens render inside, for the component tests (tests/components): the active
 // Lingui catalog and a query cache, and a router for components that hold links.
@@ -33,4 +35,14 @@ export function cacheHolding(key: QueryKey, data: unknown): QueryClient {
   queryClient.setQueryDefaults(key, { enabled: false });
   queryClient.setQueryData(key, data);
   return queryClient;
+}
+
+/** Shows the screens in `locale` before each test of the file, and unmounts them after each. */
+export function rendersEveryScreenIn(locale: Locale) {
+  beforeEach(async () => {
+    // These screens come after the first one: their texts are in every screen's catalog.
+    await loadEveryScreen();
+    await activateLocale(locale);
+  });
+  afterEach(cleanup);
 }

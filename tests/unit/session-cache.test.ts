@@ -9,6 +9,13 @@ const session = (userId: number, sessionId = userId) => ({
   expiresAt: new Date(1_000_000),
 });
 
+/** A cache that hears revocations, and so keeps what it is given. */
+function listeningCache() {
+  const cache = createSessionCache(10_000);
+  cache.handlers.listening(true);
+  return cache;
+}
+
 describe('the session cache', () => {
   it('caches nothing until it hears revocations, and forgets everything when it stops hearing them', () => {
     const cache = createSessionCache(10_000);
@@ -23,8 +30,7 @@ describe('the session cache', () => {
   });
 
   it("forgets a user's sessions on their notice, and only theirs", () => {
-    const cache = createSessionCache(10_000);
-    cache.handlers.listening(true);
+    const cache = listeningCache();
     cache.keep('a', session(1), 0, cache.stamp());
     cache.keep('b', session(1, 7), 0, cache.stamp());
     cache.keep('c', session(2), 0, cache.stamp());
@@ -36,8 +42,7 @@ describe('the session cache', () => {
   });
 
   it('does not keep a lookup that a notice overtook, nor a session past its time or its expiry', () => {
-    const cache = createSessionCache(10_000);
-    cache.handlers.listening(true);
+    const cache = listeningCache();
     const stamp = cache.stamp();
     cache.handlers.message('9');
     cache.keep('a', session(1), 0, stamp);
@@ -50,8 +55,7 @@ describe('the session cache', () => {
   });
 
   it('forgets and holds a user revoked in this process until the database confirms it', () => {
-    const cache = createSessionCache(10_000);
-    cache.handlers.listening(true);
+    const cache = listeningCache();
     cache.keep('a', session(1), 0, cache.stamp());
     sessionsRevoked(1);
     expect(cache.get('a', 1)).toBeNull();
