@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { messageOf } from '#app/lib/error-messages.ts';
 import { Button } from './button.tsx';
+import { Card } from './card.tsx';
 import { ErrorAlert } from './error-alert.tsx';
 
 /**
@@ -26,4 +28,23 @@ export function LoadError({
       </Button>
     </ErrorAlert>
   );
+}
+
+/**
+ * A screen's main data: what it shows once read, why it could not be read (with a retry), or a
+ * skeleton while it loads. `hold` keeps the skeleton up while something shown with it is still coming.
+ */
+export function Loaded<T>({
+  query,
+  hold = false,
+  children,
+}: {
+  query: { data: T | undefined; isError: boolean; error: unknown; refetch: () => Promise<unknown> };
+  hold?: boolean;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useLingui();
+  if (query.data && !hold) return children(query.data);
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  return <Card className="skeleton" aria-busy="true" aria-label={t`Loading...`} />;
 }

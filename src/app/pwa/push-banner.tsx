@@ -38,7 +38,7 @@ export function PushBanner() {
   const title = notice.title ?? t`New message`;
   return (
     <div
-      className="push-banner"
+      className="push-banner slides-in"
       role="status"
       data-testid="push-banner"
       key={current.at}

@@ -1,9 +1,8 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { Card } from '#app/components/card.tsx';
-import { LoadError } from '#app/components/load-error.tsx';
+import { Loaded } from '#app/components/load-error.tsx';
 import { LandingActions } from '#app/features/landing/components/landing-actions.tsx';
 import { LandingContent } from '#app/features/landing/components/landing-content.tsx';
 import { publicSettingsQueryOptions } from '#app/features/settings/api/settings-queries.ts';
@@ -20,7 +19,6 @@ export const Route = createFileRoute('/landing')({
 
 function LandingPage() {
   const settings = useQuery(publicSettingsQueryOptions());
-  const { t } = useLingui();
   return (
     <main id="main" className="landing-page">
       <EntryHeader
@@ -29,13 +27,7 @@ function LandingPage() {
       />
       <LandingActions />
       <XrpPrice className="landing-price" />
-      {settings.data ? (
-        <LandingContent settings={settings.data} />
-      ) : settings.isError ? (
-        <LoadError error={settings.error} onRetry={() => void settings.refetch()} />
-      ) : (
-        <Card className="skeleton" aria-busy="true" aria-label={t`Loading...`} />
-      )}
+      <Loaded query={settings}>{(rules) => <LandingContent settings={rules} />}</Loaded>
       <PayoutTimesNote />
       <TestimonialsSection />
     </main>

@@ -1,9 +1,8 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { Card } from '#app/components/card.tsx';
-import { LoadError } from '#app/components/load-error.tsx';
+import { Loaded } from '#app/components/load-error.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { userInfoQueryOptions } from '#app/features/account/api/account-queries.ts';
 import { InterestGuide } from '#app/features/guides/components/interest-guide.tsx';
@@ -17,7 +16,6 @@ export const Route = createFileRoute('/guide/interest')({
 });
 
 function InterestGuidePage() {
-  const { t } = useLingui();
   const settings = useQuery(publicSettingsQueryOptions());
   // Signed in, the guide works the user's own figures out too.
   const user = useQuery({ ...userInfoQueryOptions(), enabled: useSignedIn() });
@@ -25,13 +23,7 @@ function InterestGuidePage() {
   return (
     <>
       <PageHeader back title={<Trans>How interest is computed</Trans>} />
-      {settings.data ? (
-        <InterestGuide settings={settings.data} mine={mine} />
-      ) : settings.isError ? (
-        <LoadError error={settings.error} onRetry={() => void settings.refetch()} />
-      ) : (
-        <Card className="skeleton" aria-busy="true" aria-label={t`Loading...`} />
-      )}
+      <Loaded query={settings}>{(rules) => <InterestGuide settings={rules} mine={mine} />}</Loaded>
     </>
   );
 }

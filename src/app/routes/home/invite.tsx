@@ -1,9 +1,8 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { Card } from '#app/components/card.tsx';
-import { LoadError } from '#app/components/load-error.tsx';
+import { Loaded } from '#app/components/load-error.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { userInfoQueryOptions } from '#app/features/account/api/account-queries.ts';
 import { inviteListQueryOptions } from '#app/features/invite/api/invite-queries.ts';
@@ -18,24 +17,21 @@ export const Route = createFileRoute('/home/invite')({
 });
 
 function InvitePage() {
-  const { t } = useLingui();
   const user = useQuery(userInfoQueryOptions());
   const invites = useQuery(inviteListQueryOptions());
   return (
     <>
       <PageHeader title={<Trans>Invite</Trans>} />
       {user.data ? <InviteCodeCard code={user.data.invite_code} /> : null}
-      {invites.data ? (
-        <>
-          <InviteProgress invites={invites.data} balance={user.data?.balance} />
-          <InviteList invites={invites.data.list} />
-          <InviteRules invites={invites.data} />
-        </>
-      ) : invites.isError ? (
-        <LoadError error={invites.error} onRetry={() => void invites.refetch()} />
-      ) : (
-        <Card className="skeleton" aria-busy="true" aria-label={t`Loading...`} />
-      )}
+      <Loaded query={invites}>
+        {(invites) => (
+          <>
+            <InviteProgress invites={invites} balance={user.data?.balance} />
+            <InviteList invites={invites.list} />
+            <InviteRules invites={invites} />
+          </>
+        )}
+      </Loaded>
     </>
   );
 }

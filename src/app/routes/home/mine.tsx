@@ -23,7 +23,7 @@ import { InstallButton } from '#app/pwa/install-button.tsx';
 import { NoMoneyNotice } from '#app/features/account/components/no-money-notice.tsx';
 import { useLogout } from '#app/features/auth/api/auth-queries.ts';
 import { publicSettingsQueryOptions } from '#app/features/settings/api/settings-queries.ts';
-import { LoadError } from '#app/components/load-error.tsx';
+import { Loaded } from '#app/components/load-error.tsx';
 import { VerifyPhoneLink } from '#app/features/kyc/components/verify-phone-link.tsx';
 import { Isolate } from '#app/components/isolate.tsx';
 import { XrpPrice } from '#app/features/rates/components/xrp-price.tsx';
@@ -52,29 +52,27 @@ function MinePage() {
   return (
     <>
       <PageHeader title={<Trans>Account</Trans>} />
-      {user.data ? (
-        <>
-          <Card className="profile">
-            <span className="avatar" aria-hidden="true">
-              {user.data.username.slice(0, 1).toUpperCase()}
-            </span>
-            <div>
-              <p className="profile-name" dir="auto">
-                {user.data.username}
-              </p>
-              <p className="profile-code">
-                <Trans>Invitation code</Trans> <Isolate className="code">{user.data.invite_code}</Isolate>
-              </p>
-            </div>
-          </Card>
-          <BalanceCard user={user.data} aside={<XrpPrice className="on-brand" />} />
-          <Figures user={user.data} />
-        </>
-      ) : user.isError ? (
-        <LoadError error={user.error} onRetry={() => void user.refetch()} />
-      ) : (
-        <Card className="skeleton" aria-busy="true" aria-label={t`Loading...`} />
-      )}
+      <Loaded query={user}>
+        {(me) => (
+          <>
+            <Card className="profile">
+              <span className="avatar" aria-hidden="true">
+                {me.username.slice(0, 1).toUpperCase()}
+              </span>
+              <div>
+                <p className="profile-name" dir="auto">
+                  {me.username}
+                </p>
+                <p className="profile-code">
+                  <Trans>Invitation code</Trans> <Isolate className="code">{me.invite_code}</Isolate>
+                </p>
+              </div>
+            </Card>
+            <BalanceCard user={me} aside={<XrpPrice className="on-brand" />} />
+            <Figures user={me} />
+          </>
+        )}
+      </Loaded>
       {logs.data ? <WithdrawLogs logs={logs.data} /> : null}
       <p>
         <Link to="/history" className="btn btn-secondary btn-block" data-testid="history-link">

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import type { UserInfo } from '#contract/auth.ts';
 import { formatCount, formatPercent } from '#app/lib/format.ts';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
+import { Term } from '#app/components/term.tsx';
 
 /** Mine's figures, each straight from the server. */
 export function Figures({ user }: { user: UserInfo }) {
@@ -11,30 +12,18 @@ export function Figures({ user }: { user: UserInfo }) {
   const claimed = <XrpAmount amount={user.total_claimed} />;
   return (
     <dl className="figures">
-      <div>
-        <dt>
-          <Trans>Tasks completed</Trans>
-        </dt>
-        <dd data-testid="total-tasks">{tasks}</dd>
-      </div>
-      <div>
-        <dt>
-          <Trans>Annual rate</Trans>
-        </dt>
-        <dd data-testid="annual-rate">{rate}</dd>
-      </div>
-      <div>
-        <dt>
-          <Trans>Friends invited</Trans>
-        </dt>
-        <dd data-testid="invite-count">{invited}</dd>
-      </div>
-      <div>
-        <dt>
-          <Trans>Interest earned</Trans>
-        </dt>
-        <dd data-testid="total-claimed">{claimed}</dd>
-      </div>
+      <Term label={<Trans>Tasks completed</Trans>} testId="total-tasks">
+        {tasks}
+      </Term>
+      <Term label={<Trans>Annual rate</Trans>} testId="annual-rate">
+        {rate}
+      </Term>
+      <Term label={<Trans>Friends invited</Trans>} testId="invite-count">
+        {invited}
+      </Term>
+      <Term label={<Trans>Interest earned</Trans>} testId="total-claimed">
+        {claimed}
+      </Term>
     </dl>
   );
 }

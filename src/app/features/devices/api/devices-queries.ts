@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import {
   DeviceListResponseSchema,
@@ -9,16 +9,13 @@ import {
 import { successSchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
 import { apiRequest } from '#app/lib/http.ts';
+import { apiQueryOptions, useRefetchingMutation } from '#app/lib/api-query.ts';
 import { queryKeys } from '#app/lib/query-keys.ts';
 
 const devicesKey = queryKeys.account.devices();
 
 export const devicesQueryOptions = () =>
-  queryOptions({
-    queryKey: devicesKey,
-    queryFn: () => apiRequest(API.devices, DeviceListResponseSchema),
-    staleTime: 0,
-  });
+  apiQueryOptions(devicesKey, API.devices, DeviceListResponseSchema, { staleTime: 0 });
 
 /** The signed-out side: a new code (and the secret that alone collects the session). */
 export function useStartPairing() {
@@ -43,41 +40,36 @@ export function useLinkPreview() {
 }
 
 export function useApproveLink() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { code: string; password: string }) =>
+  return useRefetchingMutation(
+    (body: { code: string; password: string }) =>
       apiRequest(API.linkApprove, successSchema(z.object({ approved: z.literal(true) })), {
         method: 'post',
         json: body,
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: devicesKey }),
-  });
+    devicesKey,
+  );
 }
 
 export function useRevokeDevice() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) =>
+  return useRefetchingMutation(
+    (id: number) =>
       apiRequest(API.revokeDevice, successSchema(z.object({ revoked: z.boolean() })), {
         method: 'post',
         json: { id },
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: devicesKey }),
-  });
+    devicesKey,
+  );
 }
 
 /** Signs every other device out; approved pairing codes not yet collected die with them. */
 export function useSignOutOtherDevices() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
+  return useRefetchingMutation(
+    () =>
       apiRequest(
         API.revokeOtherDevices,
         successSchema(z.object({ signed_out_devices: z.number().check(z.int()) })),
-        {
-          method: 'post',
-        },
+        { method: 'post' },
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: devicesKey }),
-  });
+    devicesKey,
+  );
 }

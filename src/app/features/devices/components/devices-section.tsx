@@ -23,6 +23,8 @@ import {
 import { PasswordConfirm } from '#app/components/password-confirm.tsx';
 import { Isolate } from '#app/components/isolate.tsx';
 import { countryName, deviceName } from '../device-names.ts';
+import { Section } from '#app/components/section.tsx';
+import { Term } from '#app/components/term.tsx';
 
 /** Mine → Security: the devices signed in, one-tap sign-out, and "Link a device" (docs/product-rules.md#device-linking-stays-inside-earnest). */
 export function DevicesSection() {
@@ -56,10 +58,7 @@ export function DevicesSection() {
   }
 
   return (
-    <section className="section" aria-labelledby="security-title" data-testid="devices">
-      <h2 id="security-title">
-        <Trans>Security: your devices</Trans>
-      </h2>
+    <Section titleId="security-title" title={<Trans>Security: your devices</Trans>} testId="devices">
       {latest && !latest.revoked ? <LatestLinkNotice device={latest} time={latest.linked_time} /> : null}
       <ul className="list">
         {devices.data?.list.map((device) => (
@@ -107,7 +106,7 @@ export function DevicesSection() {
         </Button>
       </p>
       {linking ? <LinkDeviceDialog onClose={() => setLinking(false)} /> : null}
-    </section>
+    </Section>
   );
 }
 
@@ -190,26 +189,13 @@ function LinkDeviceDialog({ onClose }: { onClose: () => void }) {
       {seen ? (
         <Form onSubmit={(event) => void onApprove(event)}>
           <dl className="rules-card" data-testid="link-preview">
-            <div>
-              <dt>
-                <Trans>Device</Trans>
-              </dt>
-              <dd>
-                <DeviceName device={seen} />
-              </dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>Approximate place</Trans>
-              </dt>
-              <dd>{seen.country === null ? t`Not known` : countryName(seen.country)}</dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>Asked</Trans>
-              </dt>
-              <dd>{when}</dd>
-            </div>
+            <Term label={<Trans>Device</Trans>}>
+              <DeviceName device={seen} />
+            </Term>
+            <Term label={<Trans>Approximate place</Trans>}>
+              {seen.country === null ? t`Not known` : countryName(seen.country)}
+            </Term>
+            <Term label={<Trans>Asked</Trans>}>{when}</Term>
           </dl>
           <p className="alert alert-error">
             <Trans>

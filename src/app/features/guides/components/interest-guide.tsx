@@ -7,6 +7,7 @@ import { Card } from '#app/components/card.tsx';
 import { Isolate } from '#app/components/isolate.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 import { formatPercent, formatXrp } from '#app/lib/format.ts';
+import { Section } from '#app/components/section.tsx';
 
 /** A balance and an annual rate, as the API gives them (decimal strings). */
 interface Figures {
@@ -35,10 +36,7 @@ export function InterestGuide({ settings, mine }: { settings: PublicSettings; mi
           claim interest on your balance.
         </Trans>
       </p>
-      <section className="section" aria-labelledby="interest-rule-title">
-        <h2 id="interest-rule-title">
-          <Trans>The rule</Trans>
-        </h2>
+      <Section titleId="interest-rule-title" title={<Trans>The rule</Trans>}>
         <p>
           <Trans>
             Daily interest is your balance × the annual rate ÷ 365, rounded down to 0.000001 XRP (one drop,
@@ -67,11 +65,8 @@ export function InterestGuide({ settings, mine }: { settings: PublicSettings; mi
             </Trans>
           </li>
         </ul>
-      </section>
-      <section className="section" aria-labelledby="interest-example-title">
-        <h2 id="interest-example-title">
-          <Trans>A worked example</Trans>
-        </h2>
+      </Section>
+      <Section titleId="interest-example-title" title={<Trans>A worked example</Trans>}>
         <Card data-testid="interest-example">
           <p>
             <Trans>
@@ -86,7 +81,7 @@ export function InterestGuide({ settings, mine }: { settings: PublicSettings; mi
           </p>
         </Card>
         {mine ? <YourFigures figures={mine} /> : null}
-      </section>
+      </Section>
     </>
   );
 }

@@ -3,6 +3,7 @@ import type { Invite } from '#contract/invite.ts';
 import { Card } from '#app/components/card.tsx';
 import { formatDateTime } from '#app/lib/format.ts';
 import { Isolate } from '#app/components/isolate.tsx';
+import { Section } from '#app/components/section.tsx';
 
 /**
  * Recent invitations with where each stands under the rule in force (docs/product-rules.md#invitations):
@@ -10,10 +11,7 @@ import { Isolate } from '#app/components/isolate.tsx';
  */
 export function InviteList({ invites }: { invites: readonly Invite[] }) {
   return (
-    <section className="section" aria-labelledby="invites-title">
-      <h2 id="invites-title">
-        <Trans>Recent invitations</Trans>
-      </h2>
+    <Section titleId="invites-title" title={<Trans>Recent invitations</Trans>}>
       {invites.length === 0 ? (
         <Card className="empty-state">
           <p>
@@ -44,6 +42,6 @@ export function InviteList({ invites }: { invites: readonly Invite[] }) {
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }

@@ -1,32 +1,28 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { successSchema } from '#contract/envelope.ts';
 import { KycStatusResponseSchema } from '#contract/kyc.ts';
 import { API } from '#contract/paths.ts';
 import { apiRequest } from '#app/lib/http.ts';
+import { apiQueryOptions, useRefetchingMutation } from '#app/lib/api-query.ts';
 import { postMoney } from '#app/lib/money-mutation.ts';
 import { invalidateMoney, queryKeys } from '#app/lib/query-keys.ts';
 
 const kycKey = queryKeys.account.kyc();
 
 export const kycStatusQueryOptions = () =>
-  queryOptions({
-    queryKey: kycKey,
-    queryFn: () => apiRequest(API.kycStatus, KycStatusResponseSchema),
-    staleTime: 0,
-  });
+  apiQueryOptions(kycKey, API.kycStatus, KycStatusResponseSchema, { staleTime: 0 });
 
 export function useSendCode() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ phone, botToken = null }: { phone: string; botToken?: string | null }) =>
+  return useRefetchingMutation(
+    ({ phone, botToken = null }: { phone: string; botToken?: string | null }) =>
       apiRequest(API.kycSendCode, successSchema(z.object({ expires_time: z.number().check(z.int()) })), {
         method: 'post',
         json: { phone },
         botToken,
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: kycKey }),
-  });
+    kycKey,
+  );
 }
 
 /** Checks the code; a correct one may credit the bonus, so it carries an Idempotency-Key. */

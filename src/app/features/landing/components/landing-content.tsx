@@ -10,6 +10,7 @@ import { formatPercent } from '#app/lib/format.ts';
 import { InstallButton } from '#app/pwa/install-button.tsx';
 import { WithdrawRules } from '#app/components/withdraw-rules.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
+import { Section } from '#app/components/section.tsx';
 
 /** Landing, with only figures the server computed from its configuration and data (docs/product-rules.md#no-contradicting-claims). */
 export function LandingContent({ settings }: { settings: PublicSettings }) {
@@ -41,22 +42,19 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
         </p>
       </Card>
 
-      <section className="section" aria-labelledby="withdraw-rules-title">
-        <h2 id="withdraw-rules-title">
-          <Trans>What a withdrawal needs: all of it, nothing more</Trans>
-        </h2>
+      <Section
+        titleId="withdraw-rules-title"
+        title={<Trans>What a withdrawal needs: all of it, nothing more</Trans>}
+      >
         <WithdrawRules rules={settings.withdraw_rules} inviteRule={settings.invite_rule} />
         <p>
           <Link to="/guide/withdraw" className="text-link">
             <Trans>How withdrawing works, step by step</Trans>
           </Link>
         </p>
-      </section>
+      </Section>
 
-      <section className="section" aria-labelledby="rules-title">
-        <h2 id="rules-title">
-          <Trans>The rules, before you start</Trans>
-        </h2>
+      <Section titleId="rules-title" title={<Trans>The rules, before you start</Trans>}>
         <ul className="checklist" data-testid="landing-rules">
           <Check>
             <Trans>
@@ -85,12 +83,9 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
             <Trans>Earnest never asks you for money: no deposit, fee or upgrade, ever.</Trans>
           </Check>
         </ul>
-      </section>
+      </Section>
 
-      <section className="section" aria-labelledby="types-title">
-        <h2 id="types-title">
-          <Trans>Kinds of tasks</Trans>
-        </h2>
+      <Section titleId="types-title" title={<Trans>Kinds of tasks</Trans>}>
         <dl className="task-types">
           <TaskKind type="regular" name={<Trans>Regular</Trans>}>
             <Trans>Read a short page for the time shown.</Trans>
@@ -111,13 +106,10 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
             <Trans>Answer a few questions.</Trans>
           </TaskKind>
         </dl>
-      </section>
+      </Section>
 
       {users === null ? null : (
-        <section className="section" aria-labelledby="stats-title">
-          <h2 id="stats-title">
-            <Trans>Earnest today</Trans>
-          </h2>
+        <Section titleId="stats-title" title={<Trans>Earnest today</Trans>}>
           <p className="stat" data-testid="stat-users">
             <Plural
               value={users}
@@ -128,13 +120,10 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
           <p className="muted">
             <Trans>Counted from our database when this page loaded.</Trans>
           </p>
-        </section>
+        </Section>
       )}
 
-      <section className="section" aria-labelledby="features-title">
-        <h2 id="features-title">
-          <Trans>Made for your phone</Trans>
-        </h2>
+      <Section titleId="features-title" title={<Trans>Made for your phone</Trans>}>
         <ul className="checklist">
           <Check>
             <Trans>Install it like an app; it keeps working on a weak connection.</Trans>
@@ -146,7 +135,7 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
             <Trans>Withdrawals are marked successful only when the payment is final.</Trans>
           </Check>
         </ul>
-      </section>
+      </Section>
 
       <Link to="/" search={{ tab: 'register' }} className="btn btn-primary btn-block">
         <Trans>Register and start earning</Trans>

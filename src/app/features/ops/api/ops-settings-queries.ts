@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useRefetchingMutation } from '#app/lib/api-query.ts';
 import {
   ConsoleSettingsResponseSchema,
   OPS_SETTINGS_API,
@@ -16,11 +17,10 @@ export const consoleSettingsQueryOptions = () =>
     queryFn: () => opsRequest(OPS_SETTINGS_API.list, ConsoleSettingsResponseSchema),
   });
 
-export function useScheduleSetting() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ScheduleSettingBody) =>
+export const useScheduleSetting = () =>
+  useRefetchingMutation(
+    (body: ScheduleSettingBody) =>
       opsRequest(OPS_SETTINGS_API.schedule, ScheduleSettingResponseSchema, { method: 'POST', json: body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKey() }),
-  });
-}
+    settingsKey(),
+    'success',
+  );

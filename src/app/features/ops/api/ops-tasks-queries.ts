@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useRefetchingMutation } from '#app/lib/api-query.ts';
 import {
   ConsoleTaskListResponseSchema,
   ConsoleTaskResponseSchema,
@@ -19,11 +20,7 @@ export const consoleTasksQueryOptions = () =>
 
 /** Every change answers with the task as stored; the list is read again (its order may have moved). */
 function useTaskChange<I>(send: (input: I) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksKey() }),
-  });
+  return useRefetchingMutation(send, tasksKey(), 'success');
 }
 
 export const useCreateTask = () =>

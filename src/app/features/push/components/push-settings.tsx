@@ -12,6 +12,7 @@ import { toasts } from '#app/lib/toast-store.ts';
 import { enablePush, pushAvailability } from '#app/pwa/push-device.ts';
 import { PushBlockedNote, useRefusedAt } from '#app/pwa/push-permission-notes.tsx';
 import { pushSettingsQueryOptions, useSetPushTopic } from '../api/push-queries.ts';
+import { Section } from '#app/components/section.tsx';
 
 const TOPIC_LABELS: Record<PushTopic, MessageDescriptor> = {
   withdrawals: msg`When a withdrawal is paid or fails`,
@@ -55,10 +56,7 @@ export function PushSettingsSection() {
   }
 
   return (
-    <section className="section" aria-labelledby="push-title" data-testid="push-settings">
-      <h2 id="push-title">
-        <Trans>Notifications</Trans>
-      </h2>
+    <Section titleId="push-title" title={<Trans>Notifications</Trans>} testId="push-settings">
       {availability === 'granted' ? (
         <p className="muted">
           <Trans>Notifications are on for this device.</Trans>
@@ -89,6 +87,6 @@ export function PushSettingsSection() {
             ))
           : null}
       </fieldset>
-    </section>
+    </Section>
   );
 }

@@ -9,6 +9,7 @@ import {
 } from '#contract/tasks.ts';
 import { z } from 'zod/mini';
 import { apiRequest } from '#app/lib/http.ts';
+import { apiQueryOptions } from '#app/lib/api-query.ts';
 import { invalidateMoney, queryKeys } from '#app/lib/query-keys.ts';
 import { usageCounts } from '#app/lib/usage-counts.ts';
 import { postMoney, useMoneyMutation } from '#app/lib/money-mutation.ts';
@@ -16,10 +17,7 @@ import { postMoney, useMoneyMutation } from '#app/lib/money-mutation.ts';
 export const taskKeys = queryKeys.tasks;
 
 export const taskHistoryQueryOptions = () =>
-  queryOptions({
-    queryKey: taskKeys.history(),
-    queryFn: async () => (await apiRequest(API.taskHistory, TaskHistoryResponseSchema)).days,
-  });
+  apiQueryOptions(taskKeys.history(), API.taskHistory, TaskHistoryResponseSchema, { pick: (d) => d.days });
 
 export const taskListQueryOptions = (locale: string) =>
   queryOptions({

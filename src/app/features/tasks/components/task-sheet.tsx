@@ -24,6 +24,7 @@ import { TimerRing } from './timer-ring.tsx';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 import { xrpText } from '#app/lib/bidi.ts';
+import { Term } from '#app/components/term.tsx';
 
 interface TaskSheetProps {
   task: Task;
@@ -113,41 +114,25 @@ export function TaskSheet({ task, serverOffsetMs, onClose }: TaskSheetProps) {
       </p>
       <p>{task.text}</p>
       <dl className="rules-card" data-testid="task-rules">
-        <div>
-          <dt>
-            <Trans>Reward</Trans>
-          </dt>
-          <dd>{reward}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Time required</Trans>
-          </dt>
-          <dd>{time}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>How it is checked</Trans>
-          </dt>
-          <dd>
-            {target ? (
-              <Trans>
-                Open the page and spend the time there. Earnest checks on its server that this much time has
-                passed since you started; it cannot see what you do on the other site.
-              </Trans>
-            ) : task.type === 'notification' ? (
-              <Trans>
-                Earnest sends a test notification to this device. The task can be completed once it has
-                arrived: allowing notifications alone is not enough. The time counts only while this page is
-                on screen.
-              </Trans>
-            ) : task.type === 'survey' ? (
-              <Trans>Answer every question. The time counts only while this page is on screen.</Trans>
-            ) : (
-              <Trans>Stay on this page. The time counts only while this page is on screen.</Trans>
-            )}
-          </dd>
-        </div>
+        <Term label={<Trans>Reward</Trans>}>{reward}</Term>
+        <Term label={<Trans>Time required</Trans>}>{time}</Term>
+        <Term label={<Trans>How it is checked</Trans>}>
+          {target ? (
+            <Trans>
+              Open the page and spend the time there. Earnest checks on its server that this much time has
+              passed since you started; it cannot see what you do on the other site.
+            </Trans>
+          ) : task.type === 'notification' ? (
+            <Trans>
+              Earnest sends a test notification to this device. The task can be completed once it has arrived:
+              allowing notifications alone is not enough. The time counts only while this page is on screen.
+            </Trans>
+          ) : task.type === 'survey' ? (
+            <Trans>Answer every question. The time counts only while this page is on screen.</Trans>
+          ) : (
+            <Trans>Stay on this page. The time counts only while this page is on screen.</Trans>
+          )}
+        </Term>
       </dl>
 
       {task.status === 'completed' ? (

@@ -1,10 +1,11 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   MyTestimonialResponseSchema,
   TESTIMONIALS_API,
   TestimonialListResponseSchema,
 } from '#contract/testimonials.ts';
 import { apiRequest } from '#app/lib/http.ts';
+import { apiQueryOptions } from '#app/lib/api-query.ts';
 
 export const testimonialKeys = {
   approved: () => ['testimonials', 'approved'] as const,
@@ -13,16 +14,14 @@ export const testimonialKeys = {
 
 /** Reviews an operator approved; an empty list while there are none. */
 export const approvedTestimonialsQueryOptions = () =>
-  queryOptions({
-    queryKey: testimonialKeys.approved(),
-    queryFn: async () => (await apiRequest(TESTIMONIALS_API.list, TestimonialListResponseSchema)).list,
+  apiQueryOptions(testimonialKeys.approved(), TESTIMONIALS_API.list, TestimonialListResponseSchema, {
+    pick: (d) => d.list,
   });
 
 /** The signed-in user's latest review and its state. */
 export const myTestimonialQueryOptions = () =>
-  queryOptions({
-    queryKey: testimonialKeys.mine(),
-    queryFn: async () => (await apiRequest(TESTIMONIALS_API.mine, MyTestimonialResponseSchema)).testimonial,
+  apiQueryOptions(testimonialKeys.mine(), TESTIMONIALS_API.mine, MyTestimonialResponseSchema, {
+    pick: (d) => d.testimonial,
   });
 
 export function useSubmitTestimonial() {

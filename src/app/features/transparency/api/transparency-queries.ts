@@ -1,10 +1,11 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import {
   PaidWithdrawalsResponseSchema,
   TRANSPARENCY_API,
   TransparencySummaryResponseSchema,
 } from '#contract/transparency.ts';
 import { apiRequest } from '#app/lib/http.ts';
+import { apiQueryOptions } from '#app/lib/api-query.ts';
 
 export const transparencyKeys = {
   summary: () => ['transparency', 'summary'] as const,
@@ -13,9 +14,7 @@ export const transparencyKeys = {
 
 /** The figures the server computed from the database and the ledger (docs/transparency.md). */
 export const transparencySummaryQueryOptions = () =>
-  queryOptions({
-    queryKey: transparencyKeys.summary(),
-    queryFn: () => apiRequest(TRANSPARENCY_API.summary, TransparencySummaryResponseSchema),
+  apiQueryOptions(transparencyKeys.summary(), TRANSPARENCY_API.summary, TransparencySummaryResponseSchema, {
     // The server keeps them a few seconds; a minute here is fresh enough for a public page.
     staleTime: 60_000,
   });

@@ -1,6 +1,7 @@
 import { Plural, Trans } from '@lingui/react/macro';
 import type { TransparencySummary } from '#contract/transparency.ts';
 import { formatDuration } from '../format-duration.ts';
+import { Term } from '#app/components/term.tsx';
 
 /**
  * Measured payout time beside the stated waiting period: the median and the 90th percentile of real
@@ -25,32 +26,24 @@ export function PayoutTimes({ summary }: { summary: TransparencySummary }) {
             </Trans>
           </p>
           <dl className="payout-times-figures">
-            <div>
-              <dt>
-                <Trans>Half were paid within</Trans>
-              </dt>
-              <dd data-testid="payout-median">{formatDuration(times.median_seconds)}</dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>9 in 10 were paid within</Trans>
-              </dt>
-              <dd data-testid="payout-p90">{formatDuration(times.p90_seconds)}</dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>Without the ad's reductions, half within</Trans>
-              </dt>
-              <dd data-testid="payout-median-without-ads">
-                {formatDuration(times.median_without_ads_seconds)}
-              </dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>Without the ad's reductions, 9 in 10 within</Trans>
-              </dt>
-              <dd data-testid="payout-p90-without-ads">{formatDuration(times.p90_without_ads_seconds)}</dd>
-            </div>
+            <Term label={<Trans>Half were paid within</Trans>} testId="payout-median">
+              {formatDuration(times.median_seconds)}
+            </Term>
+            <Term label={<Trans>9 in 10 were paid within</Trans>} testId="payout-p90">
+              {formatDuration(times.p90_seconds)}
+            </Term>
+            <Term
+              label={<Trans>Without the ad's reductions, half within</Trans>}
+              testId="payout-median-without-ads"
+            >
+              {formatDuration(times.median_without_ads_seconds)}
+            </Term>
+            <Term
+              label={<Trans>Without the ad's reductions, 9 in 10 within</Trans>}
+              testId="payout-p90-without-ads"
+            >
+              {formatDuration(times.p90_without_ads_seconds)}
+            </Term>
           </dl>
         </>
       ) : (

@@ -5,6 +5,7 @@ import { Isolate } from '#app/components/isolate.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 import { formatCount, formatDateTime, formatPercent } from '#app/lib/format.ts';
 import { PayoutTimes } from './payout-times.tsx';
+import { Term } from '#app/components/term.tsx';
 
 /** The payout wallet, the totals and the measured payout time, as the server computed them. */
 export function TransparencyFigures({ summary }: { summary: TransparencySummary }) {
@@ -48,43 +49,31 @@ export function TransparencyFigures({ summary }: { summary: TransparencySummary 
           <Trans>Totals</Trans>
         </h2>
         <dl className="transparency-totals">
-          <div>
-            <dt>
-              <Trans>XRP paid, all time</Trans>
-            </dt>
-            <dd data-testid="paid-total">
-              <XrpAmount amount={summary.paid_total} />{' '}
+          <Term label={<Trans>XRP paid, all time</Trans>} testId="paid-total">
+            <XrpAmount amount={summary.paid_total} />{' '}
+            <span className="muted">
+              <Trans>({formatCount(summary.paid_count)} withdrawals)</Trans>
+            </span>
+          </Term>
+          <Term
+            label={<Trans>XRP owed now (balances and withdrawals not paid yet)</Trans>}
+            testId="owed-total"
+          >
+            <XrpAmount amount={summary.owed_total} />
+          </Term>
+          <Term label={<Trans>Reserve ratio (wallet ÷ owed)</Trans>} testId="reserve-ratio">
+            {summary.reserve_ratio_percent !== null ? (
+              <Isolate>{formatPercent(summary.reserve_ratio_percent)}</Isolate>
+            ) : summary.wallet_balance === null ? (
               <span className="muted">
-                <Trans>({formatCount(summary.paid_count)} withdrawals)</Trans>
+                <Trans>Unknown: the wallet's balance is not available.</Trans>
               </span>
-            </dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>XRP owed now (balances and withdrawals not paid yet)</Trans>
-            </dt>
-            <dd data-testid="owed-total">
-              <XrpAmount amount={summary.owed_total} />
-            </dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Reserve ratio (wallet ÷ owed)</Trans>
-            </dt>
-            <dd data-testid="reserve-ratio">
-              {summary.reserve_ratio_percent !== null ? (
-                <Isolate>{formatPercent(summary.reserve_ratio_percent)}</Isolate>
-              ) : summary.wallet_balance === null ? (
-                <span className="muted">
-                  <Trans>Unknown: the wallet's balance is not available.</Trans>
-                </span>
-              ) : (
-                <span className="muted">
-                  <Trans>Nothing is owed right now.</Trans>
-                </span>
-              )}
-            </dd>
-          </div>
+            ) : (
+              <span className="muted">
+                <Trans>Nothing is owed right now.</Trans>
+              </span>
+            )}
+          </Term>
         </dl>
       </Card>
 

@@ -1,14 +1,12 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Card } from '#app/components/card.tsx';
-import { LoadError } from '#app/components/load-error.tsx';
+import { Loaded } from '#app/components/load-error.tsx';
 import { transparencySummaryQueryOptions } from '../api/transparency-queries.ts';
 import { PaidWithdrawals } from './paid-withdrawals.tsx';
 import { TransparencyFigures } from './transparency-figures.tsx';
 
 /** The public proof that Earnest pays (docs/transparency.md). */
 export function TransparencyView() {
-  const { t } = useLingui();
   const summary = useQuery(transparencySummaryQueryOptions());
   return (
     <div className="transparency" data-testid="transparency">
@@ -18,16 +16,14 @@ export function TransparencyView() {
           XRP Ledger when you open this page; none is typed in by hand.
         </Trans>
       </p>
-      {summary.data ? (
-        <>
-          <TransparencyFigures summary={summary.data} />
-          <PaidWithdrawals explorerTxUrl={summary.data.explorer_tx_url} />
-        </>
-      ) : summary.isError ? (
-        <LoadError error={summary.error} onRetry={() => void summary.refetch()} />
-      ) : (
-        <Card className="skeleton" aria-busy="true" aria-label={t`Loading...`} />
-      )}
+      <Loaded query={summary}>
+        {(figures) => (
+          <>
+            <TransparencyFigures summary={figures} />
+            <PaidWithdrawals explorerTxUrl={figures.explorer_tx_url} />
+          </>
+        )}
+      </Loaded>
     </div>
   );
 }

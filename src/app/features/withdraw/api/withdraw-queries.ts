@@ -17,21 +17,15 @@ import { deviceRecords } from '#app/lib/device-records.ts';
 import { apiRequest } from '#app/lib/http.ts';
 import { invalidateMoney, queryKeys } from '#app/lib/query-keys.ts';
 import { postMoney, useMoneyMutation } from '#app/lib/money-mutation.ts';
+import { apiQueryOptions, useRefetchingMutation } from '#app/lib/api-query.ts';
 
 export const withdrawKeys = queryKeys.withdraw;
 
 export const addressQueryOptions = () =>
-  queryOptions({
-    queryKey: withdrawKeys.address(),
-    queryFn: () => apiRequest(API.getAddress, AddressResponseSchema),
-  });
+  apiQueryOptions(withdrawKeys.address(), API.getAddress, AddressResponseSchema);
 
 export const withdrawRulesQueryOptions = () =>
-  queryOptions({
-    queryKey: withdrawKeys.rules(),
-    queryFn: () => apiRequest(API.withdrawRules, WithdrawRulesResponseSchema),
-    staleTime: 0,
-  });
+  apiQueryOptions(withdrawKeys.rules(), API.withdrawRules, WithdrawRulesResponseSchema, { staleTime: 0 });
 
 /** The end of the waiting period is also kept on the device, for the status screen offline. */
 export const withdrawStatusQueryOptions = () =>
@@ -47,29 +41,20 @@ export const withdrawStatusQueryOptions = () =>
   });
 
 export const withdrawLogsQueryOptions = () =>
-  queryOptions({
-    queryKey: withdrawKeys.logs(),
-    queryFn: async () => (await apiRequest(API.withdrawLogs, WithdrawLogsResponseSchema)).list,
-  });
+  apiQueryOptions(withdrawKeys.logs(), API.withdrawLogs, WithdrawLogsResponseSchema, { pick: (d) => d.list });
 
 export const adStatusQueryOptions = () =>
-  queryOptions({
-    queryKey: withdrawKeys.ad(),
-    queryFn: () => apiRequest(API.adStatus, AdStatusResponseSchema),
-    staleTime: 0,
-  });
+  apiQueryOptions(withdrawKeys.ad(), API.adStatus, AdStatusResponseSchema, { staleTime: 0 });
 
 export const whitelistQueryOptions = () =>
-  queryOptions({
-    queryKey: withdrawKeys.whitelist(),
-    queryFn: async () => (await apiRequest(API.exchangeWhitelist, ExchangeWhitelistResponseSchema)).list,
+  apiQueryOptions(withdrawKeys.whitelist(), API.exchangeWhitelist, ExchangeWhitelistResponseSchema, {
+    pick: (d) => d.list,
     staleTime: Infinity,
   });
 
 export const recentWithdrawalsQueryOptions = () =>
-  queryOptions({
-    queryKey: withdrawKeys.recent(),
-    queryFn: async () => (await apiRequest(API.recentWithdrawals, RecentWithdrawalsResponseSchema)).list,
+  apiQueryOptions(withdrawKeys.recent(), API.recentWithdrawals, RecentWithdrawalsResponseSchema, {
+    pick: (d) => d.list,
     staleTime: 60_000,
   });
 
@@ -106,14 +91,13 @@ export function useStartWithdrawal() {
 }
 
 export function useStartAd() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
+  return useRefetchingMutation(
+    () =>
       apiRequest(API.adStart, successSchema(z.object({ started_time: z.number().check(z.int()) })), {
         method: 'post',
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: withdrawKeys.ad() }),
-  });
+    withdrawKeys.ad(),
+  );
 }
 
 export function useCompleteAd() {

@@ -53,15 +53,7 @@ export function AddressFields({
           maxLength={100}
           error={addressError}
         />
-        {canPaste() ? (
-          <Button
-            variant="secondary"
-            data-testid="paste-address"
-            onClick={() => void pasted().then((text) => text !== null && onAddress(text))}
-          >
-            <Trans>Paste</Trans>
-          </Button>
-        ) : null}
+        <PasteButton testId="paste-address" onText={onAddress} />
       </div>
       <div className="field-with-action">
         <Field
@@ -76,15 +68,7 @@ export function AddressFields({
           hint={<Trans>Numbers only. An X-address already contains it.</Trans>}
           error={tagError}
         />
-        {canPaste() ? (
-          <Button
-            variant="secondary"
-            data-testid="paste-tag"
-            onClick={() => void pasted().then((text) => text !== null && onTag(text))}
-          >
-            <Trans>Paste</Trans>
-          </Button>
-        ) : null}
+        <PasteButton testId="paste-tag" onText={onTag} />
       </div>
       <QrScanner
         accept={(raw) => (readAddressQr(raw) ? raw : null)}
@@ -98,5 +82,19 @@ export function AddressFields({
         failedText={<Trans>The camera could not be opened. Paste the address instead.</Trans>}
       />
     </>
+  );
+}
+
+/** Where the clipboard can be read, a button that puts its text in the field next to it. */
+function PasteButton({ testId, onText }: { testId: string; onText: (text: string) => void }) {
+  if (!canPaste()) return null;
+  return (
+    <Button
+      variant="secondary"
+      data-testid={testId}
+      onClick={() => void pasted().then((text) => text !== null && onText(text))}
+    >
+      <Trans>Paste</Trans>
+    </Button>
   );
 }

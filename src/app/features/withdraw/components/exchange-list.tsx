@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import type { Exchange } from '#contract/withdraw.ts';
+import { Section } from '#app/components/section.tsx';
 
 /**
  * The exchanges Earnest pays to, by name. Their own shared deposit accounts are not shown: they are not
@@ -7,10 +8,7 @@ import type { Exchange } from '#contract/withdraw.ts';
  */
 export function ExchangeList({ exchanges }: { exchanges: readonly Exchange[] }) {
   return (
-    <section className="section" aria-labelledby="exchanges-title">
-      <h2 id="exchanges-title">
-        <Trans>Supported exchanges</Trans>
-      </h2>
+    <Section titleId="exchanges-title" title={<Trans>Supported exchanges</Trans>}>
       <p className="muted">
         <Trans>
           Copy the deposit address and tag from your own account&apos;s Deposit XRP page in one of these
@@ -27,6 +25,6 @@ export function ExchangeList({ exchanges }: { exchanges: readonly Exchange[] }) 
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }

@@ -63,7 +63,7 @@ export function RecentWithdrawalsToast() {
   const when = <Isolate dir="auto">{formatDateTime(item.time)}</Isolate>;
   const name = item.username;
   return (
-    <div className="recent-toast" role="status" data-testid="recent-withdrawal">
+    <div className="recent-toast slides-in" role="status" data-testid="recent-withdrawal">
       <p>
         <Trans>
           <bdi>{name}</bdi> withdrew {amount} ({when}).

@@ -7,6 +7,7 @@ import { formatDateTime } from '#app/lib/format.ts';
 import { Isolate } from '#app/components/isolate.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 import { usePaidCelebration } from './use-paid-celebration.ts';
+import { Section } from '#app/components/section.tsx';
 
 /** Withdrawal records of the last 7 days, with the ledger's proof once paid. */
 export function WithdrawLogs({ logs }: { logs: readonly WithdrawLog[] }) {
@@ -18,10 +19,11 @@ export function WithdrawLogs({ logs }: { logs: readonly WithdrawLog[] }) {
       document.getElementById(target)?.scrollIntoView({ block: 'center' });
   }, [logs, target]);
   return (
-    <section className="section" aria-labelledby="records-title" data-testid="withdraw-logs">
-      <h2 id="records-title">
-        <Trans>Withdrawal records (last 7 days)</Trans>
-      </h2>
+    <Section
+      titleId="records-title"
+      title={<Trans>Withdrawal records (last 7 days)</Trans>}
+      testId="withdraw-logs"
+    >
       {logs.length === 0 ? (
         <Card className="empty-state">
           <p>
@@ -42,7 +44,7 @@ export function WithdrawLogs({ logs }: { logs: readonly WithdrawLog[] }) {
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }
 
