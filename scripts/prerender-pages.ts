@@ -1,7 +1,8 @@
 // The build's prerender step (docs/decisions/011-prerendered-first-paint.md), a vite plugin: once the
 // app is built, it builds src/app/prerender.tsx for Node and writes each prerendered page in each
 // language to dist/prerender/<locale>/<page>.html — the built index.html with the page's markup in
-// #root, its language and direction, its title, every stylesheet of the user app and the boot script.
+// #root, its language and direction, its title, every stylesheet of the user app inline, the boot
+// script, and the script that loads the app once the page has painted.
 // It runs before the service worker is generated, so the worker precaches the pages.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -43,7 +44,7 @@ export function prerenderPages(): Plugin {
     writeBundle(_options, bundle) {
       if (isSsrBuild) return;
       // The page's markup can come from any route's chunk: every stylesheet of the user app (the
-      // operator console's chunks are not for users) is linked, so nothing shifts when the code arrives.
+      // operator console's chunks are not for users) is inlined, so nothing shifts when the code arrives.
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk' || chunk.fileName.startsWith('assets/ops-')) continue;
         for (const css of chunk.viteMetadata?.importedCss ?? []) stylesheets.add(css);
@@ -70,36 +71,63 @@ export function prerenderPages(): Plugin {
         const prerender = (await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)) as PrerenderModule;
         const template = await readFile(join(outDir, 'index.html'), 'utf8');
         const script = prerender.bootScript();
-        const links = [...stylesheets]
-          .filter((css) => !template.includes(`/${css}"`))
-          .map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`)
-          .join('');
+        // Every stylesheet is inlined, hash-allowed (docs/performance.md): a linked one blocks the first
+        // paint for a round trip. The whole sheet, not a critical part: it is small (under 9 KB
+        // compressed) and the app's screens need no other, so nothing shifts or flashes at the takeover.
+        const linked = [...template.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+)">/g)];
+        const files = new Set([...linked.map(([, file = '']) => file), ...stylesheets]);
+        const css = (await Promise.all([...files].map((file) => readFile(join(outDir, file), 'utf8')))).join(
+          '\n',
+        );
+        const style = `<style>${css}</style>`;
+        // The app's code is asked for only once the page has painted (docs/performance.md): in the
+        // head, its module script and preloads compete with the first paint for the link.
+        const appTags = [
+          ...template.matchAll(
+            /<script type="module" crossorigin src="([^"]+)"><\/script>|<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+          ),
+        ];
+        const entry = appTags.find((tag) => tag[1])?.[1];
+        if (!entry) throw new Error('prerender: index.html has no module script');
+        const loader = appLoader(
+          entry,
+          appTags.flatMap((tag) => (tag[2] ? [tag[2]] : [])),
+        );
+        const base = [...linked, ...appTags].reduce((html, [tag]) => html.replace(tag, ''), template);
         for (const locale of LOCALES) {
           const shell = await prerender.renderPage('home', locale);
           for (const page of Object.keys(PRERENDERED_PAGES) as PrerenderedPage[]) {
             const { html, title } = page === 'home' ? shell : await prerender.renderPage(page, locale);
-            const document = fill(template, {
+            const document = fill(base, {
               '<html lang="en" dir="ltr">': `<html lang="${locale}" dir="${directionOf(locale)}" data-page="${page}">`,
               '<title>Earnest</title>': `<title>${escapeText(title)}</title><script>${script}</script>`,
-              '</head>': `${links}</head>`,
+              '</head>': `${style}</head>`,
               // The entry page carries the signed-in shell too (styles/boot.css).
               // Inert until the app has taken over (src/app/main.tsx): a form sent before would go
               // to the address bar, and typed text would be lost when the app renders.
-              '<div id="root"></div>': `<div id="root" inert>${html}</div>${page === 'entry' ? `<div id="boot-shell" inert>${shell.html}</div>` : ''}`,
+              '<div id="root"></div>': `<div id="root" inert>${html}</div>${page === 'entry' ? `<div id="boot-shell" inert>${shell.html}</div>` : ''}<script>${loader}</script>`,
             });
             const file = join(outDir, prerenderedFile(page, locale));
             await mkdir(dirname(file), { recursive: true });
             await writeFile(file, document);
           }
         }
-        const hash = createHash('sha256').update(script).digest('base64');
+        const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
         await writeFile(
           join(outDir, PRERENDER_CSP_FILE),
-          JSON.stringify({ scriptSrc: [`'sha256-${hash}'`] }),
+          JSON.stringify({ scriptSrc: [hash(script), hash(loader)], styleSrc: [hash(css)] }),
         );
       },
     },
   };
+}
+
+/**
+ * The inline script that loads the app after the first paint: a timeout from an animation frame runs
+ * once the frame is painted; the second timeout covers a hidden tab, where frames wait.
+ */
+function appLoader(entry: string, preloads: string[]): string {
+  return `(function(entry,preloads){var done=false;function load(){if(done)return;done=true;preloads.forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.append(link)});var script=document.createElement("script");script.type="module";script.crossOrigin="";script.src=entry;document.head.append(script)}requestAnimationFrame(function(){setTimeout(load)});setTimeout(load,500)})(${JSON.stringify(entry)},${JSON.stringify(preloads)})`;
 }
 
 /** Replaces each marker of index.html once; a marker that is gone means index.html changed under us. */

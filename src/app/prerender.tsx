@@ -8,12 +8,14 @@ import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import type { Locale } from '#domain/i18n/locales.ts';
-import { LOCALE_COOKIE, PRERENDERED_PAGES, type PrerenderedPage } from '#contract/prerendered-pages.ts';
-import { i18n, loadLocale, LOCALE_STORAGE_KEY } from './i18n/i18n.ts';
+import { PRERENDERED_PAGES, type PrerenderedPage } from '#contract/prerendered-pages.ts';
+import { i18n, loadLocale } from './i18n/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { documentTitle } from './lib/route-meta.ts';
-import { session, TOKEN_KEY } from './lib/session.ts';
+import { session } from './lib/session.ts';
 import { createAppRouter } from './router.tsx';
+
+export { bootScript } from './boot-script.ts';
 
 /** One page in one language: the markup for #root and the document's title. */
 export async function renderPage(
@@ -48,33 +50,4 @@ export async function renderPage(
     i18n,
   );
   return { html, title };
-}
-
-/**
- * The inline script at the top of every prerendered page, run before the first paint. The server
- * picks the page by the address and the language by the locale cookie or Accept-Language; only the
- * device knows who is signed in and which language its user chose. So: a signed-in user on the
- * entry page sees the signed-in shell (`data-boot="shell"`, styles/boot.css), never the entry page;
- * a page in another language than the chosen one, or Home without a session, is hidden
- * (`data-boot="hold"`) until the app renders the right one (src/app/main.tsx). It also keeps the
- * locale cookie equal to the choice, so the next page comes in the right language.
- */
-export function bootScript(): string {
-  function boot(tokenKey: string, localeKey: string, cookie: string) {
-    const html = document.documentElement;
-    let token: string | null = null;
-    let chosen: string | null = null;
-    try {
-      token = localStorage.getItem(tokenKey);
-      chosen = localStorage.getItem(localeKey);
-    } catch {
-      // No storage: nobody is signed in and nothing was chosen on this device.
-    }
-    if (chosen)
-      document.cookie = `${cookie}=${encodeURIComponent(chosen)};path=/;max-age=31536000;samesite=lax`;
-    const page = html.dataset['page'];
-    if ((chosen && chosen !== html.lang) || (page === 'home' && !token)) html.dataset['boot'] = 'hold';
-    else if (page === 'entry' && token) html.dataset['boot'] = 'shell';
-  }
-  return `(${boot.toString()})(${[TOKEN_KEY, LOCALE_STORAGE_KEY, LOCALE_COOKIE].map((v) => JSON.stringify(v)).join(',')})`;
 }

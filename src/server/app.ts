@@ -88,7 +88,7 @@ import { createIdempotentSender } from './plugins/idempotent.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerAccessGate, type RouteAccess } from './plugins/session.ts';
-import { prerenderedScriptSources, registerStaticApp } from './plugins/static-app.ts';
+import { prerenderedSources, registerStaticApp } from './plugins/static-app.ts';
 import { createSessionCache, followRevocations } from './features/auth/session-cache.ts';
 
 declare module 'fastify' {
@@ -167,13 +167,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async () => ruleSettings.refreshIfStale());
   const rules = ruleSettings.rules;
 
+  const prerendered = prerenderedSources(env.DIST_DIR);
   await registerSecurityHeaders(app, {
     production: env.NODE_ENV === 'production',
     mediaOrigins: env.AD_VIDEO_URL ? [new URL(env.AD_VIDEO_URL).origin] : [],
     // The bot challenge's script and frame, only when one is configured.
     challengeOrigins: env.TURNSTILE_SITE_KEY ? [new URL(env.TURNSTILE_SCRIPT_URL).origin] : [],
-    // The prerendered pages' boot script, allowed by its hash.
-    scriptHashes: prerenderedScriptSources(env.DIST_DIR),
+    // The prerendered pages' inline scripts and style sheet, allowed by their hashes.
+    scriptHashes: prerendered.scriptSrc,
+    styleHashes: prerendered.styleSrc,
   });
   await app.register(formbody, { bodyLimit: env.BODY_LIMIT });
   // Phones on slow links: brotli at a quality that costs little CPU per response.

@@ -10,6 +10,7 @@ import { buildTestApp } from '#tests/helpers/app.ts';
 describe('prerendered pages', () => {
   let dist: string;
   const HASH = "'sha256-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='";
+  const STYLE_HASH = "'sha256-BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB='";
   beforeAll(() => {
     dist = mkdtempSync(join(tmpdir(), 'earnest-dist-'));
     writeFileSync(join(dist, 'index.html'), 'app shell');
@@ -23,7 +24,10 @@ describe('prerendered pages', () => {
       mkdirSync(join(dist, 'prerender', locale), { recursive: true });
       writeFileSync(join(dist, 'prerender', locale, `${page}.html`), `${locale} ${page}`);
     }
-    writeFileSync(join(dist, 'prerender', 'csp.json'), JSON.stringify({ scriptSrc: [HASH] }));
+    writeFileSync(
+      join(dist, 'prerender', 'csp.json'),
+      JSON.stringify({ scriptSrc: [HASH], styleSrc: [STYLE_HASH] }),
+    );
   });
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -50,6 +54,8 @@ describe('prerendered pages', () => {
     const answer = await page('/');
     expect(answer.headers['vary']).toContain('Accept-Language');
     expect(String(answer.headers['content-security-policy'])).toContain(`script-src 'self' ${HASH}`);
+    // The pages' inline style sheet, and no other inline style.
+    expect(String(answer.headers['content-security-policy'])).toContain(`style-src 'self' ${STYLE_HASH};`);
     await app.close();
     await database.close();
   });

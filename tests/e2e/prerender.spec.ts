@@ -41,6 +41,31 @@ test('the entry page and Landing paint before the app has run', async ({ page })
   await expect(page).toHaveTitle('For new users · Earnest');
 });
 
+test('the prerendered pages paint from their own bytes: styles inline and allowed by hash, code after', async ({
+  page,
+  request,
+}) => {
+  // docs/performance.md: a linked stylesheet, or module scripts and preloads in the head, delay the
+  // first paint; the page carries its styles and asks for the app's code once it has painted.
+  for (const url of ['/', '/landing', '/home']) {
+    const html = await (await request.get(url)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<style>');
+    expect(head).not.toContain('rel="stylesheet"');
+    expect(head).not.toContain('rel="modulepreload"');
+    expect(head).not.toContain('type="module"');
+  }
+  const policy = (await request.get('/')).headers()['content-security-policy'] ?? '';
+  const inlineHashes = /style-src 'self'((?: 'sha256-[^']+')+)/.exec(policy)?.[1];
+  expect(inlineHashes).toBeTruthy();
+  // Styled with no stylesheet file and no code at all (the fixtures fail on a CSP violation).
+  await page.route('**/assets/*.{js,css}', (route) => route.abort());
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Earn XRP with simple daily tasks' })).toBeVisible();
+  await expect(page.locator('.entry-header')).toHaveCSS('display', 'flex');
+  await expect(page.locator('#root')).toHaveAttribute('inert', '');
+});
+
 test('the app takes over the prerendered page without an error', async ({ page }) => {
   // The fixtures fail the test on any console error or Content Security Policy violation (the boot
   // script is inline, allowed by its hash).

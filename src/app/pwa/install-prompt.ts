@@ -9,6 +9,13 @@ interface BeforeInstallPromptEvent extends Event {
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
+/**
+ * Where the prerendered pages' boot script (src/app/prerender.tsx) keeps an install prompt that came
+ * before the app: those pages load the app after their first paint, and Chromium may offer installing
+ * in between. Without it the install button would not show for that visit.
+ */
+export const EARLY_INSTALL_PROMPT = 'earnestInstallPrompt';
+
 let saved: BeforeInstallPromptEvent | null = null;
 let refusedAt: number | null = null;
 /** Whether the install button shows: the browser offers installing and the user has not just said no. */
@@ -23,6 +30,13 @@ function update() {
  * from an install button, after the user's own gesture (docs/product-rules.md#respect-no).
  */
 export function keepInstallPrompt() {
+  const early = (window as unknown as Record<string, BeforeInstallPromptEvent | undefined>)[
+    EARLY_INSTALL_PROMPT
+  ];
+  if (early) {
+    saved = early;
+    update();
+  }
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
     saved = event as BeforeInstallPromptEvent;

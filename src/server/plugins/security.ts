@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Security headers with a strict Content Security Policy: only our own origin, no inline script but
- * the ones allowed by hash (the prerendered pages' boot script),
- * no inline style sheets, no framing.
+ * the ones allowed by hash (the prerendered pages' boot script and app loader), no inline style sheet
+ * but the prerendered pages' own (by hash), no framing.
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
@@ -13,7 +13,14 @@ export async function registerSecurityHeaders(
     mediaOrigins = [],
     challengeOrigins = [],
     scriptHashes = [],
-  }: { production: boolean; mediaOrigins?: string[]; challengeOrigins?: string[]; scriptHashes?: string[] },
+    styleHashes = [],
+  }: {
+    production: boolean;
+    mediaOrigins?: string[];
+    challengeOrigins?: string[];
+    scriptHashes?: string[];
+    styleHashes?: string[];
+  },
 ) {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -22,7 +29,7 @@ export async function registerSecurityHeaders(
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...challengeOrigins, ...scriptHashes],
         frameSrc: challengeOrigins.length ? challengeOrigins : ["'none'"],
-        styleSrc: ["'self'"],
+        styleSrc: ["'self'", ...styleHashes],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],

@@ -13,22 +13,28 @@ import {
 import { sendFailure } from '#server/lib/reply.ts';
 
 /**
- * The script sources the prerendered pages need under the Content Security Policy: the hash of their
- * boot script, as the build wrote it; none without a build.
+ * The sources the prerendered pages need under the Content Security Policy: the hashes of their inline
+ * scripts (boot script, app loader) and of their inline style sheet, as the build wrote them; none
+ * without a build.
  */
-export function prerenderedScriptSources(distDir: string): string[] {
+export function prerenderedSources(distDir: string): { scriptSrc: string[]; styleSrc: string[] } {
   const file = resolve(distDir, PRERENDER_CSP_FILE);
-  if (!existsSync(file)) return [];
+  if (!existsSync(file)) return { scriptSrc: [], styleSrc: [] };
   const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  const sources =
-    typeof parsed === 'object' && parsed !== null && 'scriptSrc' in parsed ? parsed.scriptSrc : null;
-  if (
-    !Array.isArray(sources) ||
-    !sources.every((s): s is string => typeof s === 'string' && /^'sha256-[A-Za-z0-9+/=]+'$/.test(s))
-  ) {
-    throw new Error(`${file} does not list script hashes`);
-  }
-  return sources;
+  const hashes = (key: string): string[] => {
+    const sources =
+      typeof parsed === 'object' && parsed !== null && key in parsed
+        ? (parsed as Record<string, unknown>)[key]
+        : [];
+    if (
+      !Array.isArray(sources) ||
+      !sources.every((s): s is string => typeof s === 'string' && /^'sha256-[A-Za-z0-9+/=]+'$/.test(s))
+    ) {
+      throw new Error(`${file} does not list ${key} hashes`);
+    }
+    return sources;
+  };
+  return { scriptSrc: hashes('scriptSrc'), styleSrc: hashes('styleSrc') };
 }
 
 /**
