@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import { seedFromBootSnapshot } from './boot-snapshot.ts';
 import { createQueryClient } from './query-client.ts';
 import { session } from './session.ts';
 
@@ -25,7 +26,7 @@ function clientKey(): string {
  * sign-in starts from that account's copy on the device or from nothing.
  */
 export function createAccountQueryClients(persist: PersistCache) {
-  const clients = new Map<string, { client: QueryClient; ready: Promise<() => void> }>();
+  const clients = new Map<string, { client: QueryClient; ready: Promise<() => void>; seeded: boolean }>();
   let current = clientKey();
 
   function entryFor(key: string) {
@@ -33,7 +34,13 @@ export function createAccountQueryClients(persist: PersistCache) {
     if (!entry) {
       const client = createQueryClient();
       const account = key.startsWith('account:') ? key.slice('account:'.length) : null;
-      entry = { client, ready: account ? persist(client, account) : Promise.resolve(() => undefined) };
+      // The boot snapshot first, synchronously: Home's first screen needs nothing else to render.
+      const seeded = account ? seedFromBootSnapshot(client, account) : false;
+      entry = {
+        client,
+        ready: account ? persist(client, account) : Promise.resolve(() => undefined),
+        seeded,
+      };
       clients.set(key, entry);
     }
     return entry;
@@ -63,8 +70,14 @@ export function createAccountQueryClients(persist: PersistCache) {
   return {
     /** The client of whoever is signed in now. */
     current: () => entryFor(clientKey()).client,
-    /** Resolves once the signed-in account's copy on the device is in its client (before the first render). */
-    ready: () => entryFor(clientKey()).ready.then(() => undefined),
+    /**
+     * Resolves once the signed-in account has data to render with (before the first render): at once
+     * when its boot snapshot was there, or else once its copy on the device is in its client.
+     */
+    ready: () => {
+      const entry = entryFor(clientKey());
+      return entry.seeded ? Promise.resolve() : entry.ready.then(() => undefined);
+    },
     /** The current client, and its key for `key={...}`: a new session remounts everything under it. */
     useCurrent(): { key: string; queryClient: QueryClient } {
       const key = useSyncExternalStore(session.subscribe, clientKey, clientKey);

@@ -6,6 +6,7 @@ import {
   type Persister,
 } from '@tanstack/react-query-persist-client';
 import { createStore as createIdbStore, del, get, set } from 'idb-keyval';
+import { forgetBootSnapshot, saveBootSnapshot } from './boot-snapshot.ts';
 
 /**
  * The query cache, kept on the device so the last known data shows offline (docs/product-rules.md#sync-rule), in the
@@ -90,15 +91,34 @@ export async function persistAccountCache(queryClient: QueryClient, account: str
   // What the device kept is for showing at once, not for trusting: every restored query is read
   // again as soon as a screen uses it (the copy may predate the last change the user saw).
   await queryClient.invalidateQueries({ refetchType: 'none' });
-  return persistQueryClientSubscribe({
+  const stopPersisting = persistQueryClientSubscribe({
     queryClient,
     persister,
     buster: BUILD_ID,
     dehydrateOptions: { shouldDehydrateQuery: isPersisted },
   });
+  // The boot snapshot (lib/boot-snapshot.ts) follows the answers that arrive, batched like the cache.
+  // Answers that came in while the device's copy was being read are in it from the first write.
+  let snapshotTimer: ReturnType<typeof setTimeout> | undefined;
+  const saveSnapshotSoon = () => {
+    snapshotTimer ??= setTimeout(() => {
+      snapshotTimer = undefined;
+      saveBootSnapshot(queryClient, account);
+    }, WRITE_DELAY_MS);
+  };
+  const stopSnapshot = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'success') saveSnapshotSoon();
+  });
+  saveSnapshotSoon();
+  return () => {
+    clearTimeout(snapshotTimer);
+    stopSnapshot();
+    stopPersisting();
+  };
 }
 
 /** A deliberate sign-out leaves nothing of the account's data on the device. */
 export async function forgetPersistedCache(account: string): Promise<void> {
+  forgetBootSnapshot(account);
   await persisterFor(account).removeClient();
 }
