@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { storeSession } from './session.ts';
 
 const PORT = 8197;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -60,15 +61,7 @@ try {
   for (const path of ['/', '/home']) {
     if (path === '/home') {
       // Signed in: the session is on the device, as after a sign-in.
-      await page.goto(`${BASE}/landing`);
-      await page.evaluate(
-        (t, u) => {
-          localStorage.setItem('earnest.token', t);
-          localStorage.setItem('earnest.account', u);
-        },
-        token,
-        username.toLowerCase(),
-      );
+      await storeSession(page, `${BASE}/landing`, token, username);
     }
     const run = await lighthouse(
       `${BASE}${path}`,

@@ -15,6 +15,7 @@ import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { CHROMIUM } from '../playwright.config.ts';
 import type { LedgerFigures } from './ledger.ts';
+import { storeSession } from './session.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
 const APP_PORT = Number(process.env['BENCH_APP_PORT'] ?? 8195);
@@ -103,11 +104,21 @@ interface Sample {
 }
 const samples: Record<string, Sample[]> = {};
 
-/** The first element snippet in an audit's details (their shape varies between audits). */
+/**
+ * The first element in an audit's details (their shape varies between audits): its snippet, its
+ * selector and the start of its text, since a bare `<p>` does not say which paragraph it was.
+ */
 function snippetIn(details: unknown): string | undefined {
   if (typeof details !== 'object' || details === null) return undefined;
-  const snippet = (details as { snippet?: unknown }).snippet;
-  if (typeof snippet === 'string') return snippet;
+  const { snippet, selector, nodeLabel } = details as {
+    snippet?: unknown;
+    selector?: unknown;
+    nodeLabel?: unknown;
+  };
+  if (typeof snippet === 'string') {
+    const label = typeof nodeLabel === 'string' ? ` "${nodeLabel.slice(0, 60)}"` : '';
+    return `${snippet} ${typeof selector === 'string' ? selector : ''}${label}`;
+  }
   for (const value of Object.values(details)) {
     const found = snippetIn(value);
     if (found) return found;
@@ -170,15 +181,7 @@ try {
       const page = await context.newPage();
       if (signedIn) {
         // Signed in: the session is on the device, as after a sign-in (set on a page that is not the app).
-        await page.goto(`${APP}/api/other/serverTime`);
-        await page.evaluate(
-          (t, u) => {
-            localStorage.setItem('earnest.token', t);
-            localStorage.setItem('earnest.account', u);
-          },
-          token,
-          username.toLowerCase(),
-        );
+        await storeSession(page, `${APP}/api/other/serverTime`, token, username);
       }
       await audit(label, page, url);
       if (signedIn) {
