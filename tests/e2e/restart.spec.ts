@@ -53,6 +53,9 @@ test('the account and the session survive a server restart on the embedded datab
     await page.getByLabel('Confirm password').fill(PASSWORD);
     await page.locator('form').getByRole('button', { name: 'Register' }).last().click();
     await expect(page).toHaveURL(/\/home$/);
+    // The screen's own code has arrived: stopping the server while it is still loading would test a
+    // dropped connection, not a restart.
+    await expect(page.getByRole('heading', { level: 1, name: 'Daily tasks' })).toBeVisible();
 
     // A graceful stop: exit code 0 and the data folder released.
     expect(await stopServer(server)).toBe(0);
