@@ -21,9 +21,22 @@ import {
 interface PrerenderModule {
   renderPage(page: PrerenderedPage, locale: Locale): Promise<{ html: string; title: string }>;
   bootScript(): string;
+  appLoader(load: {
+    entry: string;
+    preloads: string[];
+    languagePreloads: string[];
+    signedInPreloads: string[];
+  }): string;
 }
 
 const SSR_OUT_DIR = 'node_modules/.earnest-prerender';
+// Home's route modules (the router's code splitting adds a query to their ids).
+const HOME_ROUTE = /\/src\/app\/routes\/home\/(route|index)\.tsx/;
+// What the app loads at once for a signed-in device (src/app/main.tsx): its cache and its push registration.
+const SIGNED_IN_BOOT = /\/src\/app\/(lib\/query-persistence|pwa\/push-device)\.ts$/;
+// A language's catalogs: the first screen's, and the later screens' (locales/<locale>/*.po).
+const FIRST_SCREEN_CATALOG = /\/locales\/([^/]+)\/first-screen\.po/;
+const CATALOG = /\/locales\/([^/]+)\/messages\.po/;
 
 export function prerenderPages(): Plugin {
   let root = process.cwd();
@@ -32,6 +45,11 @@ export function prerenderPages(): Plugin {
   // The build for Node that this step starts runs the same config: there, the step does nothing.
   let isSsrBuild = false;
   const stylesheets = new Set<string>();
+  // Home's route chunks with what they import, and each language's catalog of the later screens:
+  // what a signed-in device needs past the entry's own code (src/app/boot-script.ts, appLoader).
+  const homeChunks = new Set<string>();
+  const catalogs = new Map<string, string>();
+  const firstScreenCatalogs = new Map<string, string>();
   return {
     name: 'earnest-prerender',
     apply: 'build',
@@ -49,6 +67,24 @@ export function prerenderPages(): Plugin {
         if (chunk.type !== 'chunk' || chunk.fileName.startsWith('assets/ops-')) continue;
         for (const css of chunk.viteMetadata?.importedCss ?? []) stylesheets.add(css);
       }
+      const chunks = new Map(
+        Object.values(bundle).flatMap((chunk) => (chunk.type === 'chunk' ? [[chunk.fileName, chunk]] : [])),
+      );
+      const withImports = (fileName: string) => {
+        if (homeChunks.has(fileName)) return;
+        homeChunks.add(fileName);
+        for (const imported of chunks.get(fileName)?.imports ?? []) withImports(imported);
+      };
+      for (const chunk of chunks.values()) {
+        // A chunk that only re-exports a module kept in a group chunk names it as its facade.
+        const ids = chunk.facadeModuleId ? [chunk.facadeModuleId, ...chunk.moduleIds] : chunk.moduleIds;
+        if (ids.some((id) => HOME_ROUTE.test(id) || SIGNED_IN_BOOT.test(id))) withImports(chunk.fileName);
+        const catalog = chunk.moduleIds.map((id) => CATALOG.exec(id)?.[1]).find(Boolean);
+        if (catalog) catalogs.set(catalog, chunk.fileName);
+        const firstScreen = chunk.moduleIds.map((id) => FIRST_SCREEN_CATALOG.exec(id)?.[1]).find(Boolean);
+        if (firstScreen) firstScreenCatalogs.set(firstScreen, chunk.fileName);
+      }
+      if (homeChunks.size === 0) throw new Error("prerender: no chunk holds Home's route");
     },
     closeBundle: {
       sequential: true,
@@ -89,12 +125,22 @@ export function prerenderPages(): Plugin {
         ];
         const entry = appTags.find((tag) => tag[1])?.[1];
         if (!entry) throw new Error('prerender: index.html has no module script');
-        const loader = appLoader(
-          entry,
-          appTags.flatMap((tag) => (tag[2] ? [tag[2]] : [])),
+        const preloads = appTags.flatMap((tag) => (tag[2] ? [tag[2]] : []));
+        const loaders = new Map(
+          LOCALES.map((locale) => {
+            const catalog = catalogs.get(locale);
+            const firstScreen = firstScreenCatalogs.get(locale);
+            if (!catalog || !firstScreen) throw new Error(`prerender: no catalog chunks for ${locale}`);
+            const signedInPreloads = [...homeChunks, catalog]
+              .map((file) => `/${file}`)
+              .filter((href) => href !== entry && !preloads.includes(href));
+            const languagePreloads = [`/${firstScreen}`];
+            return [locale, prerender.appLoader({ entry, preloads, languagePreloads, signedInPreloads })];
+          }),
         );
         const base = [...linked, ...appTags].reduce((html, [tag]) => html.replace(tag, ''), template);
         for (const locale of LOCALES) {
+          const loader = loaders.get(locale) ?? '';
           const shell = await prerender.renderPage('home', locale);
           for (const page of Object.keys(PRERENDERED_PAGES) as PrerenderedPage[]) {
             const { html, title } = page === 'home' ? shell : await prerender.renderPage(page, locale);
@@ -115,19 +161,14 @@ export function prerenderPages(): Plugin {
         const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
         await writeFile(
           join(outDir, PRERENDER_CSP_FILE),
-          JSON.stringify({ scriptSrc: [hash(script), hash(loader)], styleSrc: [hash(css)] }),
+          JSON.stringify({
+            scriptSrc: [hash(script), ...[...loaders.values()].map(hash)],
+            styleSrc: [hash(css)],
+          }),
         );
       },
     },
   };
-}
-
-/**
- * The inline script that loads the app after the first paint: a timeout from an animation frame runs
- * once the frame is painted; the second timeout covers a hidden tab, where frames wait.
- */
-function appLoader(entry: string, preloads: string[]): string {
-  return `(function(entry,preloads){var done=false;function load(){if(done)return;done=true;preloads.forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.append(link)});var script=document.createElement("script");script.type="module";script.crossOrigin="";script.src=entry;document.head.append(script)}requestAnimationFrame(function(){setTimeout(load)});setTimeout(load,500)})(${JSON.stringify(entry)},${JSON.stringify(preloads)})`;
 }
 
 /** Replaces each marker of index.html once; a marker that is gone means index.html changed under us. */

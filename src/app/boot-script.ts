@@ -1,5 +1,7 @@
 import { LOCALE_COOKIE } from '#contract/prerendered-pages.ts';
 import { LOCALE_STORAGE_KEY } from './i18n/i18n.ts';
+import { REQUEST_ID_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
+import { EARLY_READS, EARLY_REQUESTS, EARLY_TASK_LIST } from './lib/early-requests.ts';
 import { TOKEN_KEY } from './lib/session.ts';
 import { EARLY_INSTALL_PROMPT } from './pwa/install-prompt.ts';
 
@@ -35,4 +37,101 @@ export function bootScript(): string {
     else if (page === 'entry' && token) html.dataset['boot'] = 'shell';
   }
   return `(${boot.toString()})(${[TOKEN_KEY, LOCALE_STORAGE_KEY, LOCALE_COOKIE, EARLY_INSTALL_PROMPT].map((v) => JSON.stringify(v)).join(',')})`;
+}
+
+/** What the loader asks for: the app's code, and what Home needs when a session is on the device. */
+export interface AppLoad {
+  /** The entry module and its preloads (index.html's). */
+  entry: string;
+  preloads: string[];
+  /** The first screen's catalog in the page's language, which the app loads before it renders. */
+  languagePreloads: string[];
+  /**
+   * Home's own chunks, what the app loads at once for a signed-in device (its cache, its push
+   * registration) and the page language's catalog of the later screens: for a signed-in device on
+   * the entry page or Home.
+   */
+  signedInPreloads: string[];
+}
+
+/**
+ * The inline script at the end of every prerendered page: it asks for the app's code only once the
+ * page has painted (docs/performance.md), from a timeout inside an animation frame; the second timeout
+ * covers a hidden tab, where frames wait. On a device with a session, where the page becomes Home, it
+ * asks at the same moment for Home's chunks and for Home's first reads
+ * (lib/early-requests.ts), instead of after the app has run: one round trip less before Home's
+ * figures.
+ */
+export function appLoader(load: AppLoad): string {
+  function loader(
+    { entry, preloads, languagePreloads, signedInPreloads }: AppLoad,
+    tokenKey: string,
+    localeKey: string,
+    tokenHeader: string,
+    requestIdHeader: string,
+    earlyKey: string,
+    reads: string[],
+    taskList: string,
+  ) {
+    let done = false;
+    const html = document.documentElement;
+    function preload(href: string) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    function askEarly(token: string, locale: string) {
+      const answers: Record<string, Promise<Response>> = {};
+      for (const path of [...reads, taskList + encodeURIComponent(locale)]) {
+        const headers: Record<string, string> = { [tokenHeader]: token };
+        if (crypto.randomUUID) headers[requestIdHeader] = crypto.randomUUID();
+        const answer = fetch(path, { headers, signal: AbortSignal.timeout(30_000) });
+        // A failure is the app's to report when it takes the answer, not an unhandled rejection.
+        answer.catch(() => undefined);
+        answers[path] = answer;
+      }
+      (window as unknown as Record<string, unknown>)[earlyKey] = { token, at: Date.now(), answers };
+    }
+    function start() {
+      if (done) return;
+      done = true;
+      preloads.forEach(preload);
+      let token: string | null = null;
+      let chosen: string | null = null;
+      try {
+        token = localStorage.getItem(tokenKey);
+        chosen = localStorage.getItem(localeKey);
+      } catch {
+        // No storage: nobody is signed in on this device.
+      }
+      const page = html.dataset['page'];
+      const signedIn = token !== null && (page === 'home' || page === 'entry');
+      // A page held for another language: the app loads that language's catalogs instead.
+      if (!chosen || chosen === html.lang) {
+        languagePreloads.forEach(preload);
+        if (signedIn) signedInPreloads.forEach(preload);
+      }
+      if (signedIn && token !== null) askEarly(token, chosen ?? html.lang);
+      const script = document.createElement('script');
+      script.type = 'module';
+      script.crossOrigin = '';
+      script.src = entry;
+      document.head.append(script);
+    }
+    requestAnimationFrame(() => setTimeout(start));
+    setTimeout(start, 500);
+  }
+  const args = [
+    load,
+    TOKEN_KEY,
+    LOCALE_STORAGE_KEY,
+    TOKEN_HEADER,
+    REQUEST_ID_HEADER,
+    EARLY_REQUESTS,
+    EARLY_READS,
+    EARLY_TASK_LIST,
+  ];
+  return `(${loader.toString()})(${args.map((v) => JSON.stringify(v)).join(',')})`;
 }

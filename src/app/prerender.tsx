@@ -15,7 +15,7 @@ import { documentTitle } from './lib/route-meta.ts';
 import { session } from './lib/session.ts';
 import { createAppRouter } from './router.tsx';
 
-export { bootScript } from './boot-script.ts';
+export { appLoader, bootScript } from './boot-script.ts';
 
 /** One page in one language: the markup for #root and the document's title. */
 export async function renderPage(

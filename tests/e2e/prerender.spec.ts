@@ -117,3 +117,46 @@ test('a page in another language than the one chosen on the device stays hidden,
   await expect(page.locator('html')).not.toHaveAttribute('data-boot');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
+
+test("signed in, Home's code and first reads are asked for beside the app's code, and read once", async ({
+  page,
+  request,
+}) => {
+  // src/app/lib/early-requests.ts: the loader asks for them, not the app once it has run.
+  const { username } = await signInViaApi(page, request);
+  // As after a sign-in in the app, the device knows whose session it holds.
+  await page.addInitScript(
+    (account) => localStorage.setItem('earnest.account', account),
+    username.toLowerCase(),
+  );
+  const asked: string[] = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  await page.route('**/assets/index-*.js', (route) => route.abort());
+  await page.goto('/home');
+  await expect
+    .poll(() => asked.filter((path) => path.startsWith('/api/')).sort())
+    .toEqual(
+      [
+        '/api/account/dailyReward',
+        '/api/account/userInfo',
+        '/api/kyc/status',
+        '/api/other/getCustomSettings',
+        '/api/task/history',
+        '/api/task/list',
+      ].sort(),
+    );
+  expect(asked.some((path) => /^\/assets\/home-.*\.js$/.test(path))).toBe(true);
+  expect(asked.some((path) => /^\/assets\/locale-en-[^f].*\.js$/.test(path))).toBe(true);
+
+  // With the app: Home shows its figures from those answers, and asks none of them a second time.
+  asked.length = 0;
+  await page.unroute('**/assets/index-*.js');
+  await page.reload();
+  await expect(page.getByTestId('home-balance')).not.toHaveText('…');
+  for (const read of ['/api/account/userInfo', '/api/task/list', '/api/account/dailyReward']) {
+    expect(
+      asked.filter((path) => path === read),
+      read,
+    ).toHaveLength(1);
+  }
+});

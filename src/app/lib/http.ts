@@ -4,6 +4,7 @@ import { isErrorCode, type ErrorCode } from '#contract/errors.ts';
 import { BOT_TOKEN_HEADER, IDEMPOTENCY_HEADER, REQUEST_ID_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
 import { ACCOUNT_HEADER, QUEUED_ERROR, QUEUED_STATUS } from '#contract/sync.ts';
 import { connectivity } from './connectivity.ts';
+import { forgetEarlyAnswers, takeEarlyAnswer } from './early-requests.ts';
 import { session } from './session.ts';
 
 /**
@@ -68,6 +69,12 @@ function send(
 ): Promise<Response> {
   const token = session.token();
   const query = searchParams ? `?${new URLSearchParams(searchParams).toString()}` : '';
+  if (method === 'get') {
+    const early = takeEarlyAnswer(path + query, token);
+    if (early) return early;
+  } else {
+    forgetEarlyAnswers();
+  }
   return fetch(path + query, {
     method: method.toUpperCase(),
     headers: {
