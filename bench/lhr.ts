@@ -1,11 +1,15 @@
 // `npx node bench/lhr.ts <url> [out.json]`: one Lighthouse run with the bench's settings (mobile,
 // simulated throttling, Debian's Chromium, fresh profile) that prints what delays the first paint —
 // the network requests in order, render-blocking resources and the LCP breakdown — and keeps the lhr.
-// Used to find what the prerendered pages waited on (docs/performance.md).
+// Used to find what the prerendered pages waited on (docs/performance.md). With LHR_SIGNED_IN=1 it
+// first registers a new user on the url's server and puts the session on the device, as
+// `npm run bench` does for `/home`.
 import { writeFileSync } from 'node:fs';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer, { type Page } from 'puppeteer-core';
 import { CHROMIUM } from '../playwright.config.ts';
+import { storeSession } from './session.ts';
 
 const [url, out] = process.argv.slice(2);
 if (!url) throw new Error('usage: npx node bench/lhr.ts <url> [out.json]');
@@ -19,14 +23,42 @@ interface NetworkRequest {
   transferSize?: number;
 }
 
+/** A new user's session on this page's device, registered on the url's server. */
+async function signIn(page: Page, origin: string) {
+  const username = `lhr${Date.now().toString(36)}`;
+  const response = await fetch(`${origin}/api/user/checkIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ tab: 'register', username, password: 'secret12', confirm_password: 'secret12' }),
+  });
+  const body = (await response.json()) as { data: { userInfo: { token: string } } };
+  await storeSession(page, `${origin}/api/other/serverTime`, body.data.userInfo.token, username);
+}
+
 const chrome = await launch({ chromePath: CHROMIUM.executablePath, chromeFlags: CHROMIUM.args });
 try {
-  const run = await lighthouse(url, {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance'],
-  });
+  const signedIn = process.env['LHR_SIGNED_IN'] === '1';
+  const browser = signedIn
+    ? await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
+    : null;
+  const page = browser ? await browser.newPage() : undefined;
+  if (page) await signIn(page, new URL(url).origin);
+  const run = await lighthouse(
+    url,
+    {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      disableStorageReset: signedIn,
+      // LHR_THROTTLING=devtools slows the real network and CPU instead of simulating them: what a
+      // phone would see of a change in the order of requests, which the simulation may not count.
+      throttlingMethod: process.env['LHR_THROTTLING'] === 'devtools' ? 'devtools' : 'simulate',
+    },
+    undefined,
+    page,
+  );
+  await browser?.disconnect();
   if (!run) throw new Error(`no Lighthouse result for ${url}`);
   if (out) writeFileSync(out, JSON.stringify(run.lhr));
   const audits = run.lhr.audits;
