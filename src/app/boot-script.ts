@@ -1,6 +1,7 @@
 import { LOCALE_COOKIE } from '#contract/prerendered-pages.ts';
 import { LOCALE_STORAGE_KEY } from './i18n/i18n.ts';
 import { REQUEST_ID_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
+import { BOOT_SNAPSHOT_KEY } from './lib/boot-snapshot.ts';
 import { EARLY_READS, EARLY_REQUESTS, EARLY_TASK_LIST } from './lib/early-requests.ts';
 import { TOKEN_KEY } from './lib/session.ts';
 import { EARLY_INSTALL_PROMPT } from './pwa/install-prompt.ts';
@@ -58,15 +59,16 @@ export interface AppLoad {
  * The inline script at the end of every prerendered page: it asks for the app's code only once the
  * page has painted (docs/performance.md), from a timeout inside an animation frame; the second timeout
  * covers a hidden tab, where frames wait. On a device with a session, where the page becomes Home, it
- * asks at the same moment for Home's chunks and for Home's first reads
- * (lib/early-requests.ts), instead of after the app has run: one round trip less before Home's
- * figures.
+ * asks at the same moment for Home's chunks and, unless a boot snapshot has them, for Home's
+ * first reads (lib/early-requests.ts), instead of after the app has run: one round trip less before
+ * Home's figures.
  */
 export function appLoader(load: AppLoad): string {
   function loader(
     { entry, preloads, languagePreloads, signedInPreloads }: AppLoad,
     tokenKey: string,
     localeKey: string,
+    snapshotKey: string,
     tokenHeader: string,
     requestIdHeader: string,
     earlyKey: string,
@@ -100,9 +102,11 @@ export function appLoader(load: AppLoad): string {
       preloads.forEach(preload);
       let token: string | null = null;
       let chosen: string | null = null;
+      let snapshot = false;
       try {
         token = localStorage.getItem(tokenKey);
         chosen = localStorage.getItem(localeKey);
+        snapshot = localStorage.getItem(snapshotKey) !== null;
       } catch {
         // No storage: nobody is signed in on this device.
       }
@@ -113,7 +117,9 @@ export function appLoader(load: AppLoad): string {
         languagePreloads.forEach(preload);
         if (signedIn) signedInPreloads.forEach(preload);
       }
-      if (signedIn && token !== null) askEarly(token, chosen ?? html.lang);
+      // With a boot snapshot the first render has its figures already (lib/boot-snapshot.ts): the app
+      // reads again after it, and reads sent now would only compete with the code for the link.
+      if (signedIn && token !== null && !snapshot) askEarly(token, chosen ?? html.lang);
       const script = document.createElement('script');
       script.type = 'module';
       script.crossOrigin = '';
@@ -127,6 +133,7 @@ export function appLoader(load: AppLoad): string {
     load,
     TOKEN_KEY,
     LOCALE_STORAGE_KEY,
+    BOOT_SNAPSHOT_KEY,
     TOKEN_HEADER,
     REQUEST_ID_HEADER,
     EARLY_REQUESTS,

@@ -150,3 +150,11 @@ it('a page held for another language asks for none of its own catalogs, and read
   expect(added).toEqual(['modulepreload /assets/vendor.js', 'script /assets/index.js']);
   expect(askedFor()).toContain(`${API.taskList}?locale=fr`);
 });
+
+it('with a boot snapshot on the device, the first render has its figures: no early reads', async () => {
+  session.signIn('token-a', 'alice');
+  localStorage.setItem('earnest.boot-snapshot', '{"account":"alice","build":"dev","entries":[]}');
+  await runLoader();
+  expect(added).toContain('modulepreload /assets/home.js');
+  expect(fetchMock).not.toHaveBeenCalled();
+});

@@ -13,7 +13,9 @@ import { queryKeys } from './query-keys.ts';
  * reads it (it is dropped on sight), and signing out or deleting the account forgets it with the
  * rest of the account's data (forgetPersistedCache).
  */
-const STORAGE_KEY = 'earnest.boot-snapshot';
+/** Where the snapshot is kept (also looked at by the prerendered page's loader, src/app/boot-script.ts). */
+export const BOOT_SNAPSHOT_KEY = 'earnest.boot-snapshot';
+const STORAGE_KEY = BOOT_SNAPSHOT_KEY;
 // The same bound as the persisted cache: older, the data misleads more than it helps.
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
