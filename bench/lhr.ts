@@ -6,10 +6,10 @@
 // `npm run bench` does for `/home`.
 import { writeFileSync } from 'node:fs';
 import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { CHROMIUM } from '../playwright.config.ts';
-import { storeSession } from './session.ts';
+import { auditPerformance } from './audit.ts';
+import { registerUser, storeSession } from './session.ts';
 
 const [url, out] = process.argv.slice(2);
 if (!url) throw new Error('usage: npx node bench/lhr.ts <url> [out.json]');
@@ -25,14 +25,8 @@ interface NetworkRequest {
 
 /** A new user's session on this page's device, registered on the url's server. */
 async function signIn(page: Page, origin: string) {
-  const username = `lhr${Date.now().toString(36)}`;
-  const response = await fetch(`${origin}/api/user/checkIn`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ tab: 'register', username, password: 'secret12', confirm_password: 'secret12' }),
-  });
-  const body = (await response.json()) as { data: { userInfo: { token: string } } };
-  await storeSession(page, `${origin}/api/other/serverTime`, body.data.userInfo.token, username);
+  const { token, username } = await registerUser(origin, 'lhr');
+  await storeSession(page, `${origin}/api/other/serverTime`, token, username);
 }
 
 const chrome = await launch({ chromePath: CHROMIUM.executablePath, chromeFlags: CHROMIUM.args });
@@ -43,23 +37,12 @@ try {
     : null;
   const page = browser ? await browser.newPage() : undefined;
   if (page) await signIn(page, new URL(url).origin);
-  const run = await lighthouse(
-    url,
-    {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      disableStorageReset: signedIn,
-      // LHR_THROTTLING=devtools slows the real network and CPU instead of simulating them: what a
-      // phone would see of a change in the order of requests, which the simulation may not count.
-      throttlingMethod: process.env['LHR_THROTTLING'] === 'devtools' ? 'devtools' : 'simulate',
-    },
-    undefined,
-    page,
-  );
+  const run = await auditPerformance(url, chrome.port, page, {
+    // LHR_THROTTLING=devtools slows the real network and CPU instead of simulating them: what a
+    // phone would see of a change in the order of requests, which the simulation may not count.
+    throttlingMethod: process.env['LHR_THROTTLING'] === 'devtools' ? 'devtools' : 'simulate',
+  });
   await browser?.disconnect();
-  if (!run) throw new Error(`no Lighthouse result for ${url}`);
   if (out) writeFileSync(out, JSON.stringify(run.lhr));
   const audits = run.lhr.audits;
   const value = (id: string) => Math.round(audits[id]?.numericValue ?? NaN);

@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { storeSession } from './session.ts';
+import { registerUser, storeSession } from './session.ts';
 
 const PORT = 8197;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -29,17 +29,6 @@ async function waitForServer() {
   throw new Error('the server did not start');
 }
 
-async function register(): Promise<{ token: string; username: string }> {
-  const username = `lighthouse${Date.now().toString(36)}`;
-  const response = await fetch(`${BASE}/api/user/checkIn`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ tab: 'register', username, password: 'secret12', confirm_password: 'secret12' }),
-  });
-  const body = (await response.json()) as { data: { userInfo: { token: string } } };
-  return { token: body.data.userInfo.token, username };
-}
-
 const chrome = await launch({
   chromePath: CHROME,
   chromeFlags: [
@@ -53,7 +42,7 @@ const chrome = await launch({
 });
 try {
   await waitForServer();
-  const { token, username } = await register();
+  const { token, username } = await registerUser(BASE, 'lighthouse');
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const page = await browser.newPage();
   const results: Record<string, Record<string, number>> = {};

@@ -11,11 +11,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { CHROMIUM } from '../playwright.config.ts';
+import { auditPerformance } from './audit.ts';
 import type { LedgerFigures } from './ledger.ts';
-import { storeSession } from './session.ts';
+import { registerUser, storeSession } from './session.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
 const APP_PORT = Number(process.env['BENCH_APP_PORT'] ?? 8195);
@@ -128,31 +128,11 @@ function snippetIn(details: unknown): string | undefined {
 const chrome = await launch({ chromePath: CHROMIUM.executablePath, chromeFlags: CHROMIUM.args });
 try {
   await Promise.all([waitFor(`${APP}/api/other/serverTime`), waitFor(`${HELLO}/api/time`)]);
-  const username = `bench${Date.now().toString(36)}`;
-  const registered = (await (
-    await fetch(`${APP}/api/user/checkIn`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ tab: 'register', username, password: 'secret12', confirm_password: 'secret12' }),
-    })
-  ).json()) as { data: { userInfo: { token: string } } };
-  const token = registered.data.userInfo.token;
+  const { token, username } = await registerUser(APP, 'bench');
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 
   const audit = async (label: string, page: Page, url: string) => {
-    const run = await lighthouse(
-      url,
-      {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        disableStorageReset: true,
-      },
-      undefined,
-      page,
-    );
-    if (!run) throw new Error(`no Lighthouse result for ${url}`);
+    const run = await auditPerformance(url, chrome.port, page);
     const sample = {
       score: Math.round((run.lhr.categories['performance']?.score ?? 0) * 100),
       lcp: (run.lhr.audits['largest-contentful-paint']?.numericValue ?? NaN) / 1000,

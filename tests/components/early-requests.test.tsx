@@ -120,20 +120,12 @@ it("after the app's first change, the answers read before it are dropped", async
   expect(fetchMock).toHaveBeenCalledTimes(8);
 });
 
-it('signed out: only the app is asked for, no reads', async () => {
-  document.documentElement.dataset['page'] = 'entry';
-  await runLoader();
-  expect(added).toEqual([
-    'modulepreload /assets/vendor.js',
-    'modulepreload /assets/locale-en-first-screen.js',
-    'script /assets/index.js',
-  ]);
-  expect(fetchMock).not.toHaveBeenCalled();
-});
-
-it('on Landing, signed in, nothing of Home is asked for', async () => {
-  session.signIn('token-a', 'alice');
-  document.documentElement.dataset['page'] = 'landing';
+it.each([
+  ['signed out, on the entry page', null, 'entry'],
+  ['signed in, on Landing', 'token-a', 'landing'],
+])('%s: only the app and the catalog are asked for, no reads', async (_, token, page) => {
+  if (token) session.signIn(token, 'alice');
+  document.documentElement.dataset['page'] = page;
   await runLoader();
   expect(added).toEqual([
     'modulepreload /assets/vendor.js',
