@@ -46,13 +46,9 @@ export function forgetEarlyAnswers() {
  * only if it was asked with the session the app holds now: a device signed out or switched to
  * another account in between never reads an answer meant for the account before.
  */
-export function takeEarlyAnswer(
-  pathAndQuery: string,
-  token: string | null,
-  now = Date.now(),
-): Promise<Response> | null {
+export function takeEarlyAnswer(pathAndQuery: string, token: string | null): Promise<Response> | null {
   const early = earlyRequests();
-  if (!early || token === null || early.token !== token || now - early.at > MAX_AGE_MS) return null;
+  if (!early || token === null || early.token !== token || Date.now() - early.at > MAX_AGE_MS) return null;
   const answer = early.answers[pathAndQuery];
   if (!answer) return null;
   delete early.answers[pathAndQuery];
