@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { activateLocale, i18n, initialLocale } from './i18n/i18n.ts';
 import { createAccountQueryClients } from './lib/account-query-clients.ts';
+import { holdReadsUntilPainted } from './lib/first-paint.ts';
 import { session } from './lib/session.ts';
 import { keepInstallPrompt } from './pwa/install-prompt.ts';
 import { registerServiceWorker } from './pwa/register-sw.ts';
@@ -37,8 +38,12 @@ const router = createAppRouter({ queryClient: clients.current(), session });
 // the app can replace it in one commit, with the screen's code and loaders in.
 await router.load();
 
-/** Once the app is on screen, the prerendered page's boot state goes (styles/boot.css), and it answers input. */
+/**
+ * Once the app is on screen, the prerendered page's boot state goes (styles/boot.css), and it answers
+ * input; the reads its screen asks for go once it is painted.
+ */
 function endBoot() {
+  holdReadsUntilPainted();
   document.getElementById('boot-shell')?.remove();
   document.getElementById('root')?.removeAttribute('inert');
   delete document.documentElement.dataset['boot'];

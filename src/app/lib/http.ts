@@ -5,6 +5,7 @@ import { BOT_TOKEN_HEADER, IDEMPOTENCY_HEADER, REQUEST_ID_HEADER, TOKEN_HEADER }
 import { ACCOUNT_HEADER, QUEUED_ERROR, QUEUED_STATUS } from '#contract/sync.ts';
 import { connectivity } from './connectivity.ts';
 import { forgetEarlyAnswers, takeEarlyAnswer } from './early-requests.ts';
+import { firstScreenPainting } from './first-paint.ts';
 import { session } from './session.ts';
 
 /**
@@ -63,18 +64,20 @@ const TIMEOUT_MS = 30_000;
  * One fetch with this device's session and a fresh request id. Not retried: money-moving calls must
  * not be repeated blindly; retries are the sync queue's business.
  */
-function send(
+async function send(
   path: string,
   { method = 'get', json, searchParams, headers = {} }: SendOptions = {},
 ): Promise<Response> {
-  const token = session.token();
   const query = searchParams ? `?${new URLSearchParams(searchParams).toString()}` : '';
   if (method === 'get') {
-    const early = takeEarlyAnswer(path + query, token);
+    const early = takeEarlyAnswer(path + query, session.token());
     if (early) return early;
+    const painting = firstScreenPainting();
+    if (painting) await painting;
   } else {
     forgetEarlyAnswers();
   }
+  const token = session.token();
   return fetch(path + query, {
     method: method.toUpperCase(),
     headers: {
