@@ -18,8 +18,10 @@ export function WithdrawStatusPill({ balanceReached }: { balanceReached: boolean
   const status = useQuery(withdrawStatusQueryOptions());
   const now = useNow();
 
+  // A read already under way (the one the query starts as the pill appears) is the check: cancelling it
+  // to send the same read again would ask twice.
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: withdrawKeys.status() });
+    void queryClient.invalidateQueries({ queryKey: withdrawKeys.status() }, { cancelRefetch: false });
   }, [path, balanceReached, queryClient]);
 
   if (status.data?.status !== 1 || status.data.end_time === null) return null;
