@@ -1,33 +1,53 @@
-import type { ReactNode } from 'react';
-import { Trans } from '@lingui/react/macro';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { messageOf } from '#app/lib/error-messages.ts';
 import { Button } from './button.tsx';
 import { ErrorAlert } from './error-alert.tsx';
 import { PasswordField } from './field.tsx';
+import { Form } from './form.tsx';
 
 /**
- * The end of a form that the password confirms (deleting the account, approving a device): the
- * password, what went wrong, and the act itself, which stays off until a password is typed.
+ * A form that the password confirms (deleting the account, approving a device): what is about to
+ * happen, the password, what went wrong, and the act itself, which stays off until a password is
+ * typed. `confirm` sends the password; `onConfirmed` runs once it was accepted.
  */
-export function PasswordConfirm({
-  password,
-  onPassword,
-  error,
+export function PasswordConfirmForm({
+  confirm,
+  onConfirmed,
   pending,
+  action,
   children,
 }: {
-  password: string;
-  onPassword: (password: string) => void;
-  error: ReactNode;
+  confirm: (password: string) => Promise<unknown>;
+  onConfirmed: () => void | Promise<void>;
   pending: boolean;
+  action: ReactNode;
   children: ReactNode;
 }) {
+  const { i18n } = useLingui();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    try {
+      await confirm(password);
+    } catch (caught) {
+      setError(i18n._(messageOf(caught)));
+      return;
+    }
+    await onConfirmed();
+  }
+
   return (
-    <>
-      <PasswordField kind="current" label={<Trans>Password</Trans>} value={password} onValue={onPassword} />
+    <Form onSubmit={(event) => void onSubmit(event)}>
+      {children}
+      <PasswordField kind="current" label={<Trans>Password</Trans>} value={password} onValue={setPassword} />
       {error ? <ErrorAlert>{error}</ErrorAlert> : null}
       <Button type="submit" variant="danger" block disabled={pending || password === ''}>
-        {children}
+        {action}
       </Button>
-    </>
+    </Form>
   );
 }

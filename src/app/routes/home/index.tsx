@@ -23,7 +23,7 @@ import { DaySummary } from '#app/features/tasks/components/day-summary.tsx';
 import { TaskList } from '#app/features/tasks/components/task-list.tsx';
 import { TaskSheet } from '#app/features/tasks/components/task-sheet.tsx';
 import { WeekHistory } from '#app/features/tasks/components/week-history.tsx';
-import { LoadError } from '#app/components/load-error.tsx';
+import { Loaded } from '#app/components/load-error.tsx';
 import { WelcomeCard } from '#app/features/account/components/welcome-card.tsx';
 import { XrpPrice } from '#app/features/rates/components/xrp-price.tsx';
 
@@ -33,7 +33,7 @@ export const Route = createFileRoute('/home/')({
 });
 
 function TasksPage() {
-  const { i18n, t } = useLingui();
+  const { i18n } = useLingui();
   const locale = i18n.locale;
   const list = useQuery(taskListQueryOptions(locale));
   const reward = useQuery(dailyRewardQueryOptions());
@@ -59,68 +59,70 @@ function TasksPage() {
       {user.data?.welcomed_time === null && settings.data && !arriving ? (
         <WelcomeCard waitingDays={settings.data.waiting_days} minWithdrawal={settings.data.min_withdrawal} />
       ) : null}
-      {list.data && !arriving ? (
-        <div className="two-columns">
-          <div className="column">
-            <DaySummary
-              list={list.data}
-              balance={user.data?.balance}
-              serverOffsetMs={serverOffsetMs}
-              aside={<XrpPrice />}
-            />
-            {reward.data && !reward.data.gift_claimed ? <GiftCard amount={reward.data.gift_amount} /> : null}
-            {list.data.accepted ? null : (
-              <AcceptCard list={list.data} onAccept={() => accept.mutate()} busy={accept.isPending} />
-            )}
-            {allDone ? (
-              <Card className="alert alert-success" data-testid="all-done">
-                <p>
-                  {/* Said from the same state the interest card's button uses. */}
-                  {!reward.data ? (
-                    <Trans>All of today's tasks are done.</Trans>
-                  ) : reward.data.claimed_today ? (
-                    <Trans>All of today's tasks are done, and today's interest is claimed.</Trans>
-                  ) : reward.data.address_set ? (
-                    <Trans>All of today's tasks are done. Claim your interest below.</Trans>
-                  ) : (
-                    <Trans>
-                      All of today's tasks are done. Save a withdrawal address to claim your interest.
-                    </Trans>
-                  )}
-                </p>
-              </Card>
-            ) : null}
-            {list.data.accepted ? (
-              <TaskList tasks={list.data.tasks} onOpen={(task) => setOpenTaskId(task.id)} />
-            ) : null}
-          </div>
-          <div className="column">
-            {reward.data ? (
-              <InterestCard reward={reward.data} balance={user.data?.balance} tasks={list.data.tasks} />
-            ) : null}
-            {history.data ? <WeekHistory days={history.data} perDay={list.data.tasks_per_day} /> : null}
-            {user.data && settings.data && reward.data ? (
-              <WithdrawWizard
-                balance={user.data.balance}
-                minWithdrawal={settings.data.min_withdrawal}
-                waitingDays={settings.data.waiting_days}
-                addressSet={reward.data.address_set}
-                phoneBonus={
-                  (parseAmount(settings.data.kyc_bonus) ?? 0n) > 0n ? settings.data.kyc_bonus : null
-                }
-                phoneVerified={kyc.data?.state === 'verified'}
+      <Loaded query={list} hold={arriving}>
+        {(day) => (
+          <div className="two-columns">
+            <div className="column">
+              <DaySummary
+                list={day}
+                balance={user.data?.balance}
+                serverOffsetMs={serverOffsetMs}
+                aside={<XrpPrice />}
+              />
+              {reward.data && !reward.data.gift_claimed ? (
+                <GiftCard amount={reward.data.gift_amount} />
+              ) : null}
+              {day.accepted ? null : (
+                <AcceptCard list={day} onAccept={() => accept.mutate()} busy={accept.isPending} />
+              )}
+              {allDone ? (
+                <Card className="alert alert-success" data-testid="all-done">
+                  <p>
+                    {/* Said from the same state the interest card's button uses. */}
+                    {!reward.data ? (
+                      <Trans>All of today's tasks are done.</Trans>
+                    ) : reward.data.claimed_today ? (
+                      <Trans>All of today's tasks are done, and today's interest is claimed.</Trans>
+                    ) : reward.data.address_set ? (
+                      <Trans>All of today's tasks are done. Claim your interest below.</Trans>
+                    ) : (
+                      <Trans>
+                        All of today's tasks are done. Save a withdrawal address to claim your interest.
+                      </Trans>
+                    )}
+                  </p>
+                </Card>
+              ) : null}
+              {day.accepted ? <TaskList tasks={day.tasks} onOpen={(task) => setOpenTaskId(task.id)} /> : null}
+            </div>
+            <div className="column">
+              {reward.data ? (
+                <InterestCard reward={reward.data} balance={user.data?.balance} tasks={day.tasks} />
+              ) : null}
+              {history.data ? <WeekHistory days={history.data} perDay={day.tasks_per_day} /> : null}
+              {user.data && settings.data && reward.data ? (
+                <WithdrawWizard
+                  balance={user.data.balance}
+                  minWithdrawal={settings.data.min_withdrawal}
+                  waitingDays={settings.data.waiting_days}
+                  addressSet={reward.data.address_set}
+                  phoneBonus={
+                    (parseAmount(settings.data.kyc_bonus) ?? 0n) > 0n ? settings.data.kyc_bonus : null
+                  }
+                  phoneVerified={kyc.data?.state === 'verified'}
+                />
+              ) : null}
+            </div>
+            {openTask ? (
+              <TaskSheet
+                task={openTask}
+                serverOffsetMs={serverOffsetMs}
+                onClose={() => setOpenTaskId(null)}
               />
             ) : null}
           </div>
-          {openTask ? (
-            <TaskSheet task={openTask} serverOffsetMs={serverOffsetMs} onClose={() => setOpenTaskId(null)} />
-          ) : null}
-        </div>
-      ) : list.isError ? (
-        <LoadError error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <Card className="skeleton" aria-busy="true" aria-label={t`Loading...`} />
-      )}
+        )}
+      </Loaded>
     </>
   );
 }

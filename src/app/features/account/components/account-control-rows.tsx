@@ -11,7 +11,7 @@ import { messageOf } from '#app/lib/error-messages.ts';
 import { formatCount } from '#app/lib/format.ts';
 import { toasts } from '#app/lib/toast-store.ts';
 import { useChangePassword, useDeleteAccount } from '../api/account-controls-queries.ts';
-import { PasswordConfirm } from '#app/components/password-confirm.tsx';
+import { PasswordConfirmForm } from '#app/components/password-confirm.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 
 /** Change the password: every other device is signed out (the dialog says so before). */
@@ -76,25 +76,10 @@ export function ChangePasswordRow() {
 
 /** Delete the account, with one confirmation that says what is lost and what is kept (docs/product-rules.md#respect-no). */
 export function DeleteAccountRow({ balance }: { balance: string | undefined }) {
-  const { i18n } = useLingui();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const remove = useDeleteAccount();
   const amount = <XrpAmount amount={balance ?? '0'} />;
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    try {
-      await remove.mutateAsync(password);
-    } catch (caught) {
-      setError(i18n._(messageOf(caught)));
-      return;
-    }
-    await navigate({ to: '/' });
-  }
 
   return (
     <>
@@ -105,22 +90,19 @@ export function DeleteAccountRow({ balance }: { balance: string | undefined }) {
         onClick={() => setOpen(true)}
       />
       <Dialog open={open} onClose={() => setOpen(false)} title={<Trans>Delete your account?</Trans>}>
-        <Form onSubmit={(event) => void onSubmit(event)}>
+        <PasswordConfirmForm
+          confirm={(password) => remove.mutateAsync(password)}
+          onConfirmed={() => navigate({ to: '/' })}
+          pending={remove.isPending}
+          action={<Trans>Delete my account</Trans>}
+        >
           <p>
             <Trans>
               Your name, e-mail, phone and withdrawal address are erased and every device is signed out. Your
               balance of {amount} is lost. The accounting records stay, without anything that names you.
             </Trans>
           </p>
-          <PasswordConfirm
-            password={password}
-            onPassword={setPassword}
-            error={error}
-            pending={remove.isPending}
-          >
-            <Trans>Delete my account</Trans>
-          </PasswordConfirm>
-        </Form>
+        </PasswordConfirmForm>
       </Dialog>
     </>
   );

@@ -20,7 +20,7 @@ import {
   useRevokeDevice,
   useSignOutOtherDevices,
 } from '../api/devices-queries.ts';
-import { PasswordConfirm } from '#app/components/password-confirm.tsx';
+import { PasswordConfirmForm } from '#app/components/password-confirm.tsx';
 import { Isolate } from '#app/components/isolate.tsx';
 import { countryName, deviceName } from '../device-names.ts';
 import { Section } from '#app/components/section.tsx';
@@ -157,7 +157,6 @@ function LinkDeviceDialog({ onClose }: { onClose: () => void }) {
   const preview = useLinkPreview();
   const approve = useApproveLink();
   const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
   const [seen, setSeen] = useState<LinkPreview | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -171,23 +170,21 @@ function LinkDeviceDialog({ onClose }: { onClose: () => void }) {
     }
   }
 
-  async function onApprove(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    try {
-      await approve.mutateAsync({ code, password });
-      toasts.push('success', t`Device approved. It signs in within a few seconds.`);
-      onClose();
-    } catch (caught) {
-      setError(i18n._(messageOf(caught)));
-    }
+  function onApproved() {
+    toasts.push('success', t`Device approved. It signs in within a few seconds.`);
+    onClose();
   }
 
   const when = seen ? <Isolate dir="auto">{formatDateTime(seen.requested_time)}</Isolate> : null;
   return (
     <Dialog open onClose={onClose} title={<Trans>Link a device</Trans>}>
       {seen ? (
-        <Form onSubmit={(event) => void onApprove(event)}>
+        <PasswordConfirmForm
+          confirm={(password) => approve.mutateAsync({ code, password })}
+          onConfirmed={onApproved}
+          pending={approve.isPending}
+          action={<Trans>Approve this device</Trans>}
+        >
           <dl className="rules-card" data-testid="link-preview">
             <Term label={<Trans>Device</Trans>}>
               <DeviceName device={seen} />
@@ -203,15 +200,7 @@ function LinkDeviceDialog({ onClose }: { onClose: () => void }) {
               now.
             </Trans>
           </p>
-          <PasswordConfirm
-            password={password}
-            onPassword={setPassword}
-            error={error}
-            pending={approve.isPending}
-          >
-            <Trans>Approve this device</Trans>
-          </PasswordConfirm>
-        </Form>
+        </PasswordConfirmForm>
       ) : (
         <Form onSubmit={(event) => void onCheck(event)}>
           <Field
