@@ -20,8 +20,8 @@ import {
   type Payer,
 } from '#server/features/payouts/payouts.service.ts';
 import { createPayoutsRepository } from '#server/features/withdraw/withdraw.service.ts';
-import { featureRoutes } from '#server/lib/routes.ts';
-import { consoleActor } from './ops.service.ts';
+import { featureRoutes, type RouteContext, type RouteSpec } from '#server/lib/routes.ts';
+import { consoleActor, type AuditActor } from './ops.service.ts';
 import { wireWithdrawal as wire } from './withdrawal-wire.ts';
 
 export interface OpsWithdrawalsOptions {
@@ -43,14 +43,29 @@ const DAY_MS = 86_400_000;
 export async function opsWithdrawalsRoutes(app: FastifyInstance, options: OpsWithdrawalsOptions) {
   const { db, clock, connectPayer, ledger } = options;
   const routes = featureRoutes(app, ['ops']);
-  const withAnswer = async (result: Result<OperatorOutcome, OpsErrorCode>) => {
-    if (!result.ok) return result;
-    const username = (await createPayoutsRepository(db).usernameOf(result.value.row.userId)) ?? '';
-    return ok({
-      withdrawal: wire(result.value.row, username, options.rules.waitingDays),
-      changed: result.value.changed,
+
+  /**
+   * What an operator does to one withdrawal: `act` runs as the operator calling, and the route answers
+   * the withdrawal as it stands after, and whether anything changed.
+   */
+  function action<B>(
+    path: string,
+    spec: Omit<RouteSpec<typeof WithdrawalActionResponseSchema, B>, 'response'>,
+    act: (
+      actor: AuditActor,
+      context: RouteContext<B, undefined>,
+    ) => Promise<Result<OperatorOutcome, OpsErrorCode>>,
+  ) {
+    routes.post(path, { ...spec, response: WithdrawalActionResponseSchema }, async (context) => {
+      const result = await act(consoleActor(context.operator, context.request.ip), context);
+      if (!result.ok) return result;
+      const username = (await createPayoutsRepository(db).usernameOf(result.value.row.userId)) ?? '';
+      return ok({
+        withdrawal: wire(result.value.row, username, options.rules.waitingDays),
+        changed: result.value.changed,
+      });
     });
-  };
+  }
 
   routes.get(
     OPS_API.withdrawals,
@@ -89,81 +104,64 @@ export async function opsWithdrawalsRoutes(app: FastifyInstance, options: OpsWit
     ],
     [OPS_API.withdrawalRelease, 'Gives a claimed withdrawal back to the payout job', payoutActions.release],
   ] as const) {
-    routes.post(
+    action(
       path,
-      {
-        summary,
-        permission: 'withdrawals.pay',
-        body: WithdrawalActionBodySchema,
-        response: WithdrawalActionResponseSchema,
-        failures: [404, 409],
-      },
-      async ({ body, operator, request }) =>
-        withAnswer(await act(db, clock, consoleActor(operator, request.ip), body.id, body.reason)),
+      { summary, permission: 'withdrawals.pay', body: WithdrawalActionBodySchema, failures: [404, 409] },
+      (actor, { body }) => act(db, clock, actor, body.id, body.reason),
     );
   }
 
-  routes.post(
+  action(
     OPS_API.withdrawalMarkPaid,
     {
       summary:
         'Records a claimed withdrawal as paid by a ledger transaction (checked on the ledger when configured)',
       permission: 'withdrawals.pay',
       body: WithdrawalMarkPaidBodySchema,
-      response: WithdrawalActionResponseSchema,
       failures: [400, 404, 409, 503],
     },
-    async ({ body, operator, request }) =>
-      withAnswer(
-        await payoutActions.markPaid(
-          db,
-          clock,
-          consoleActor(operator, request.ip),
-          { id: body.id, txHash: body.tx_hash, reason: body.reason },
-          ledger,
-        ),
+    (actor, { body }) =>
+      payoutActions.markPaid(
+        db,
+        clock,
+        actor,
+        { id: body.id, txHash: body.tx_hash, reason: body.reason },
+        ledger,
       ),
   );
 
-  routes.post(
+  action(
     OPS_API.withdrawalReject,
     {
       summary: 'Rejects a withdrawal not yet signed, with a reason the user sees, and refunds it',
       permission: 'withdrawals.reject',
       body: WithdrawalRejectBodySchema,
-      response: WithdrawalActionResponseSchema,
       failures: [400, 404, 409],
     },
-    async ({ body, operator, request }) =>
-      withAnswer(
-        await payoutActions.reject(db, clock, consoleActor(operator, request.ip), body.id, body.reason),
-      ),
+    (actor, { body }) => payoutActions.reject(db, clock, actor, body.id, body.reason),
   );
 
-  routes.post(
+  action(
     OPS_API.withdrawalPayNow,
     {
       summary: 'Pays a due withdrawal on the XRP Ledger now, as the payout job would',
       permission: 'withdrawals.pay',
       body: WithdrawalActionBodySchema,
-      response: WithdrawalActionResponseSchema,
       failures: [404, 409, 503],
     },
-    async ({ body, operator, request }) =>
-      withAnswer(
-        await payoutActions.payNow(
-          {
-            db,
-            clock,
-            rules: options.rules,
-            log: request.log,
-            ...(options.onFinal ? { onFinal: options.onFinal } : {}),
-          },
-          connectPayer,
-          consoleActor(operator, request.ip),
-          body.id,
-          body.reason,
-        ),
+    (actor, { body, request }) =>
+      payoutActions.payNow(
+        {
+          db,
+          clock,
+          rules: options.rules,
+          log: request.log,
+          ...(options.onFinal ? { onFinal: options.onFinal } : {}),
+        },
+        connectPayer,
+        actor,
+        body.id,
+        body.reason,
       ),
   );
 }
