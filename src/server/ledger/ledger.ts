@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Amount } from '#domain/money/amount.ts';
 import { rowsOf, type Db } from '#server/db/database.ts';
+import { exactSum } from '#server/db/exact-sum.ts';
 import { ledgerEntries, users } from '#server/db/schema.ts';
 
 export type EntryKind = 'task' | 'interest' | 'gift' | 'phone_bonus' | 'withdrawal' | 'refund' | 'adjustment';
@@ -54,7 +55,7 @@ export const ledger = {
   /** The sum of a user's entries: what the balance must always equal. */
   async sum(db: Db, userId: number): Promise<Amount> {
     const [row] = await db
-      .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
+      .select({ total: exactSum(ledgerEntries.amount) })
       .from(ledgerEntries)
       .where(eq(ledgerEntries.userId, userId));
     return BigInt(row?.total ?? '0');
@@ -86,7 +87,7 @@ export const ledger = {
       .select({
         kind: ledgerEntries.kind,
         entries: sql<number>`count(*)::int`,
-        total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text`,
+        total: exactSum(ledgerEntries.amount),
       })
       .from(ledgerEntries)
       .groupBy(ledgerEntries.kind);
@@ -95,7 +96,7 @@ export const ledger = {
 
   async total(db: Db, userId: number, kind: EntryKind): Promise<Amount> {
     const [row] = await db
-      .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
+      .select({ total: exactSum(ledgerEntries.amount) })
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, kind)));
     return BigInt(row?.total ?? '0');

@@ -1,6 +1,7 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { needsPhone, needsWallet, type InviteRule } from '#domain/invite/counting.ts';
 import { rowsOf, type Db } from '#server/db/database.ts';
+import { exactSum } from '#server/db/exact-sum.ts';
 import { ledgerEntries, users, withdrawAddresses } from '#server/db/schema.ts';
 
 /**
@@ -98,7 +99,7 @@ export function createAccountRepository(db: Db) {
     /** Count and sum of a user's ledger entries of one kind. */
     async entryTotals(userId: number, kind: string): Promise<{ count: number; total: bigint }> {
       const [row] = await db
-        .select({ n: count(), total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
+        .select({ n: count(), total: exactSum(ledgerEntries.amount) })
         .from(ledgerEntries)
         .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, kind)));
       return { count: row?.n ?? 0, total: BigInt(row?.total ?? '0') };

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
+import { exactSum } from '#server/db/exact-sum.ts';
 import {
   accountLocks,
   ledgerEntries,
@@ -94,7 +95,7 @@ export function createOpsUsersRepository(db: Db) {
 
     async ledgerSum(userId: number): Promise<bigint> {
       const [row] = await db
-        .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
+        .select({ sum: exactSum(ledgerEntries.amount) })
         .from(ledgerEntries)
         .where(eq(ledgerEntries.userId, userId));
       return BigInt(row?.sum ?? '0');

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gte, like, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '#server/db/database.ts';
+import { exactSum } from '#server/db/exact-sum.ts';
 import { ledgerEntries, taskDays, taskRuns, tasks, taskVersions } from '#server/db/schema.ts';
 import { updateAny } from '#server/db/update-count.ts';
 
@@ -316,7 +317,7 @@ export function createTasksRepository(db: Db) {
 
     async creditedOn(userId: number, day: string): Promise<{ count: number; earned: bigint }> {
       const [row] = await db
-        .select({ n: count(), total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
+        .select({ n: count(), total: exactSum(ledgerEntries.amount) })
         .from(ledgerEntries)
         .where(
           and(

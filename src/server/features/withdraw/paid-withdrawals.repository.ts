@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
+import { exactSum } from '#server/db/exact-sum.ts';
 import { users, withdrawals } from '#server/db/schema.ts';
 
 /**
@@ -26,7 +27,7 @@ export function createPaidWithdrawalsRepository(db: Db) {
     async paidTotal(): Promise<{ total: bigint; count: number }> {
       const [row] = await db
         .select({
-          total: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text`,
+          total: exactSum(withdrawals.amount),
           count: sql<number>`count(*)::int`,
         })
         .from(withdrawals)
@@ -37,7 +38,7 @@ export function createPaidWithdrawalsRepository(db: Db) {
     /** Requested and not paid yet: still owed, though no longer in any balance. */
     async openTotal(): Promise<bigint> {
       const [row] = await db
-        .select({ total: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text` })
+        .select({ total: exactSum(withdrawals.amount) })
         .from(withdrawals)
         .where(inArray(withdrawals.status, ['processing', 'transferring']));
       return BigInt(row?.total ?? '0');
