@@ -101,6 +101,8 @@ interface Sample {
   fcp: number;
   /** What the largest paint was (Lighthouse's snippet of the element), to see what the page waits for. */
   lcpElement?: string;
+  /** Why Lighthouse reported no figures for this run (its runtime error), if it did not. */
+  failed?: string;
 }
 const samples: Record<string, Sample[]> = {};
 
@@ -133,17 +135,21 @@ try {
 
   const audit = async (label: string, page: Page, url: string) => {
     const run = await auditPerformance(url, chrome.port, page);
-    const sample = {
+    const lcp = run.lhr.audits['largest-contentful-paint']?.numericValue;
+    const sample: Sample = {
       score: Math.round((run.lhr.categories['performance']?.score ?? 0) * 100),
-      lcp: (run.lhr.audits['largest-contentful-paint']?.numericValue ?? NaN) / 1000,
+      lcp: (lcp ?? NaN) / 1000,
       cls: run.lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
       fcp: (run.lhr.audits['first-contentful-paint']?.numericValue ?? NaN) / 1000,
       lcpElement:
         snippetIn(run.lhr.audits['lcp-breakdown-insight']?.details) ??
         snippetIn(run.lhr.audits['lcp-discovery-insight']?.details),
+      failed: run.lhr.runtimeError?.code ?? (lcp === undefined ? 'no LCP reported' : undefined),
     };
     (samples[label] ??= []).push(sample);
-    console.log(`${label.padEnd(16)} ${sample.lcpElement ?? ''}`);
+    console.log(
+      `${label.padEnd(16)} ${sample.failed ? `failed: ${sample.failed}` : (sample.lcpElement ?? '')}`,
+    );
     console.log(
       `${label.padEnd(16)} score ${sample.score}  LCP ${sample.lcp.toFixed(2)} s  CLS ${sample.cls.toFixed(3)}  FCP ${sample.fcp.toFixed(2)} s`,
     );
@@ -213,8 +219,15 @@ const median = (values: number[]) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
 };
-const med = (label: string, key: Exclude<keyof Sample, 'lcpElement'>) =>
-  median((samples[label] ?? []).map((s) => s[key]));
+// A run Lighthouse could not measure (about one in ten on this machine) is left out of the medians,
+// and the table says how many runs each median is of.
+const reported = (label: string) => (samples[label] ?? []).filter((s) => !s.failed);
+const med = (label: string, key: 'score' | 'lcp' | 'cls' | 'fcp') =>
+  median(reported(label).map((s) => s[key]));
+const runsOf = (label: string) => {
+  const failed = (samples[label]?.length ?? 0) - reported(label).length;
+  return failed ? ` (${reported(label).length} of ${RUNS} runs: ${failed} not measured)` : '';
+};
 const helloLcp = med('hello', 'lcp');
 const pages = ['hello', '/', '/landing', '/home'];
 const rows = [
@@ -222,9 +235,9 @@ const rows = [
   '| --- | ---: | ---: | ---: | ---: | ---: |',
   ...pages.map(
     (p) =>
-      `| ${p === 'hello' ? 'hello page (bench/hello)' : `\`${p}\``} | ${med(p, 'score')} | ${med(p, 'lcp').toFixed(2)} s | ${(med(p, 'lcp') / helloLcp).toFixed(2)}× | ${med(p, 'cls').toFixed(3)} | ${med(p, 'fcp').toFixed(2)} s |`,
+      `| ${p === 'hello' ? 'hello page (bench/hello)' : `\`${p}\``}${runsOf(p)} | ${med(p, 'score')} | ${med(p, 'lcp').toFixed(2)} s | ${(med(p, 'lcp') / helloLcp).toFixed(2)}× | ${med(p, 'cls').toFixed(3)} | ${med(p, 'fcp').toFixed(2)} s |`,
   ),
-  `| \`/home\` warm start (service worker, repeat visit) | ${med('/home warm', 'score')} | ${med('/home warm', 'lcp').toFixed(2)} s | ${(med('/home warm', 'lcp') / helloLcp).toFixed(2)}× | ${med('/home warm', 'cls').toFixed(3)} | ${med('/home warm', 'fcp').toFixed(2)} s |`,
+  `| \`/home\` warm start (service worker, repeat visit)${runsOf('/home warm')} | ${med('/home warm', 'score')} | ${med('/home warm', 'lcp').toFixed(2)} s | ${(med('/home warm', 'lcp') / helloLcp).toFixed(2)}× | ${med('/home warm', 'cls').toFixed(3)} | ${med('/home warm', 'fcp').toFixed(2)} s |`,
   '',
   `First-screen JavaScript: **${firstScreenKb.toFixed(1)} KB** brotli`,
   '',
