@@ -4,11 +4,12 @@
 //   3. Lighthouse (mobile, its default simulated throttling, Debian's Chromium) on the hello page,
 //      `/`, `/landing` and `/home` signed in, each in a fresh browser profile, median of BENCH_RUNS
 //      (3); then `/home` again in the same profile: the warm start (service worker, repeat visit);
-//   4. bench/ledger.ts: the task-completion endpoint against the driver, PostgreSQL and PGlite.
+//   4. bench/ledger.ts: the task-completion endpoint against the driver, PostgreSQL and PGlite, once
+//      the cores are idle again after the browser runs (at most a minute's wait; the table says).
 // The machine's load average is printed with the table: on a shared machine only the ratios measured
 // in one run mean anything.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { launch } from 'chrome-launcher';
 import puppeteer, { type Page } from 'puppeteer-core';
@@ -190,7 +191,38 @@ try {
   for (const server of servers) server.kill('SIGTERM');
 }
 
+/** The share of the machine's CPU time that was idle over the next second (from /proc/stat). */
+async function idleShare(): Promise<number> {
+  const sample = () => {
+    const fields = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    // user nice system idle iowait …: idle and iowait are the idle time.
+    return { idle: (fields[3] ?? 0) + (fields[4] ?? 0), total: fields.reduce((a, b) => a + b, 0) };
+  };
+  const before = sample();
+  await new Promise((r) => setTimeout(r, 1000));
+  const after = sample();
+  return (after.idle - before.idle) / Math.max(1, after.total - before.total);
+}
+
+/**
+ * Waits (at most a minute) until the cores are idle again after the browser runs: the API's ratio is
+ * the endpoint's throughput against the driver's, on a machine that runs nothing else.
+ */
+async function settle(): Promise<string> {
+  const started = Date.now();
+  let idle = await idleShare();
+  while (idle < 0.9 && Date.now() - started < 60_000) idle = await idleShare();
+  return `${Math.round(idle * 100)} % idle after ${Math.round((Date.now() - started) / 1000)} s`;
+}
+
 // 4. The API (BENCH_LEDGER=0 leaves it out, for a quick look at the pages only).
+const settled = process.env['BENCH_LEDGER'] === '0' ? null : await settle();
+if (settled) console.log(`before the API: ${settled}`);
 const ledger =
   process.env['BENCH_LEDGER'] === '0'
     ? null
@@ -242,6 +274,7 @@ const rows = [
   `First-screen JavaScript: **${firstScreenKb.toFixed(1)} KB** brotli`,
   '',
   ...(ledger ? ledgerRows(ledger) : ['(API not measured: BENCH_LEDGER=0)', '']),
+  ...(settled ? [`Cores before the API part: ${settled}.`, ''] : []),
   `Load average (1, 5, 15 min) at start: ${loadAtStart}; at end: ${load()} (${cpus().length} cores)`,
 ];
 const table = rows.join('\n');
