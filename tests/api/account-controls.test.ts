@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { xrp } from '#domain/money/amount.ts';
-import { systemClock } from '#server/clock.ts';
+import { testClock } from '#tests/helpers/test-clock.ts';
 import { users, withdrawAddresses } from '#server/db/schema.ts';
 import { accountOperator } from '#server/features/account/operator.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { envelope, getAs, login, register, useTestApp } from '#tests/helpers/app.ts';
 import { credit, post, setTestAddress, userIdOf } from '#tests/helpers/money-fixtures.ts';
+
+// The operator's actions on the tests' time, as the app's own clock is (helpers/test-clock.ts).
+const clock = testClock();
 
 const handle = useTestApp();
 
@@ -76,11 +79,9 @@ describe('account controls', () => {
 
   it('an operator ban carries its reason to the user and can be lifted', async () => {
     const { token } = await register(handle.app, 'banned');
-    expect(await accountOperator.ban(handle.database.db, systemClock, 'banned', '   ')).toMatch(
-      /type a reason/,
-    );
+    expect(await accountOperator.ban(handle.database.db, clock, 'banned', '   ')).toMatch(/type a reason/);
     expect(
-      await accountOperator.ban(handle.database.db, systemClock, 'Banned', 'Invited 40 accounts of his own'),
+      await accountOperator.ban(handle.database.db, clock, 'Banned', 'Invited 40 accounts of his own'),
     ).toBeNull();
     expect((await userInfo(token)).statusCode).toBe(401);
     const refused = envelope(await login(handle.app, 'banned', 'secret12'));
@@ -88,8 +89,8 @@ describe('account controls', () => {
       error: 'auth.account_locked',
       reason: 'Invited 40 accounts of his own',
     });
-    expect(await accountOperator.unban(handle.database.db, systemClock, 'banned')).toBeNull();
+    expect(await accountOperator.unban(handle.database.db, clock, 'banned')).toBeNull();
     expect(envelope(await login(handle.app, 'banned', 'secret12')).code).toBe(1);
-    expect(await accountOperator.unban(handle.database.db, systemClock, 'banned')).toMatch(/no ban/);
+    expect(await accountOperator.unban(handle.database.db, clock, 'banned')).toMatch(/no ban/);
   });
 });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { API, IDEMPOTENCY_HEADER } from '#contract/paths.ts';
 import { xrp } from '#domain/money/amount.ts';
-import { adjustableClock } from '#server/clock.ts';
+import { testClock } from '#tests/helpers/test-clock.ts';
 import { addressChanges, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { startFakePushService } from '#tests/fakes/fake-push-service.ts';
@@ -19,7 +19,7 @@ const NOT_AN_EXCHANGE = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
 const HOUR = 3_600_000;
 
 const pushService = useStarted(startFakePushService);
-const clock = adjustableClock();
+const clock = testClock();
 const handle = useTestApp(() => ({ clock, env: { PUSH_SERVICE_ORIGINS: pushService.value.origin } }));
 
 async function userWith(name: string, balance: bigint) {

@@ -8,6 +8,7 @@ import { openDatabase } from '#server/db/database.ts';
 import { accountLocks, sessions, users } from '#server/db/schema.ts';
 import { buildTestApp, envelope, login, register, useTestApp } from '#tests/helpers/app.ts';
 import { TOKEN_HEADER } from '#contract/paths.ts';
+import { testNow } from '#tests/helpers/test-clock.ts';
 
 const handle = useTestApp();
 
@@ -205,7 +206,7 @@ describe('lockout', () => {
 
     const right = envelope(await login(handle.app, 'henry', 'secret12'));
     expect(right.data.error).toBe('auth.too_many_attempts');
-    expect(right.data['until_time']).toBeGreaterThan(Date.now() / 1000 + 23 * 3600);
+    expect(right.data['until_time']).toBeGreaterThan(testNow().getTime() / 1000 + 23 * 3600);
 
     // The name is locked for unknown devices; the account itself is not closed (its own devices go on).
     const [user] = await handle.database.db.select().from(users).where(eq(users.usernameKey, 'henry'));

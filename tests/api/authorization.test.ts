@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { OPS_API, OPS_TOKEN_HEADER } from '#contract/ops.ts';
 import { API, TOKEN_HEADER } from '#contract/paths.ts';
 import { can, OPS_IDLE_MS, OPS_SESSION_MS, type OpsPermission } from '#domain/ops/operators.ts';
-import { adjustableClock } from '#server/clock.ts';
+import { testClock } from '#tests/helpers/test-clock.ts';
 import { operators, operatorSessions, sessions } from '#server/db/schema.ts';
 import { accountOperator } from '#server/features/account/operator.ts';
 import { hashToken } from '#server/features/auth/tokens.ts';
@@ -23,7 +23,7 @@ import { createOperatorLink } from '#tests/helpers/operators.ts';
  * added later is protected by default; one that is public or open to newly linked devices must be
  * listed here on purpose, and one whose guard is missing fails below.
  */
-const clock = adjustableClock();
+const clock = testClock();
 const handle = useTestApp({ clock });
 
 /** The only routes anyone may call: signing in, public figures, linking a new device, the push ack. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adjustableClock } from '#server/clock.ts';
+import { testClock } from '#tests/helpers/test-clock.ts';
 import { users } from '#server/db/schema.ts';
 import { startFakePushService } from '#tests/fakes/fake-push-service.ts';
 import { envelope, getAs, postAs, register, useStarted, useTestApp } from '#tests/helpers/app.ts';
@@ -10,7 +10,7 @@ const ANDROID =
   'Mozilla/5.0 (Linux; Android 14; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 
 const pushService = useStarted(startFakePushService);
-const clock = adjustableClock();
+const clock = testClock();
 const handle = useTestApp(() => ({
   clock,
   env: { COUNTRY_HEADER: 'cf-ipcountry', PUSH_SERVICE_ORIGINS: pushService.value.origin },

@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS_TOKEN_HEADER } from '#contract/ops.ts';
 import { API, REQUEST_ID_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
-import { adjustableClock } from '#server/clock.ts';
+import { testClock } from '#tests/helpers/test-clock.ts';
 import { openDatabase } from '#server/db/database.ts';
 import { parseEnv } from '#server/env.ts';
 import { startFakeSms } from '#tests/fakes/fake-sms.ts';
@@ -54,7 +54,7 @@ describe('per-address limits behind one proxy', () => {
 });
 
 describe('input no route can mean', () => {
-  const clock = adjustableClock();
+  const clock = testClock();
   const handle = useTestApp({ clock });
 
   it('gets a clear message for control characters, in JSON and in forms, and changes nothing', async () => {

@@ -7,6 +7,7 @@ import { withdrawals } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { envelope, getAs, postAs, register, useTestApp } from '#tests/helpers/app.ts';
 import { userIdOf } from '#tests/helpers/money-fixtures.ts';
+import { testNow } from '#tests/helpers/test-clock.ts';
 
 // Mine → History: every ledger entry of the account, paged and filtered, and a CSV download whose amounts
 // sum to the balance (docs/product-rules.md#money-units).
@@ -57,7 +58,7 @@ describe('the personal history', () => {
       amount: 5_000_000n,
       idempotencyKey: 'seed-after',
       reference: 'task:4:2026-11-24',
-      createdAt: new Date(),
+      createdAt: testNow(),
     });
 
     const first = await page(user.token);

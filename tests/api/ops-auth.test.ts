@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { OPS_API, OPS_TOKEN_HEADER } from '#contract/ops.ts';
 import { API, TOKEN_HEADER } from '#contract/paths.ts';
 import { OPS_IDLE_MS, OPS_SESSION_MS, OPS_SETUP_LINK_MS } from '#domain/ops/operators.ts';
-import { adjustableClock } from '#server/clock.ts';
+import { testClock } from '#tests/helpers/test-clock.ts';
 import { rateWindows } from '#server/db/schema.ts';
 import { buildTestApp, envelope, register, useTestApp } from '#tests/helpers/app.ts';
 import {
@@ -16,7 +16,7 @@ import {
 } from '#tests/helpers/operators.ts';
 import { totpCodeAt } from '#tests/helpers/totp.ts';
 
-const clock = adjustableClock();
+const clock = testClock();
 const handle = useTestApp({ clock });
 
 const errorOf = (response: { json(): unknown }) =>

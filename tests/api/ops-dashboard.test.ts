@@ -3,7 +3,7 @@ import { Wallet } from 'xrpl';
 import { OPS_API } from '#contract/ops.ts';
 import type { Dashboard } from '#contract/ops-dashboard.ts';
 import { formatAmount, xrp } from '#domain/money/amount.ts';
-import { adjustableClock } from '#server/clock.ts';
+import { testClock } from '#tests/helpers/test-clock.ts';
 import {
   ledgerEntries,
   pushSent,
@@ -26,7 +26,7 @@ const TIME_ZONE = 'America/New_York';
 const seed = Wallet.generate().seed ?? '';
 const wallet = Wallet.fromSeed(seed).address;
 const rippled = useStarted(() => startFakeRippled());
-const clock = adjustableClock();
+const clock = testClock();
 const handle = useTestApp(() => ({
   clock,
   env: { DAY_TIME_ZONE: TIME_ZONE, XRPL_URL: rippled.value.url, XRPL_SEED: seed },

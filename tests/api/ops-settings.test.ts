@@ -4,7 +4,7 @@ import { OPS_SETTINGS_API } from '#contract/ops-settings.ts';
 import { OPS_API } from '#contract/ops.ts';
 import { API } from '#contract/paths.ts';
 import { nextDayStart } from '#domain/time/day.ts';
-import { adjustableClock } from '#server/clock.ts';
+import { testClock } from '#tests/helpers/test-clock.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { buildTestApp, getAs, register, useTestApp } from '#tests/helpers/app.ts';
 import { post, seedWithdrawals, userIdOf } from '#tests/helpers/money-fixtures.ts';
@@ -13,7 +13,7 @@ import { createOperator, opsRequest, opsToken } from '#tests/helpers/operators.t
 // The console's settings (docs/operators.md#settings): a change is dated, takes effect from its stated
 // time and never earlier, every server process reads it from the database, and it is audited.
 
-const clock = adjustableClock();
+const clock = testClock();
 const handle = useTestApp({ clock });
 // A second server process on the same database, with its own copy of the settings.
 let other: FastifyInstance;

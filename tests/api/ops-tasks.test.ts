@@ -4,7 +4,7 @@ import { OPS_TASKS_API } from '#contract/ops-tasks.ts';
 import { OPS_API } from '#contract/ops.ts';
 import { TOKEN_HEADER } from '#contract/paths.ts';
 import { LOCALES } from '#domain/i18n/locales.ts';
-import { adjustableClock } from '#server/clock.ts';
+import { testClock } from '#tests/helpers/test-clock.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { register, useTestApp } from '#tests/helpers/app.ts';
 import { post, userIdOf } from '#tests/helpers/money-fixtures.ts';
@@ -13,7 +13,7 @@ import { createOperator, opsRequest, opsToken } from '#tests/helpers/operators.t
 // The console's task catalog (docs/operators.md#tasks): versions keep what users were shown and
 // credited, a task switches on only with words in every language, and every change is audited.
 
-const clock = adjustableClock();
+const clock = testClock();
 const handle = useTestApp({ clock, env: { DEMO_TASK_SECONDS: '5' } });
 
 const texts = (label: string, skip: string[] = []) =>

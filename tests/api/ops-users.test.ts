@@ -4,7 +4,7 @@ import { OPS_API } from '#contract/ops.ts';
 import { API } from '#contract/paths.ts';
 import type { OpsUserDetail, OpsUserSummary } from '#contract/ops-users.ts';
 import { xrp } from '#domain/money/amount.ts';
-import { adjustableClock } from '#server/clock.ts';
+import { testClock } from '#tests/helpers/test-clock.ts';
 import { auditLog, pushTokens, sessions, withdrawAddresses } from '#server/db/schema.ts';
 import { envelope, getAs, login, register, useTestApp } from '#tests/helpers/app.ts';
 import { credit, userIdOf } from '#tests/helpers/money-fixtures.ts';
@@ -12,7 +12,7 @@ import { createOperator, opsRequest, opsToken } from '#tests/helpers/operators.t
 
 // The console's users: found by name, e-mail, invite code and address; their records; a ban with a
 // reason the user is shown, through the one path that ends every way in; lifted; each audited.
-const clock = adjustableClock();
+const clock = testClock();
 const handle = useTestApp({ clock });
 const ADDRESS = 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh';
 

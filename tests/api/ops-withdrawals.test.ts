@@ -5,7 +5,7 @@ import { OPS_API } from '#contract/ops.ts';
 import type { OpsWithdrawal } from '#contract/ops-withdrawals.ts';
 import { xrp } from '#domain/money/amount.ts';
 import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
-import { adjustableClock } from '#server/clock.ts';
+import { testClock } from '#tests/helpers/test-clock.ts';
 import { auditLog, ledgerEntries, withdrawals } from '#server/db/schema.ts';
 import { runPayoutOnce } from '#server/features/payouts/payout-job.ts';
 import { connectXrplPayer } from '#server/features/payouts/xrpl-payer.ts';
@@ -18,7 +18,7 @@ import { createOperator, opsRequest, opsToken } from '#tests/helpers/operators.t
 // hand recorded with its hash (checked on the ledger), a rejection with its refund, each audited.
 const seed = Wallet.generate().seed ?? '';
 const rippled = useStarted(() => startFakeRippled({ closeMs: 20 }));
-const clock = adjustableClock();
+const clock = testClock();
 const handle = useTestApp(() => ({
   clock,
   env: { XRPL_URL: rippled.value.url, XRPL_SEED: seed, WAITING_DAYS: '0' },

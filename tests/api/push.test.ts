@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { xrp } from '#domain/money/amount.ts';
 import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
-import { adjustableClock } from '#server/clock.ts';
+import { testClock } from '#tests/helpers/test-clock.ts';
 import { pushSent, pushTokens, sessions, tasks as taskCatalog } from '#server/db/schema.ts';
 import { deviceLinkedNotice } from '#server/features/push/notices.ts';
 import { sendScheduledPushes } from '#server/features/push/push-schedule.ts';
@@ -18,7 +18,7 @@ import { TOKEN_HEADER } from '#contract/paths.ts';
 // the scheduled pushes sent once per user and day.
 
 const pushService = useStarted(startFakePushService);
-const clock = adjustableClock();
+const clock = testClock();
 const handle = useTestApp(() => ({ clock, env: { PUSH_SERVICE_ORIGINS: pushService.value.origin } }));
 
 const get = (url: string, token: string) => getAs(handle.app, url, token);

@@ -1,10 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { XrpRateResponseSchema } from '#contract/rates.ts';
-import { adjustableClock } from '#server/clock.ts';
+import { testClock, testNow } from '#tests/helpers/test-clock.ts';
 import { httpRateSource } from '#server/features/rates/rate-source.ts';
 import { createRatesService } from '#server/features/rates/rates.service.ts';
-import { quote, startFakeRateSource, type FakeRateSource } from '#tests/fakes/fake-rate-source.ts';
+import { quote as quoteAt, startFakeRateSource, type FakeRateSource } from '#tests/fakes/fake-rate-source.ts';
 import { useStarted, useTestApp } from '#tests/helpers/app.ts';
+
+/** A quote `ageSeconds` old on the tests' time, which the app's clock keeps (helpers/test-clock.ts). */
+const quote = (ageSeconds = 0, prices: Record<string, string | number> = {}) =>
+  quoteAt(ageSeconds, prices, testNow());
 
 // The approximate price of 1 XRP (docs/exchange-rate.md): read from the operator's source through the
 // fake on 127.0.0.1, kept a few minutes, and never shown when no fresh quote is known.
@@ -13,7 +17,7 @@ const MINUTE = 60_000;
 
 describe('GET /api/other/xrpRate', () => {
   const source = useStarted(startFakeRateSource);
-  const clock = adjustableClock();
+  const clock = testClock();
   const handle = useTestApp(() => ({
     clock,
     env: { RATE_SOURCE_URL: source.value.url, RATE_CACHE_SECONDS: '300', RATE_MAX_AGE_SECONDS: '1800' },
@@ -71,7 +75,7 @@ describe('the rate source adapter', () => {
   const service = (fake: FakeRateSource, timeoutMs = 2_000) =>
     createRatesService({
       source: httpRateSource(fake.url, timeoutMs),
-      clock: adjustableClock(),
+      clock: testClock(),
       cacheMs: 5 * MINUTE,
       maxAgeMs: 30 * MINUTE,
       log: { warn: (...args: unknown[]) => warnings.push(args), info: () => undefined },
@@ -104,7 +108,7 @@ describe('the rate source adapter', () => {
   });
 
   it('anything but the documented shape is refused whole', async () => {
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(testNow().getTime() / 1000);
     for (const body of [
       'not json',
       '<html>502 Bad Gateway</html>',
@@ -143,7 +147,7 @@ describe('the rate source adapter', () => {
   });
 
   it('a source that recovers is used again after the short retry', async () => {
-    const clock = adjustableClock();
+    const clock = testClock();
     const rates = createRatesService({
       source: httpRateSource(source.value.url, 2_000),
       clock,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { adjustableClock } from '#server/clock.ts';
+import { testClock, testNow } from '#tests/helpers/test-clock.ts';
 import { withdrawAddresses } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { envelope, getAs, useTestApp } from '#tests/helpers/app.ts';
 import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
 
-const clock = adjustableClock();
+const clock = testClock();
 
 const handle = useTestApp({ clock });
 
@@ -103,7 +103,7 @@ describe('tasks, interest and the gift over HTTP', () => {
     );
     await handle.database.db
       .insert(withdrawAddresses)
-      .values({ userId: user.id, address: 'rTestAddress', tag: '1', createdAt: new Date() });
+      .values({ userId: user.id, address: 'rTestAddress', tag: '1', createdAt: testNow() });
 
     const offer = envelope(await get('/api/account/dailyReward', user.token)).data;
     expect(offer).toMatchObject({ today_tasks: 10, address_set: true, claimed_today: false });

@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { API } from '#contract/paths.ts';
 import { TESTIMONIALS_API, TESTIMONIALS_OPS_API } from '#contract/testimonials.ts';
 import { USAGE_API, USAGE_OPS_API } from '#contract/usage.ts';
-import { adjustableClock } from '#server/clock.ts';
+import { testClock } from '#tests/helpers/test-clock.ts';
 import { auditLog, testimonials, usageCounts } from '#server/db/schema.ts';
 import { envelope, getAs, postAs, register, useTestApp } from '#tests/helpers/app.ts';
 import { createOperator, opsRequest, opsToken } from '#tests/helpers/operators.ts';
 
 /** Reviews shown only with consent and approval (docs/transparency.md#testimonials), and usage counts. */
-const clock = adjustableClock();
+const clock = testClock();
 const handle = useTestApp({ clock });
 
 const publicList = async () =>

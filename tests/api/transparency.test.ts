@@ -5,7 +5,7 @@ import { TRANSPARENCY_API, type PaidWithdrawal, type TransparencySummary } from 
 import { formatAmount, UNITS_PER_DROP, xrp } from '#domain/money/amount.ts';
 import { maskName } from '#domain/privacy/mask.ts';
 import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
-import { adjustableClock } from '#server/clock.ts';
+import { testClock } from '#tests/helpers/test-clock.ts';
 import { sessions, users, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
 import { runPayoutOnce } from '#server/features/payouts/payout-job.ts';
 import { connectXrplPayer } from '#server/features/payouts/xrpl-payer.ts';
@@ -20,7 +20,7 @@ import { credit, post, seedUsers } from '#tests/helpers/money-fixtures.ts';
  */
 const seed = Wallet.generate().seed ?? '';
 const walletAddress = Wallet.fromSeed(seed).address;
-const clock = adjustableClock();
+const clock = testClock();
 const rippled = useStarted(() => startFakeRippled({ closeMs: 20 }));
 const handle = useTestApp(() => ({
   clock,

@@ -10,7 +10,7 @@ import { maskName } from '#domain/privacy/mask.ts';
 import { parseDestination } from '#domain/withdraw/address.ts';
 import { openDatabase } from '#server/db/database.ts';
 import { users, withdrawals } from '#server/db/schema.ts';
-import { adjustableClock } from '#server/clock.ts';
+import { testClock } from '#tests/helpers/test-clock.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { buildTestApp, envelope, getAs, useTestApp } from '#tests/helpers/app.ts';
 import { credit, post, seedUsers } from '#tests/helpers/money-fixtures.ts';
@@ -20,7 +20,7 @@ const KRAKEN = 'rLHzPsX6oXkzU2qL12kHCH8G8cnZv1rBJh';
 // A valid address that belongs to no whitelisted exchange (the XRPL genesis account).
 const NOT_AN_EXCHANGE = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
 
-const clock = adjustableClock();
+const clock = testClock();
 
 const handle = useTestApp({ clock, env: { AD_SECONDS: '30' } });
 

@@ -27,11 +27,15 @@ export interface RateDocumentLike {
   prices: Record<string, string | number>;
 }
 
-/** A document quoted `ageSeconds` ago. */
-export function quote(ageSeconds = 0, prices: Record<string, string | number> = {}): RateDocumentLike {
+/** A document quoted `ageSeconds` before `now` (the time of the server that reads it). */
+export function quote(
+  ageSeconds = 0,
+  prices: Record<string, string | number> = {},
+  now: Date = new Date(),
+): RateDocumentLike {
   return {
     source: 'Test Prices',
-    time: Math.floor(Date.now() / 1000) - ageSeconds,
+    time: Math.floor(now.getTime() / 1000) - ageSeconds,
     prices: { USD: '2.1345', EUR: '1.9621', CNY: '15.4812', EGP: '105.37', ...prices },
   };
 }

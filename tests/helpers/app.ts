@@ -2,11 +2,12 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { TOKEN_HEADER } from '#contract/paths.ts';
 import { buildApp } from '#server/app.ts';
-import { adjustableClock, type Clock } from '#server/clock.ts';
+import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import { parseEnv } from '#server/env.ts';
 import { startFakeSms } from '#tests/fakes/fake-sms.ts';
 import { pglite, type Backend, type TestDatabase } from './databases.ts';
+import { testClock } from './test-clock.ts';
 
 export interface TestAppOptions {
   database: Database;
@@ -36,7 +37,8 @@ export async function buildTestApp({
       ...env,
     }),
     database,
-    ...(clock ? { clock } : {}),
+    // The tests' time unless the test brings its own clock (helpers/test-clock.ts).
+    clock: clock ?? testClock(),
     ...(logStream ? { logStream } : {}),
   });
   await app.ready();
@@ -162,7 +164,7 @@ export function useStarted<T extends { close(): Promise<void> }>(
  */
 export function useTestAppWithSms(env: Record<string, string> = {}) {
   const sms = useStarted(startFakeSms);
-  const clock = adjustableClock();
+  const clock = testClock();
   const handle = useTestApp(() => ({
     clock,
     env: { SMS_PROVIDER_URL: sms.value.url, PUBLIC_ORIGIN: 'https://earnest.example', ...env },

@@ -7,10 +7,11 @@ import { hashToken } from '#server/features/auth/tokens.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { IDEMPOTENCY_HEADER } from '#contract/paths.ts';
 import { postAs } from './app.ts';
+import { testNow } from './test-clock.ts';
 
 /** Creates users with sessions straight in the database (no password hashing: fast for load tests). */
 export async function seedUsers(db: Db, count: number, prefix: string) {
-  const now = new Date();
+  const now = testNow();
   const created: { id: number; token: string }[] = [];
   for (let i = 0; i < count; i++) {
     const name = `${prefix}-${i}-${randomBytes(3).toString('hex')}`;
@@ -69,7 +70,7 @@ export async function userIdOf(db: Db, username: string): Promise<number> {
 }
 
 /** Credits `amount` to the user straight through the ledger, as an operator's adjustment. */
-export async function credit(db: Db, userId: number, amount: bigint, key = 'seed', at = new Date()) {
+export async function credit(db: Db, userId: number, amount: bigint, key = 'seed', at = testNow()) {
   await ledger.append(db, {
     userId,
     kind: 'adjustment',
@@ -93,7 +94,7 @@ export const TEST_CLIENT = { ip: '127.0.0.1', userAgent: 'test', language: null 
 export const TEST_ADDRESS = 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh';
 
 /** Saves `TEST_ADDRESS` with `tag` as the user's withdrawal address, straight in the database. */
-export async function setTestAddress(db: Db, userId: number, tag: number | string, at = new Date()) {
+export async function setTestAddress(db: Db, userId: number, tag: number | string, at = testNow()) {
   await db
     .insert(withdrawAddresses)
     .values({ userId, address: TEST_ADDRESS, tag: String(tag), createdAt: at });

@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
+import { TEST_CLOCK_OFFSET_SECONDS } from './test-clock.ts';
 
 export interface ServerProcess {
   url: string;
@@ -24,6 +25,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       DIST_DIR: './tests/fixtures/dist',
       LOG_LEVEL: 'info',
       PAYOUTS: 'off',
+      // On the tests' time, as the rows the test stamps (helpers/test-clock.ts).
+      CLOCK_OFFSET_SECONDS: String(TEST_CLOCK_OFFSET_SECONDS),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -78,6 +81,12 @@ export async function runPayoutProcess(job: {
   seed: string;
   passes: number;
 }): Promise<void> {
-  const args = [job.databaseUrl, job.rippledUrl, job.seed, String(job.passes)];
+  const args = [
+    job.databaseUrl,
+    job.rippledUrl,
+    job.seed,
+    String(job.passes),
+    String(TEST_CLOCK_OFFSET_SECONDS),
+  ];
   await run(process.execPath, ['tests/helpers/payout-process.ts', ...args]);
 }

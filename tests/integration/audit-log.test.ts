@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { systemClock } from '#server/clock.ts';
+import { testNow } from '#tests/helpers/test-clock.ts';
 import { auditLog } from '#server/db/schema.ts';
 import { CLI, recordAudit } from '#server/features/ops/ops.service.ts';
 import { backends, useTestDatabase } from '#tests/helpers/databases.ts';
@@ -30,7 +30,7 @@ describe.each(await backends())('the audit log on $name', (backend) => {
         before: { banned: false, balance: 12_345_678_901_234_567_890n },
         after: { banned: true },
       },
-      systemClock.now(),
+      testNow(),
     );
     const [row] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'user.ban'));
     expect(row).toMatchObject({
@@ -46,12 +46,7 @@ describe.each(await backends())('the audit log on $name', (backend) => {
   });
 
   it('is refused an UPDATE, a DELETE or a TRUNCATE by the database itself', async () => {
-    await recordAudit(
-      database.db,
-      CLI,
-      { action: 'user.unban', target: { kind: 'user', id: 8 } },
-      systemClock.now(),
-    );
+    await recordAudit(database.db, CLI, { action: 'user.unban', target: { kind: 'user', id: 8 } }, testNow());
     const [row] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'user.unban'));
     if (!row) throw new Error('no entry');
     expect(

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adjustableClock } from '#server/clock.ts';
+import { testClock, testNow } from '#tests/helpers/test-clock.ts';
 import { openDatabase, rowsOf, type Database } from '#server/db/database.ts';
 import { accountLocks, users } from '#server/db/schema.ts';
 import { createAuthService, type KnownDevice } from '#server/features/auth/auth.service.ts';
@@ -17,7 +17,7 @@ const registration = registrationOf;
 
 describe.each(await backends())('auth on $name', (backend) => {
   const database = useTestDatabase(backend);
-  const clock = adjustableClock();
+  const clock = testClock();
   let auth: ReturnType<typeof createAuthService>;
 
   beforeAll(() => {
@@ -144,7 +144,7 @@ describe('the embedded database folder', () => {
       inviteCode: 'KEPT2345',
       invitedBy: null,
       language: null,
-      createdAt: new Date(),
+      createdAt: testNow(),
     });
     // Another process tries to take the folder while this one holds it.
     const other = spawnSync(

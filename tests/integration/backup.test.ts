@@ -10,7 +10,7 @@ import { Wallet } from 'xrpl';
 import { API, TOKEN_HEADER } from '#contract/paths.ts';
 import { formatAmount } from '#domain/money/amount.ts';
 import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
-import { systemClock } from '#server/clock.ts';
+import { testClock } from '#tests/helpers/test-clock.ts';
 import { openDatabase, rowsOf, type Db } from '#server/db/database.ts';
 import { runPayoutOnce } from '#server/features/payouts/payout-job.ts';
 import { connectXrplPayer } from '#server/features/payouts/xrpl-payer.ts';
@@ -100,7 +100,7 @@ await describeOnPostgres('backup and restore', (backend) => {
         for (let pass = 0; pass < 40; pass++) {
           const done = await runPayoutOnce({
             db: source.db,
-            clock: systemClock,
+            clock: testClock(),
             rules: { ...DEFAULT_RULES, waitingDays: 0 },
             payer,
           });

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { adjustableClock } from '#server/clock.ts';
+import { testClock } from '#tests/helpers/test-clock.ts';
 import { runIdempotent } from '#server/lib/idempotency.ts';
 import { describeOnPostgres, useTestDatabase } from '#tests/helpers/databases.ts';
 import { seedUsers } from '#tests/helpers/money-fixtures.ts';
@@ -20,7 +20,7 @@ await describeOnPostgres('the idempotency key', (backend) => {
   it('answers a duplicate "in flight" while the first still runs, then replays the first answer', async () => {
     const [user] = await seedUsers(database.db, 1, 'idem');
     if (!user) throw new Error('no user');
-    const clock = adjustableClock();
+    const clock = testClock();
     const scope = { userId: user.id, key: 'key-1', requestHash: 'same' };
     const started = gate();
     const release = gate();

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adjustableClock } from '#server/clock.ts';
+import { testClock } from '#tests/helpers/test-clock.ts';
 import { openDatabase, type Database } from '#server/db/database.ts';
 import { users } from '#server/db/schema.ts';
 import { createAuthService } from '#server/features/auth/auth.service.ts';
@@ -29,7 +29,7 @@ describe('invitation codes', () => {
     database = await openDatabase({ dataDir: 'memory://' });
     auth = createAuthService({
       db: database.db,
-      clock: adjustableClock(),
+      clock: testClock(),
       sessionTtlDays: 30,
       hash: keyedHash('test-key'),
     });

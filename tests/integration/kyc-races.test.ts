@@ -5,6 +5,7 @@ import { hashCode } from '#server/features/kyc/kyc.service.ts';
 import { useTestApp } from '#tests/helpers/app.ts';
 import { describeOnPostgres } from '#tests/helpers/databases.ts';
 import { inParallel, post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { testNow } from '#tests/helpers/test-clock.ts';
 
 // 1,000 concurrent bonus attempts over 100 accounts that share 20 numbers: the bonus is paid at most
 // once per number and once per account. A PostgreSQL question (many connections).
@@ -14,7 +15,7 @@ await describeOnPostgres('phone bonus races', (backend) => {
 
   it('pays at most one bonus per number and per account', async () => {
     const accounts = await seedUsers(handle.database.db, 100, 'bonus');
-    const now = new Date();
+    const now = testNow();
     for (const [i, account] of accounts.entries()) {
       const phone = `+4479111${String(10_000 + (i % 20)).padStart(5, '0')}`;
       const [row] = await handle.database.db

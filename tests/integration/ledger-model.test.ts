@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '#server/db/database.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { runIdempotent } from '#server/lib/idempotency.ts';
-import { adjustableClock } from '#server/clock.ts';
+import { testClock } from '#tests/helpers/test-clock.ts';
 import { seedUsers } from '#tests/helpers/money-fixtures.ts';
 
 // A model test of the ledger with its idempotency store: generated sequences of credits, debits
@@ -32,7 +32,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 describe('ledger model (PGlite)', () => {
   let database: Database;
   let users: { id: number }[];
-  const clock = adjustableClock();
+  const clock = testClock();
   const model = new Map<number, bigint>();
   let sequence = 0;
 

@@ -5,6 +5,7 @@ import { ledger } from '#server/ledger/ledger.ts';
 import { envelope, getAs, useTestApp } from '#tests/helpers/app.ts';
 import { backends } from '#tests/helpers/databases.ts';
 import { inParallel, post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { testNow } from '#tests/helpers/test-clock.ts';
 
 describe.each(await backends())('the ledger on $name', (backend) => {
   const handle = useTestApp({ backend, env: { DEMO_TASK_SECONDS: '0' } });
@@ -60,7 +61,7 @@ describe.each(await backends())('the ledger on $name', (backend) => {
         amount: -(31n * 10n ** 7n),
         idempotencyKey: 'overdraw',
         reference: 'test',
-        createdAt: new Date(),
+        createdAt: testNow(),
       }),
     ).rejects.toThrow();
     await expectBalancesMatchEntries([user.id]);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Wallet } from 'xrpl';
 import { xrp } from '#domain/money/amount.ts';
 import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
-import { adjustableClock } from '#server/clock.ts';
+import { testClock } from '#tests/helpers/test-clock.ts';
 import { pushTokens, sessions } from '#server/db/schema.ts';
 import { runPayoutOnce } from '#server/features/payouts/payout-job.ts';
 import { connectXrplPayer } from '#server/features/payouts/xrpl-payer.ts';
@@ -18,7 +18,7 @@ import { usePayoutTestbed } from '#tests/helpers/payout-testbed.ts';
 // else, through real Web Push (VAPID, encrypted payload) to a fake push service; a token the service
 // reports gone is removed.
 
-const clock = adjustableClock();
+const clock = testClock();
 const testbed = usePayoutTestbed({ clock, closeMs: 20 });
 const fakePushService = useStarted(startFakePushService);
 

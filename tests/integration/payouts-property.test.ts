@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Wallet } from 'xrpl';
 import { xrp } from '#domain/money/amount.ts';
 import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
-import { adjustableClock } from '#server/clock.ts';
+import { testClock } from '#tests/helpers/test-clock.ts';
 import { ledgerEntries, withdrawals } from '#server/db/schema.ts';
 import { runPayoutOnce, type PayoutStep } from '#server/features/payouts/payout-job.ts';
 import { connectXrplPayer } from '#server/features/payouts/xrpl-payer.ts';
@@ -63,7 +63,7 @@ const event: fc.Arbitrary<Event> = fc.oneof(
 );
 
 describe.each(await backends())('payouts under any interleaving on $name', (backend) => {
-  const clock = adjustableClock();
+  const clock = testClock();
   const testbed = usePayoutTestbed({ backend, clock, closeMs: 5 });
   let tag = 50_000;
 

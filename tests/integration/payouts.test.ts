@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Wallet } from 'xrpl';
 import { xrp } from '#domain/money/amount.ts';
 import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
-import { adjustableClock } from '#server/clock.ts';
+import { testClock } from '#tests/helpers/test-clock.ts';
 import { ledgerEntries, users, withdrawals } from '#server/db/schema.ts';
 import { accountOperator } from '#server/features/account/operator.ts';
 import { payoutOperator } from '#server/features/payouts/operator.ts';
@@ -21,7 +21,7 @@ const seed = Wallet.generate().seed ?? '';
 class Crash extends Error {}
 
 describe.each(await backends())('the payout job on $name', (backend) => {
-  const clock = adjustableClock();
+  const clock = testClock();
   const testbed = usePayoutTestbed({ backend, clock, closeMs: 20 });
   let tag = 1;
   const payers: Payer[] = [];

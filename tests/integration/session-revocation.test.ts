@@ -8,6 +8,7 @@ import { buildTestApp } from '#tests/helpers/app.ts';
 import { describeOnPostgres, type TestDatabase } from '#tests/helpers/databases.ts';
 import { seedUsers } from '#tests/helpers/money-fixtures.ts';
 import { startServerProcess, type ServerProcess } from '#tests/helpers/server-process.ts';
+import { testNow } from '#tests/helpers/test-clock.ts';
 
 // Server processes keep live sessions in memory (src/server/features/auth/session-cache.ts). Whatever
 // revokes a session or closes an account in one process, or in the database itself, must be refused
@@ -58,13 +59,13 @@ await describeOnPostgres('a revoked session in another process', (backend) => {
     // Revoked behind the cache's back (its trigger off): the second process still accepts it.
     await database.db.execute(sql`alter table sessions disable trigger sessions_revoked`);
     try {
-      await database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, id));
+      await database.db.update(sessions).set({ revokedAt: testNow() }).where(eq(sessions.userId, id));
     } finally {
       await database.db.execute(sql`alter table sessions enable trigger sessions_revoked`);
     }
     expect(await statusInOther(token)).toBe(200);
     // With the trigger, any change to the session is announced: refused at once.
-    await database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, id));
+    await database.db.update(sessions).set({ revokedAt: testNow() }).where(eq(sessions.userId, id));
     await refusedInOther(token);
   });
 
@@ -88,14 +89,14 @@ await describeOnPostgres('a revoked session in another process', (backend) => {
   it('refuses the sessions of an account banned in the first process on their next request', async () => {
     const { id, token } = user(2);
     expect(await statusInOther(token)).toBe(200);
-    await database.db.transaction((tx) => accounts.ban(tx, id, 'test ban', new Date()));
+    await database.db.transaction((tx) => accounts.ban(tx, id, 'test ban', testNow()));
     await refusedInOther(token);
   });
 
   it('refuses sessions ended by "sign out everywhere" in the first process', async () => {
     const { id, token } = user(3);
     expect(await statusInOther(token)).toBe(200);
-    await database.db.transaction((tx) => accounts.endSessions(tx, id, new Date()));
+    await database.db.transaction((tx) => accounts.endSessions(tx, id, testNow()));
     await refusedInOther(token);
   });
 });
