@@ -100,6 +100,8 @@ export default defineConfig({
             (locale) => `**/assets/locale-${locale}-*.js`,
           ),
           '**/assets/ops-*',
+          // The page renderer for Node (scripts/prerender-pages.ts): the server's, not the browser's.
+          'ssr/**',
         ],
       },
     }),

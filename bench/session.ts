@@ -1,18 +1,22 @@
 import type { Page } from 'puppeteer-core';
+import { sessionCookie } from '../src/contract/prerendered-pages.ts';
 
 /**
  * Puts a session on the device, as after a sign-in: the token and account the app reads from
- * localStorage, written while on `url`, a page of the app's origin.
+ * localStorage, and the session cookie it writes beside them, written while on `url`, a page of the
+ * app's origin.
  */
 export async function storeSession(page: Page, url: string, token: string, username: string) {
   await page.goto(url);
   await page.evaluate(
-    (t, u) => {
+    (t, u, cookie) => {
       localStorage.setItem('earnest.token', t);
       localStorage.setItem('earnest.account', u);
+      (globalThis as unknown as { document: { cookie: string } }).document.cookie = cookie;
     },
     token,
     username.toLowerCase(),
+    sessionCookie(token, false),
   );
 }
 

@@ -11,9 +11,11 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { directionOf, LOCALES, type Locale } from '../src/domain/i18n/locales.ts';
 import {
+  PAGE_RENDERER_FILE,
   PRERENDER_CSP_FILE,
   PRERENDERED_PAGES,
   prerenderedFile,
+  SERVER_RENDER_MARKS,
   type PrerenderedPage,
 } from '../src/contract/prerendered-pages.ts';
 
@@ -29,7 +31,6 @@ interface PrerenderModule {
   }): string;
 }
 
-const SSR_OUT_DIR = 'node_modules/.earnest-prerender';
 // Home's route modules (the router's code splitting adds a query to their ids).
 const HOME_ROUTE = /\/src\/app\/routes\/home\/(route|index)\.tsx/;
 // What the app loads at once for a signed-in device (src/app/main.tsx): its cache and its push registration.
@@ -91,7 +92,10 @@ export function prerenderPages(): Plugin {
       order: 'pre',
       async handler() {
         if (isSsrBuild) return;
-        const ssrOut = resolve(root, SSR_OUT_DIR);
+        // Beside the app, for the server too: it renders Home with the account's data with it
+        // (docs/decisions/012-home-rendered-with-the-accounts-data.md). Neither served nor precached.
+        const renderer = join(outDir, PAGE_RENDERER_FILE);
+        const ssrOut = dirname(renderer);
         await build({
           configFile,
           root,
@@ -104,7 +108,7 @@ export function prerenderPages(): Plugin {
             copyPublicDir: false,
           },
         });
-        const prerender = (await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)) as PrerenderModule;
+        const prerender = (await import(pathToFileURL(renderer).href)) as PrerenderModule;
         const template = await readFile(join(outDir, 'index.html'), 'utf8');
         const script = prerender.bootScript();
         // Every stylesheet is inlined, hash-allowed (docs/performance.md): a linked one blocks the first
@@ -151,7 +155,8 @@ export function prerenderPages(): Plugin {
               // The entry page carries the signed-in shell too (styles/boot.css).
               // Inert until the app has taken over (src/app/main.tsx): a form sent before would go
               // to the address bar, and typed text would be lost when the app renders.
-              '<div id="root"></div>': `<div id="root" inert>${html}</div>${page === 'entry' ? `<div id="boot-shell" inert>${shell.html}</div>` : ''}<script>${loader}</script>`,
+              // Home's markup is marked: there the server puts Home rendered with the account's data.
+              '<div id="root"></div>': `<div id="root" inert>${page === 'home' ? `${SERVER_RENDER_MARKS.start}${html}${SERVER_RENDER_MARKS.end}` : html}</div>${page === 'entry' ? `<div id="boot-shell" inert>${shell.html}</div>` : ''}<script>${loader}</script>`,
             });
             const file = join(outDir, prerenderedFile(page, locale));
             await mkdir(dirname(file), { recursive: true });

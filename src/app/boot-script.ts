@@ -1,9 +1,9 @@
-import { LOCALE_COOKIE } from '#contract/prerendered-pages.ts';
+import { LOCALE_COOKIE, SERVER_DATA_ID, sessionCookie } from '#contract/prerendered-pages.ts';
 import { LOCALE_STORAGE_KEY } from './i18n/i18n.ts';
 import { REQUEST_ID_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
 import { BOOT_SNAPSHOT_KEY } from './lib/boot-snapshot.ts';
 import { EARLY_READS, EARLY_REQUESTS, EARLY_TASK_LIST } from './lib/early-requests.ts';
-import { TOKEN_KEY } from './lib/session.ts';
+import { ACCOUNT_KEY, TOKEN_KEY } from './lib/session.ts';
 import { EARLY_INSTALL_PROMPT } from './pwa/install-prompt.ts';
 
 /**
@@ -13,31 +13,60 @@ import { EARLY_INSTALL_PROMPT } from './pwa/install-prompt.ts';
  * entry page sees the signed-in shell (`data-boot="shell"`, styles/boot.css), never the entry page;
  * a page in another language than the chosen one, or Home without a session, is hidden
  * (`data-boot="hold"`) until the app renders the right one (src/app/main.tsx). It also keeps the
- * locale cookie equal to the choice, so the next page comes in the right language. And it keeps an
- * install prompt that comes before the app (src/app/pwa/install-prompt.ts).
+ * locale cookie equal to the choice, so the next page comes in the right language, and the session
+ * cookie equal to the session on the device (lib/session.ts). A Home the server rendered for another
+ * account than the device's (`data-account`) is hidden too. And it keeps an install prompt that
+ * comes before the app (src/app/pwa/install-prompt.ts).
  */
 export function bootScript(): string {
-  function boot(tokenKey: string, localeKey: string, cookie: string, installKey: string) {
+  function boot(
+    tokenKey: string,
+    accountKey: string,
+    localeKey: string,
+    cookie: string,
+    installKey: string,
+    sessionCookie: { set: string; removed: string },
+  ) {
     const html = document.documentElement;
     addEventListener('beforeinstallprompt', (event) => {
       event.preventDefault();
       (window as unknown as Record<string, Event>)[installKey] = event;
     });
     let token: string | null = null;
+    let account: string | null = null;
     let chosen: string | null = null;
     try {
       token = localStorage.getItem(tokenKey);
+      account = localStorage.getItem(accountKey);
       chosen = localStorage.getItem(localeKey);
     } catch {
       // No storage: nobody is signed in and nothing was chosen on this device.
     }
     if (chosen)
       document.cookie = `${cookie}=${encodeURIComponent(chosen)};path=/;max-age=31536000;samesite=lax`;
+    const secure = location.protocol === 'https:' ? ';secure' : '';
+    document.cookie = (
+      token === null ? sessionCookie.removed : sessionCookie.set.replace('TOKEN', encodeURIComponent(token))
+    ).concat(secure);
     const page = html.dataset['page'];
-    if ((chosen && chosen !== html.lang) || (page === 'home' && !token)) html.dataset['boot'] = 'hold';
+    const renderedFor = html.dataset['account'];
+    if (
+      (chosen && chosen !== html.lang) ||
+      (page === 'home' && !token) ||
+      (renderedFor !== undefined && renderedFor !== account)
+    )
+      html.dataset['boot'] = 'hold';
     else if (page === 'entry' && token) html.dataset['boot'] = 'shell';
   }
-  return `(${boot.toString()})(${[TOKEN_KEY, LOCALE_STORAGE_KEY, LOCALE_COOKIE, EARLY_INSTALL_PROMPT].map((v) => JSON.stringify(v)).join(',')})`;
+  const args = [
+    TOKEN_KEY,
+    ACCOUNT_KEY,
+    LOCALE_STORAGE_KEY,
+    LOCALE_COOKIE,
+    EARLY_INSTALL_PROMPT,
+    { set: sessionCookie('TOKEN', false), removed: sessionCookie(null, false) },
+  ];
+  return `(${boot.toString()})(${args.map((v) => JSON.stringify(v)).join(',')})`;
 }
 
 /** What the loader asks for: the app's code, and what Home needs when a session is on the device. */
@@ -74,6 +103,7 @@ export function appLoader(load: AppLoad): string {
     earlyKey: string,
     reads: string[],
     taskList: string,
+    serverDataId: string,
   ) {
     let done = false;
     const html = document.documentElement;
@@ -117,9 +147,11 @@ export function appLoader(load: AppLoad): string {
         languagePreloads.forEach(preload);
         if (signedIn) signedInPreloads.forEach(preload);
       }
-      // With a boot snapshot the first render has its figures already (lib/boot-snapshot.ts): the app
-      // reads again after it, and reads sent now would only compete with the code for the link.
-      if (signedIn && token !== null && !snapshot) askEarly(token, chosen ?? html.lang);
+      // With a boot snapshot (lib/boot-snapshot.ts) or a Home the server rendered with the account's
+      // data (lib/server-render.ts), the first render has its figures already: the app reads again
+      // after it, and reads sent now would only compete with the code for the link.
+      const rendered = document.getElementById(serverDataId) !== null;
+      if (signedIn && token !== null && !snapshot && !rendered) askEarly(token, chosen ?? html.lang);
       const script = document.createElement('script');
       script.type = 'module';
       script.crossOrigin = '';
@@ -139,6 +171,7 @@ export function appLoader(load: AppLoad): string {
     EARLY_REQUESTS,
     EARLY_READS,
     EARLY_TASK_LIST,
+    SERVER_DATA_ID,
   ];
   return `(${loader.toString()})(${args.map((v) => JSON.stringify(v)).join(',')})`;
 }

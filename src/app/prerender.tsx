@@ -1,18 +1,28 @@
-// The build's prerender (docs/decisions/011-prerendered-first-paint.md): vite builds this module for
-// Node, and scripts/prerender-pages.ts renders each prerendered page in each language with it. The
-// pages are the app's own routes and components; on the build machine there is no server, so every
-// query stays pending and each page paints its loading state, as the app does before data arrives.
+// The pages rendered in Node, with the app's own routes and components. Vite builds this module for
+// Node (to dist/ssr/, docs/decisions/011-prerendered-first-paint.md):
+// - the build (scripts/prerender-pages.ts) renders each prerendered page in each language with
+//   renderPage; there is no server then, so every query stays pending and each page paints its
+//   loading state, as the app does before data arrives;
+// - the server renders Home with the account's data with renderHome
+//   (docs/decisions/012-home-rendered-with-the-accounts-data.md).
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import type { Locale } from '#domain/i18n/locales.ts';
 import { PRERENDERED_PAGES, type PrerenderedPage } from '#contract/prerendered-pages.ts';
-import { i18n, loadLocale } from './i18n/i18n.ts';
+import { i18n, loadEveryScreen, loadLocale } from './i18n/i18n.ts';
+import { userInfoQueryOptions } from './features/account/api/account-queries.ts';
+import { kycStatusQueryOptions } from './features/kyc/api/kyc-queries.ts';
+import { dailyRewardQueryOptions } from './features/rewards/api/rewards-queries.ts';
+import { publicSettingsQueryOptions } from './features/settings/api/settings-queries.ts';
+import { taskHistoryQueryOptions, taskListQueryOptions } from './features/tasks/api/tasks-queries.ts';
+import { EARLY_REQUESTS, type EarlyRequests } from './lib/early-requests.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { documentTitle } from './lib/route-meta.ts';
-import { session } from './lib/session.ts';
+import { serverDataBlock } from './lib/server-render.ts';
+import { accountKeyOf, session, type Session } from './lib/session.ts';
 import { createAppRouter } from './router.tsx';
 
 export { appLoader, bootScript } from './boot-script.ts';
@@ -27,27 +37,109 @@ export async function renderPage(
   // Nothing to ask: a loader's prefetch leaves its query pending, as it is in the browser until the answer.
   queryClient.prefetchQuery = () => Promise.resolve();
   // Home is the signed-in shell: its guard sees a session (no request is made with it).
-  const context = {
-    queryClient,
-    session: { ...session, token: () => (page === 'home' ? 'prerender' : null) },
-  };
+  return render(page, queryClient, { ...session, token: () => (page === 'home' ? 'prerender' : null) });
+}
+
+async function render(
+  page: PrerenderedPage,
+  queryClient: QueryClient,
+  routeSession: Session,
+): Promise<{ html: string; title: string }> {
+  const context = { queryClient, session: routeSession };
   const router = createAppRouter(context, {
     history: createMemoryHistory({ initialEntries: [PRERENDERED_PAGES[page]] }),
   });
   await router.load();
-  const { prelude } = await prerender(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} context={context} />
-        </QueryClientProvider>
-      </I18nProvider>
-    </StrictMode>,
-  );
-  const html = await new Response(prelude).text();
+  const markup = async () => {
+    const { prelude } = await prerender(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} context={context} />
+          </QueryClientProvider>
+        </I18nProvider>
+      </StrictMode>,
+    );
+    return new Response(prelude).text();
+  };
+  // A lazy component met for the first time in this process suspends the render, and React then
+  // reveals its content with inline scripts, which the Content Security Policy refuses. Loaded
+  // once, it renders in place: a second render has no script.
+  let html = await markup();
+  if (html.includes('<script')) html = await markup();
+  if (html.includes('<script')) throw new Error(`the ${page} page renders with an inline script`);
   const title = documentTitle(
     router.state.matches.map((m) => m.staticData.title),
     i18n,
   );
   return { html, title };
+}
+
+/** The reads Home's first screen renders from; the server answers each with the account's data. */
+function readHome(queryClient: QueryClient, locale: Locale) {
+  return [
+    queryClient.fetchQuery(userInfoQueryOptions()),
+    queryClient.fetchQuery(publicSettingsQueryOptions()),
+    queryClient.fetchQuery(dailyRewardQueryOptions()),
+    queryClient.fetchQuery(taskHistoryQueryOptions()),
+    queryClient.fetchQuery(kycStatusQueryOptions()),
+    queryClient.fetchQuery(taskListQueryOptions(locale)),
+  ];
+}
+
+/** What the server gives renderHome: the session, and its answer to each read (path and query). */
+export interface HomeRequest {
+  locale: Locale;
+  token: string;
+  read: (pathAndQuery: string) => Promise<Response>;
+}
+
+// The app's modules keep one device's state in module scope (the active language, the session the
+// requests carry, the loader's answers): one render at a time, each with its own request's state.
+let turn: Promise<unknown> = Promise.resolve();
+
+/**
+ * Home in `locale` with the account's data: the markup for #root, whose it is and the data block the
+ * app's first render starts from; null when a read did not succeed (an ended session, a server
+ * error), and the server then sends the prerendered shell, as it would without a session.
+ */
+export function renderHome(
+  request: HomeRequest,
+): Promise<{ html: string; data: string; account: string } | null> {
+  const done = turn.then(() => renderHomeNow(request));
+  turn = done.catch(() => undefined);
+  return done;
+}
+
+async function renderHomeNow({ locale, token, read }: HomeRequest) {
+  await loadLocale(locale);
+  // Home's texts are in the later screens' catalogs too.
+  await loadEveryScreen();
+  const queryClient = createQueryClient();
+  // The app's reads take their answers from the loader's (lib/early-requests.ts): here, the server's.
+  // Each read the app sends is answered on demand (the loader's are sent ahead instead).
+  const answers = new Proxy({} as EarlyRequests['answers'], {
+    get: (asked, path) => (typeof path === 'string' ? (asked[path] ??= read(path)) : undefined),
+  });
+  const slot = globalThis as unknown as Record<string, EarlyRequests | undefined>;
+  slot[EARLY_REQUESTS] = { token, at: Date.now(), answers };
+  session.signInWithToken(token);
+  try {
+    const results = await Promise.allSettled(readHome(queryClient, locale));
+    if (results.some((result) => result.status === 'rejected')) return null;
+    const user = queryClient.getQueryData(userInfoQueryOptions().queryKey);
+    if (!user) return null;
+    const account = accountKeyOf(user.username);
+    const routeSession: Session = { ...session, token: () => token, account: () => account };
+    const { html } = await render('home', queryClient, routeSession);
+    const entries = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((query) => query.state.data !== undefined)
+      .map(({ queryKey, state }) => ({ queryKey, data: state.data }));
+    return { html, data: serverDataBlock({ account, entries }), account };
+  } finally {
+    delete slot[EARLY_REQUESTS];
+    session.clear();
+  }
 }

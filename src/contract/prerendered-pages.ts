@@ -37,6 +37,37 @@ export function prerenderedFile(page: PrerenderedPage, locale: Locale): string {
  */
 export const PRERENDER_CSP_FILE = 'prerender/csp.json';
 
+/**
+ * The session cookie (docs/decisions/012-home-rendered-with-the-accounts-data.md): a copy of the
+ * device's session token that only navigations to Home carry (its path), so the server can render
+ * Home with the account's data. The device keeps it equal to the token in localStorage
+ * (src/app/lib/session.ts, and the boot script on every page); the API never reads it.
+ */
+export const SESSION_COOKIE = 'earnest-session';
+
+/**
+ * The `document.cookie` line that writes the session cookie for `token`, or removes it (null): sent
+ * only with navigations to Home (its path) from this site, and kept as long as the token is.
+ */
+export function sessionCookie(token: string | null, secure: boolean): string {
+  const attributes = `path=${PRERENDERED_PAGES.home};samesite=strict${secure ? ';secure' : ''}`;
+  return token === null
+    ? `${SESSION_COOKIE}=;${attributes};max-age=0`
+    : `${SESSION_COOKIE}=${encodeURIComponent(token)};${attributes};max-age=31536000`;
+}
+
+/** Where, in Home's prerendered file, the server puts Home rendered with the account's data. */
+export const SERVER_RENDER_MARKS = { start: '<!--server-render-->', end: '<!--/server-render-->' } as const;
+
+/**
+ * The id of the data block (`<script type="application/json">`) that carries the answers a
+ * server-rendered Home was rendered with, for the app's first render (src/app/lib/server-render.ts).
+ */
+export const SERVER_DATA_ID = 'earnest-server-data';
+
+/** Where the build writes the module that renders pages in Node, under the built app's root. */
+export const PAGE_RENDERER_FILE = 'ssr/prerender.js';
+
 /** The locale a cookie's value names, or null (missing or not one we ship). */
 export function localeFromCookie(value: string | undefined): Locale | null {
   return isLocale(value) ? value : null;

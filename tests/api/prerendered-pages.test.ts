@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/database.ts';
-import { buildTestApp } from '#tests/helpers/app.ts';
+import { TOKEN_HEADER } from '#contract/paths.ts';
+import { buildTestApp, register } from '#tests/helpers/app.ts';
 
 // Which prerendered page the server answers (docs/decisions/011-prerendered-first-paint.md), against a
 // built app of a few files: the real pages are checked in the browser (tests/e2e/prerender.spec.ts).
@@ -56,6 +57,79 @@ describe('prerendered pages', () => {
     expect(String(answer.headers['content-security-policy'])).toContain(`script-src 'self' ${HASH}`);
     // The pages' inline style sheet, and no other inline style.
     expect(String(answer.headers['content-security-policy'])).toContain(`style-src 'self' ${STYLE_HASH};`);
+    await app.close();
+    await database.close();
+  });
+});
+
+// Home rendered with the account's data (docs/decisions/012-home-rendered-with-the-accounts-data.md),
+// with a renderer of a few lines in place of the build's: what the server asks it, and what it sends.
+describe("Home rendered with the account's data", () => {
+  let dist: string;
+  const SHELL = '<!--server-render-->skeleton<!--/server-render-->';
+  const TEMPLATE = `<html lang="en" dir="ltr" data-page="home"><body><div id="root" inert>${SHELL}</div><script>loader</script></body></html>`;
+  beforeAll(() => {
+    dist = mkdtempSync(join(tmpdir(), 'earnest-dist-'));
+    writeFileSync(join(dist, 'index.html'), 'app shell');
+    mkdirSync(join(dist, 'prerender', 'en'), { recursive: true });
+    writeFileSync(join(dist, 'prerender', 'en', 'home.html'), TEMPLATE);
+    mkdirSync(join(dist, 'ssr'));
+    // It reads what the app reads, through the server's own routes, with the cookie's token.
+    writeFileSync(
+      join(dist, 'ssr', 'prerender.js'),
+      `export async function renderHome({ locale, token, read }) {
+        const answer = await read('/api/account/userInfo');
+        const body = await answer.json();
+        if (answer.status !== 200 || body.code !== 1) return null;
+        const { username, balance } = body.data.userInfo;
+        if (username.startsWith('boom')) throw new Error('the render failed');
+        return {
+          html: '<p>' + locale + ' ' + username + ' ' + balance + ' ' + token.length + '</p>',
+          data: '<script type="application/json" id="earnest-server-data">{}</script>',
+          account: username.toLowerCase(),
+        };
+      }`,
+    );
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it('for a live session only, never stored by a cache, and the prerendered shell otherwise', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    const app = await buildTestApp({ database, env: { DIST_DIR: dist } });
+    const { token } = await register(app, 'Alice');
+    const home = (cookie?: string) =>
+      app.inject({ url: '/home', headers: cookie ? { cookie: `earnest-session=${cookie}` } : {} });
+
+    const rendered = await home(token);
+    expect(rendered.statusCode).toBe(200);
+    expect(rendered.body).toBe(
+      `<html lang="en" dir="ltr" data-page="home" data-account="alice"><body><div id="root" inert>` +
+        `<!--server-render--><p>en Alice 0 ${token.length}</p><!--/server-render--></div>` +
+        `<script type="application/json" id="earnest-server-data">{}</script><script>loader</script></body></html>`,
+    );
+    expect(rendered.headers['cache-control']).toBe('private, no-store');
+    expect(rendered.headers['vary']).toContain('Cookie');
+    expect(rendered.headers['content-type']).toContain('text/html');
+
+    // No cookie, a token the server never issued, one far too long: the shell, as before.
+    for (const cookie of [undefined, 'not-a-token', 'x'.repeat(300)]) {
+      const shell = await home(cookie);
+      expect(shell.statusCode).toBe(200);
+      expect(shell.body).toBe(TEMPLATE);
+      expect(shell.headers['cache-control']).toBe('no-cache');
+    }
+    // A session signed out is over for the page too.
+    await app.inject({ method: 'POST', url: '/api/user/logout', headers: { [TOKEN_HEADER]: token } });
+    expect((await home(token)).body).toBe(TEMPLATE);
+
+    // A renderer that fails costs the user the figures, never the page.
+    const { token: boom } = await register(app, 'boomer');
+    const failed = await home(boom);
+    expect(failed.statusCode).toBe(200);
+    expect(failed.body).toBe(TEMPLATE);
+
+    // The renderer is the server's, not a file anyone can fetch.
+    expect((await app.inject({ url: '/ssr/prerender.js' })).statusCode).toBe(404);
     await app.close();
     await database.close();
   });

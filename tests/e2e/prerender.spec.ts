@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { signInViaApi } from './support.ts';
+import { screenshot, signInViaApi } from './support.ts';
 
 // The prerendered first paint (docs/decisions/011-prerendered-first-paint.md): the server answers the
 // entry page, Landing and Home with their markup in the user's language, the page paints before any
@@ -151,6 +151,9 @@ test("signed in, Home's code and first reads are asked for beside the app's code
   // With the app: Home shows its figures from those answers, and asks none of them a second time.
   asked.length = 0;
   await page.unroute('**/assets/index-*.js');
+  // Without the session cookie the boot script wrote, so that the server sends the prerendered shell
+  // again (with it, Home comes rendered with the data: the journeys below).
+  await page.context().clearCookies({ name: 'earnest-session' });
   await page.reload();
   await expect(page.getByTestId('home-balance')).not.toHaveText('…');
   for (const read of ['/api/account/userInfo', '/api/task/list', '/api/account/dailyReward']) {
@@ -159,4 +162,81 @@ test("signed in, Home's code and first reads are asked for beside the app's code
       read,
     ).toHaveLength(1);
   }
+});
+
+// docs/decisions/012-home-rendered-with-the-accounts-data.md: with the session cookie, the server
+// renders Home with the account's data.
+
+test("signed in, Home comes with the account's figures before any of the app's code, and the app keeps them", async ({
+  page,
+  request,
+}) => {
+  const { username } = await signInViaApi(page, request);
+  await page.addInitScript(
+    (account) => localStorage.setItem('earnest.account', account),
+    username.toLowerCase(),
+  );
+  // The boot script of any page writes the cookie from the session on the device (the app's code
+  // is kept out from here on).
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/landing');
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'earnest-session');
+  expect(cookie).toMatchObject({ path: '/home', sameSite: 'Strict' });
+  await page.goto('/home');
+  await expect(page.locator('html')).toHaveAttribute('data-account', username.toLowerCase());
+  await expect(page.locator('html')).not.toHaveAttribute('data-boot');
+  await expect(page.getByTestId('home-balance')).toHaveText('0 XRP');
+  await expect(page.getByText(/10 tasks, 20 XRP in all/)).toBeVisible();
+  await screenshot(page, 'en', 'home-server-rendered');
+
+  // The app takes over with the same figures, and reads none of them again to do so.
+  const asked: string[] = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  await page.unroute('**/assets/*.js');
+  await page.reload();
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(page.getByTestId('home-balance')).toHaveText('0 XRP');
+  await expect(page.getByRole('button', { name: "Accept today's challenge" })).toBeEnabled();
+  for (const read of [
+    '/api/account/userInfo',
+    '/api/task/list',
+    '/api/account/dailyReward',
+    '/api/task/history',
+  ]) {
+    expect(asked, read).not.toContain(read);
+  }
+  // And it works as ever: accepting the day changes the page.
+  await page.getByRole('button', { name: "Accept today's challenge" }).click();
+  await expect(page.getByRole('button', { name: "Accept today's challenge" })).toBeHidden();
+});
+
+test('a Home rendered for another account than the one on the device stays hidden', async ({
+  page,
+  request,
+}) => {
+  await signInViaApi(page, request);
+  // A device that believes it holds someone else's session (the cookie is this session's).
+  await page.addInitScript(() => localStorage.setItem('earnest.account', 'somebody-else'));
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/landing');
+  await page.goto('/home');
+  await expect(page.locator('html')).toHaveAttribute('data-account');
+  await expect(page.locator('html')).toHaveAttribute('data-boot', 'hold');
+  await expect(page.getByTestId('home-balance')).toBeHidden();
+});
+
+test("after signing out, the cookie is gone and Home comes without anyone's data", async ({
+  page,
+  request,
+}) => {
+  const { token } = await signInViaApi(page, request);
+  await page.goto('/home/mine');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('dialog', { name: 'Sign out?' }).getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$|\/\?/);
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain('earnest-session');
+  // The session is over on the server too: its token no longer renders Home.
+  const home = await (await request.get('/home', { headers: { cookie: `earnest-session=${token}` } })).text();
+  expect(home).not.toContain('data-account');
+  expect(home).not.toContain('id="earnest-server-data"');
 });

@@ -2,7 +2,10 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 
 // The page's globals the cache uses: a document whose hiding flushes the pending write.
-const page = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
+const page = Object.assign(new EventTarget(), {
+  visibilityState: 'visible' as DocumentVisibilityState,
+  getElementById: () => null,
+});
 Object.assign(globalThis, { document: page });
 const { createAccountQueryClients } = await import('./account-query-clients.ts');
 const { persistAccountCache } = await import('./query-persistence.ts');

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { seedFromBootSnapshot } from './boot-snapshot.ts';
 import { createQueryClient } from './query-client.ts';
+import { seedFromServerRender } from './server-render.ts';
 import { session } from './session.ts';
 
 /** Keeps an account's cache on the device while its client lives; returns how to stop. */
@@ -35,7 +36,10 @@ export function createAccountQueryClients(persist: PersistCache) {
       const client = createQueryClient();
       const account = key.startsWith('account:') ? key.slice('account:'.length) : null;
       // The boot snapshot first, synchronously: Home's first screen needs nothing else to render.
-      const seeded = account ? seedFromBootSnapshot(client, account) : false;
+      // Then the answers a server-rendered Home came with, newer than any the device kept.
+      const snapshot = account ? seedFromBootSnapshot(client, account) : false;
+      const rendered = account ? seedFromServerRender(client, account) : false;
+      const seeded = snapshot || rendered;
       entry = {
         client,
         ready: account ? persist(client, account) : Promise.resolve(() => undefined),

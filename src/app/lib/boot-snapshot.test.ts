@@ -8,7 +8,10 @@ const storage = {
   setItem: (key: string, value: string) => void stored.set(key, value),
   removeItem: (key: string) => void stored.delete(key),
 };
-const page = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
+const page = Object.assign(new EventTarget(), {
+  visibilityState: 'visible' as DocumentVisibilityState,
+  getElementById: () => null,
+});
 Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true });
 Object.assign(globalThis, { document: page });
 

@@ -29,7 +29,7 @@ export interface EarlyRequests {
 const MAX_AGE_MS = 30_000;
 
 function earlyRequests(): EarlyRequests | undefined {
-  return (window as unknown as Record<string, EarlyRequests | undefined>)[EARLY_REQUESTS];
+  return (globalThis as unknown as Record<string, EarlyRequests | undefined>)[EARLY_REQUESTS];
 }
 
 /**

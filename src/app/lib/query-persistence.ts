@@ -89,8 +89,12 @@ export async function persistAccountCache(queryClient: QueryClient, account: str
   const persister = persisterFor(account);
   await persistQueryClientRestore({ queryClient, persister, buster: BUILD_ID, maxAge: MAX_AGE_MS });
   // What the device kept is for showing at once, not for trusting: every restored query is read
-  // again as soon as a screen uses it (the copy may predate the last change the user saw).
-  await queryClient.invalidateQueries({ refetchType: 'none' });
+  // again as soon as a screen uses it (the copy may predate the last change the user saw). Answers
+  // this page has had already (its early reads, a server-rendered Home's) are not the device's copy.
+  await queryClient.invalidateQueries({
+    refetchType: 'none',
+    predicate: (query) => query.state.dataUpdatedAt < performance.timeOrigin,
+  });
   const stopPersisting = persistQueryClientSubscribe({
     queryClient,
     persister,

@@ -1,9 +1,11 @@
 import { useSyncExternalStore } from 'react';
+import { sessionCookie } from '#contract/prerendered-pages.ts';
 import { createStore } from './external-store.ts';
 
 /** Where the device keeps its session token (also read by the prerendered page's boot script). */
 export const TOKEN_KEY = 'earnest.token';
-const ACCOUNT_KEY = 'earnest.account';
+/** Whose session it is (also read by the boot script). */
+export const ACCOUNT_KEY = 'earnest.account';
 const END_KEY = 'earnest.session-ended';
 
 function read(key: string): string | null {
@@ -22,6 +24,16 @@ function write(key: string, value: string | null) {
   } catch {
     // Nothing to keep it in.
   }
+}
+
+/**
+ * The session cookie mirrors the token (docs/decisions/012-home-rendered-with-the-accounts-data.md);
+ * the boot script (src/app/boot-script.ts) also writes it anew from localStorage, or removes it, on
+ * every prerendered page.
+ */
+function writeCookie(token: string | null) {
+  if (typeof document === 'undefined') return;
+  document.cookie = sessionCookie(token, globalThis.location?.protocol === 'https:');
 }
 
 interface SessionState {
@@ -66,6 +78,7 @@ export const session = {
     const account = accountKeyOf(username);
     write(TOKEN_KEY, token);
     write(ACCOUNT_KEY, account);
+    writeCookie(token);
     store.set({ token, account });
   },
   /** A session handed over by another device (device linking): the account is learnt from the user info. */
@@ -74,6 +87,7 @@ export const session = {
     write(END_KEY, null);
     write(TOKEN_KEY, token);
     write(ACCOUNT_KEY, null);
+    writeCookie(token);
     store.set({ token, account: null });
   },
   /** For a session from before accounts were remembered: learnt from the user info. */
@@ -90,6 +104,7 @@ export const session = {
     write(END_KEY, reason);
     write(TOKEN_KEY, null);
     write(ACCOUNT_KEY, null);
+    writeCookie(null);
     store.set({ token: null, account: null });
   },
   endedBecause: () => endedBecause,

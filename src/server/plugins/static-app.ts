@@ -11,6 +11,7 @@ import {
   prerenderedPageFor,
 } from '#contract/prerendered-pages.ts';
 import { sendFailure } from '#server/lib/reply.ts';
+import { createHomeRenderer } from './home-render.ts';
 
 /**
  * The sources the prerendered pages need under the Content Security Policy: the hashes of their inline
@@ -61,9 +62,10 @@ function requestLocale(request: FastifyRequest): Locale {
 
 /**
  * Serves the built PWA from `distDir` and answers every other GET with a page of the app, so deep
- * links work: the prerendered page in the user's language where there is one, else index.html.
+ * links work: the prerendered page in the user's language where there is one, else index.html;
+ * Home, for a navigation with the session cookie, rendered with the account's data (home-render.ts).
  * Hashed assets are cached for a year; pages and the service worker never are, so an update is seen
- * at once. In production, source maps are not served.
+ * at once. In production, source maps are not served; the page renderer for Node (ssr/) never is.
  */
 export async function registerStaticApp(
   app: FastifyInstance,
@@ -78,7 +80,8 @@ export async function registerStaticApp(
       wildcard: true,
       // `/` is a page like any other (below), not the folder's index.html. Source maps help while
       // developing; in production they would publish the source. (Both go to the not-found handler.)
-      allowedPath: (pathName) => pathName !== '/' && !(production && pathName.endsWith('.map')),
+      allowedPath: (pathName) =>
+        pathName !== '/' && !pathName.startsWith('/ssr/') && !(production && pathName.endsWith('.map')),
       setHeaders(reply, path) {
         reply.header(
           'cache-control',
@@ -90,7 +93,8 @@ export async function registerStaticApp(
     app.log.warn({ distDir: root }, 'no built app found: serving the API only (run `npm run build`)');
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const renderHome = createHomeRenderer(app, root);
+  app.setNotFoundHandler(async (request, reply) => {
     const [pathname = '', search = ''] = splitUrl(request.url);
     const isPage =
       built &&
@@ -101,9 +105,19 @@ export async function registerStaticApp(
       !/\.[a-z0-9]+$/i.test(pathname);
     if (!isPage) return sendFailure(reply, 'request.not_found');
     const page = prerenderedPageFor(pathname, search);
-    const file = page ? prerenderedFile(page, requestLocale(request)) : 'index.html';
-    // The answer depends on the language the request asks for.
-    reply.header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language');
+    const locale = requestLocale(request);
+    // The answer depends on the language the request asks for, and Home on the session too.
+    reply.header('vary', 'Cookie, Accept-Language');
+    const rendered = page === 'home' && request.method === 'GET' ? await renderHome(request, locale) : null;
+    if (rendered !== null) {
+      // One account's data: kept by no cache, the browser's included.
+      return reply
+        .header('cache-control', 'private, no-store')
+        .type('text/html; charset=utf-8')
+        .send(rendered);
+    }
+    const file = page ? prerenderedFile(page, locale) : 'index.html';
+    reply.header('cache-control', 'no-cache');
     return reply.sendFile(existsSync(resolve(root, file)) ? file : 'index.html', root);
   });
 }

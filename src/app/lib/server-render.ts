@@ -1,0 +1,52 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { SERVER_DATA_ID } from '#contract/prerendered-pages.ts';
+
+/**
+ * A Home the server rendered with the account's data
+ * (docs/decisions/012-home-rendered-with-the-accounts-data.md) carries, in a data block, the answers
+ * it was rendered with: the app's first render starts from them, so it paints what the page already
+ * shows instead of a skeleton, and asks for none of them again.
+ */
+export interface ServerData {
+  /** Whose data this is (the lower-case username). */
+  account: string;
+  entries: { queryKey: QueryKey; data: unknown }[];
+}
+
+/**
+ * The block's text: JSON in which no `<` can close the element early (a task's text or a username
+ * may hold `</script>`).
+ */
+export function serverDataBlock(data: ServerData): string {
+  const json = JSON.stringify(data).replaceAll('<', '\\u003c');
+  return `<script type="application/json" id="${SERVER_DATA_ID}">${json}</script>`;
+}
+
+function readBlock(): ServerData | null {
+  if (typeof document === 'undefined') return null;
+  const text = document.getElementById(SERVER_DATA_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const parsed = JSON.parse(text) as Partial<ServerData> | null;
+    if (!parsed || typeof parsed.account !== 'string' || !Array.isArray(parsed.entries)) return null;
+    return { account: parsed.account, entries: parsed.entries };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Puts the page's answers into the account's client, once, and only if they are this account's:
+ * a page rendered for another session never shows under this one (the boot script also hides it).
+ * Returns whether there were any.
+ */
+export function seedFromServerRender(queryClient: QueryClient, account: string): boolean {
+  const data = readBlock();
+  if (!data) return false;
+  // Read once: a later client (another sign-in on this page) must not take them.
+  document.getElementById(SERVER_DATA_ID)?.remove();
+  if (data.account !== account) return false;
+  // As fresh as this page, by this device's clock (the server's may differ from it).
+  for (const { queryKey, data: answer } of data.entries) queryClient.setQueryData(queryKey, answer);
+  return data.entries.length > 0;
+}

@@ -1,0 +1,127 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Locale } from '#domain/i18n/locales.ts';
+import {
+  PAGE_RENDERER_FILE,
+  prerenderedFile,
+  SERVER_RENDER_MARKS,
+  SESSION_COOKIE,
+} from '#contract/prerendered-pages.ts';
+import { REQUEST_ID_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
+
+/** What the build's page renderer (src/app/prerender.tsx, built to dist/ssr/) offers the server. */
+interface PageRenderer {
+  renderHome(request: {
+    locale: Locale;
+    token: string;
+    read: (pathAndQuery: string) => Promise<Response>;
+  }): Promise<{ html: string; data: string; account: string } | null>;
+}
+
+// A render waits for the one before it (the renderer's modules hold one request's state at a time):
+// past this many waiting, or this long, the prerendered shell goes instead, as it would without a
+// session; the app then renders Home from its own reads.
+const MAX_WAITING = 8;
+const TIMEOUT_MS = 2_000;
+// Longer than any token the server issues: a cookie that cannot be one is not tried.
+const MAX_TOKEN_LENGTH = 256;
+
+/**
+ * Home rendered with the account's data for a navigation that carries the session cookie
+ * (docs/decisions/012-home-rendered-with-the-accounts-data.md): its figures paint with the page's
+ * own bytes, before any of the app's code. The data comes from the API's own routes, asked in
+ * process with the cookie's token as a request of the app would carry it, so a page shows exactly
+ * what the API would answer and every check of a signed-in request (an ended, revoked or banned
+ * session) applies unchanged. Null whenever it cannot be done: no built renderer, no valid session,
+ * a read that failed, too busy or too slow.
+ */
+export function createHomeRenderer(app: FastifyInstance, distDir: string) {
+  const rendererFile = resolve(distDir, PAGE_RENDERER_FILE);
+  let renderer: Promise<PageRenderer | null> | undefined;
+  const templates = new Map<Locale, Promise<string | null>>();
+  let waiting = 0;
+
+  function loadRenderer(): Promise<PageRenderer | null> {
+    renderer ??= existsSync(rendererFile)
+      ? (import(pathToFileURL(rendererFile).href) as Promise<PageRenderer>).catch((error: unknown) => {
+          app.log.error({ err: error }, 'the page renderer did not load: Home is sent prerendered');
+          return null;
+        })
+      : Promise.resolve(null);
+    return renderer;
+  }
+
+  /** Home's prerendered file in `locale`, which the rendered markup goes into (built once, read once). */
+  function templateOf(locale: Locale): Promise<string | null> {
+    let template = templates.get(locale);
+    if (!template) {
+      template = readFile(resolve(distDir, prerenderedFile('home', locale)), 'utf8').catch(() => null);
+      templates.set(locale, template);
+    }
+    return template;
+  }
+
+  function read(token: string, request: FastifyRequest) {
+    return async (pathAndQuery: string): Promise<Response> => {
+      const answer = await app.inject({
+        method: 'GET',
+        url: pathAndQuery,
+        headers: { [TOKEN_HEADER]: token, [REQUEST_ID_HEADER]: `${request.id}-render` },
+      });
+      return new Response(answer.body, {
+        status: answer.statusCode,
+        headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+      });
+    };
+  }
+
+  return async function renderHome(request: FastifyRequest, locale: Locale): Promise<string | null> {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > MAX_TOKEN_LENGTH || waiting >= MAX_WAITING) return null;
+    const [module, template] = await Promise.all([loadRenderer(), templateOf(locale)]);
+    if (!module || !template) return null;
+    waiting++;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const rendered = await Promise.race([
+        module.renderHome({ locale, token, read: read(token, request) }),
+        new Promise<null>((done) => {
+          timer = setTimeout(() => done(null), TIMEOUT_MS);
+        }),
+      ]);
+      return rendered ? fill(template, rendered) : null;
+    } catch (error) {
+      request.log.error({ err: error }, 'Home did not render: sent prerendered');
+      return null;
+    } finally {
+      clearTimeout(timer);
+      waiting--;
+    }
+  };
+}
+
+/**
+ * The prerendered file with Home's markup between the marks, whose account it shows on `<html>`
+ * (the boot script hides it on a device signed in as someone else) and the answers after #root.
+ */
+function fill(template: string, { html, data, account }: { html: string; data: string; account: string }) {
+  const start = template.indexOf(SERVER_RENDER_MARKS.start);
+  const end = template.indexOf(`${SERVER_RENDER_MARKS.end}</div>`);
+  if (start === -1 || end === -1) return null;
+  const after = end + SERVER_RENDER_MARKS.end.length + '</div>'.length;
+  const head = template
+    .slice(0, start)
+    .replace('data-page="home"', `data-page="home" data-account="${escapeAttribute(account)}"`);
+  return `${head}${SERVER_RENDER_MARKS.start}${html}${template.slice(end, after)}${data}${template.slice(after)}`;
+}
+
+function escapeAttribute(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
+}
