@@ -1,3 +1,4 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { screenshot, signInViaApi } from './support.ts';
 
@@ -6,6 +7,16 @@ import { screenshot, signInViaApi } from './support.ts';
 // of the app's code has run, and a signed-in user never sees the entry page.
 
 const ARABIC_HEADLINE = 'اربح XRP بمهام يومية بسيطة';
+
+/** A session on the device as after a sign-in in the app: the token, and whose session it is. */
+async function signInAsTheAppDoes(page: Page, request: APIRequestContext) {
+  const signedIn = await signInViaApi(page, request);
+  await page.addInitScript(
+    (account) => localStorage.setItem('earnest.account', account),
+    signedIn.username.toLowerCase(),
+  );
+  return signedIn;
+}
 
 test('the server answers / in the language the browser asks for, with its direction and headline', async ({
   request,
@@ -123,12 +134,7 @@ test("signed in, Home's code and first reads are asked for beside the app's code
   request,
 }) => {
   // src/app/lib/early-requests.ts: the loader asks for them, not the app once it has run.
-  const { username } = await signInViaApi(page, request);
-  // As after a sign-in in the app, the device knows whose session it holds.
-  await page.addInitScript(
-    (account) => localStorage.setItem('earnest.account', account),
-    username.toLowerCase(),
-  );
+  await signInAsTheAppDoes(page, request);
   const asked: string[] = [];
   page.on('request', (r) => asked.push(new URL(r.url()).pathname));
   await page.route('**/assets/index-*.js', (route) => route.abort());
@@ -171,11 +177,7 @@ test("signed in, Home comes with the account's figures before any of the app's c
   page,
   request,
 }) => {
-  const { username } = await signInViaApi(page, request);
-  await page.addInitScript(
-    (account) => localStorage.setItem('earnest.account', account),
-    username.toLowerCase(),
-  );
+  const { username } = await signInAsTheAppDoes(page, request);
   // The boot script of any page writes the cookie from the session on the device (the app's code
   // is kept out from here on).
   await page.route('**/assets/*.js', (route) => route.abort());
