@@ -42,20 +42,23 @@ export async function setUpOperator(page: Page, link: string): Promise<string> {
 
 /**
  * Signs in with the code of the next time step (the step of the set-up, or of an earlier sign-in, is
- * spent); `step` moves further ahead for a later sign-in of the same operator.
+ * spent); `step` moves further ahead for a later sign-in of the same operator. Returns the code.
  */
 export async function signInOperator(page: Page, server: TestServer, name: string, secret: string, step = 1) {
   await page.goto(`${server.url}/ops/sign-in`);
   await page.getByLabel('Operator name').fill(name);
   await page.getByLabel('Password', { exact: true }).fill(OPS_PASSWORD);
-  await page
-    .getByLabel('Code from your authenticator app')
-    .fill(totpCodeAt(secret, Date.now() + step * 30_000));
+  const code = totpCodeAt(secret, Date.now() + step * 30_000);
+  await page.getByLabel('Code from your authenticator app').fill(code);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  return code;
 }
 
-/** Creates an operator by the command line, sets it up and signs it in; returns its name and secret. */
+/**
+ * Creates an operator by the command line, sets it up and signs it in; returns its name, its secret
+ * and the code it signed in with.
+ */
 export async function signInNewOperator(
   page: Page,
   server: TestServer,
@@ -64,6 +67,6 @@ export async function signInNewOperator(
 ) {
   const name = uniqueName(prefix).toLowerCase().slice(0, 30);
   const secret = await setUpOperator(page, await createOperatorByCommand(server, name, role));
-  await signInOperator(page, server, name, secret);
-  return { name, secret };
+  const code = await signInOperator(page, server, name, secret);
+  return { name, secret, code };
 }
