@@ -168,7 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const rules = ruleSettings.rules;
 
   const prerendered = prerenderedSources(env.DIST_DIR);
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     production: env.NODE_ENV === 'production',
     mediaOrigins: env.AD_VIDEO_URL ? [new URL(env.AD_VIDEO_URL).origin] : [],
     // The bot challenge's script and frame, only when one is configured.
