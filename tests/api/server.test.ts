@@ -8,8 +8,9 @@ import { buildTestApp, envelope, register, useTestApp } from '#tests/helpers/app
 const handle = useTestApp({ env: { BODY_LIMIT: '4096' } });
 
 describe('the server', () => {
-  it('sends a strict Content Security Policy and the other security headers', async () => {
-    for (const url of ['/', '/api/other/serverTime']) {
+  it('sends a strict Content Security Policy and the other security headers, on every answer', async () => {
+    // A page, an answer, an address that is not there and a refused session alike.
+    for (const url of ['/', '/api/other/serverTime', '/api/no-such-route', '/api/account/userInfo']) {
       const response = await handle.app.inject({ url });
       const csp = String(response.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
@@ -19,6 +20,10 @@ describe('the server', () => {
       expect(csp).not.toContain('unsafe-eval');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+      // Only behind TLS (production): here, plain http.
+      expect(response.headers['strict-transport-security']).toBeUndefined();
     }
   });
 
