@@ -46,7 +46,9 @@ export function bootScript(): string {
       document.cookie = `${cookie}=${encodeURIComponent(chosen)};path=/;max-age=31536000;samesite=lax`;
     const secure = location.protocol === 'https:' ? ';secure' : '';
     document.cookie = (
-      token === null ? sessionCookie.removed : sessionCookie.set.replace('TOKEN', encodeURIComponent(token))
+      token === null
+        ? sessionCookie.removed
+        : sessionCookie.set.split('TOKEN').join(encodeURIComponent(token))
     ).concat(secure);
     const page = html.dataset['page'];
     const renderedFor = html.dataset['account'];
@@ -96,6 +98,7 @@ export function appLoader(load: AppLoad): string {
   function loader(
     { entry, preloads, languagePreloads, signedInPreloads }: AppLoad,
     tokenKey: string,
+    accountKey: string,
     localeKey: string,
     snapshotKey: string,
     tokenHeader: string,
@@ -131,10 +134,12 @@ export function appLoader(load: AppLoad): string {
       done = true;
       preloads.forEach(preload);
       let token: string | null = null;
+      let account: string | null = null;
       let chosen: string | null = null;
       let snapshot = false;
       try {
         token = localStorage.getItem(tokenKey);
+        account = localStorage.getItem(accountKey);
         chosen = localStorage.getItem(localeKey);
         snapshot = localStorage.getItem(snapshotKey) !== null;
       } catch {
@@ -149,8 +154,9 @@ export function appLoader(load: AppLoad): string {
       }
       // With a boot snapshot (lib/boot-snapshot.ts) or a Home the server rendered with the account's
       // data (lib/server-render.ts), the first render has its figures already: the app reads again
-      // after it, and reads sent now would only compete with the code for the link.
-      const rendered = document.getElementById(serverDataId) !== null;
+      // after it, and reads sent now would only compete with the code for the link. (A page rendered
+      // for another account than the device's is not the device's: the app reads its own.)
+      const rendered = document.getElementById(serverDataId) !== null && html.dataset['account'] === account;
       if (signedIn && token !== null && !snapshot && !rendered) askEarly(token, chosen ?? html.lang);
       const script = document.createElement('script');
       script.type = 'module';
@@ -164,6 +170,7 @@ export function appLoader(load: AppLoad): string {
   const args = [
     load,
     TOKEN_KEY,
+    ACCOUNT_KEY,
     LOCALE_STORAGE_KEY,
     BOOT_SNAPSHOT_KEY,
     TOKEN_HEADER,

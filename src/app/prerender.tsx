@@ -44,6 +44,7 @@ async function render(
   page: PrerenderedPage,
   queryClient: QueryClient,
   routeSession: Session,
+  signal?: AbortSignal,
 ): Promise<{ html: string; title: string }> {
   const context = { queryClient, session: routeSession };
   const router = createAppRouter(context, {
@@ -59,6 +60,7 @@ async function render(
           </QueryClientProvider>
         </I18nProvider>
       </StrictMode>,
+      signal ? { signal } : {},
     );
     return new Response(prelude).text();
   };
@@ -92,6 +94,8 @@ export interface HomeRequest {
   locale: Locale;
   token: string;
   read: (pathAndQuery: string) => Promise<Response>;
+  /** Aborted once the server has stopped waiting: a render whose turn comes after is skipped. */
+  signal: AbortSignal;
 }
 
 // The app's modules keep one device's state in module scope (the active language, the session the
@@ -111,7 +115,8 @@ export function renderHome(
   return done;
 }
 
-async function renderHomeNow({ locale, token, read }: HomeRequest) {
+async function renderHomeNow({ locale, token, read, signal }: HomeRequest) {
+  if (signal.aborted) return null;
   await loadLocale(locale);
   // Home's texts are in the later screens' catalogs too.
   await loadEveryScreen();
@@ -131,7 +136,7 @@ async function renderHomeNow({ locale, token, read }: HomeRequest) {
     if (!user) return null;
     const account = accountKeyOf(user.username);
     const routeSession: Session = { ...session, token: () => token, account: () => account };
-    const { html } = await render('home', queryClient, routeSession);
+    const { html } = await render('home', queryClient, routeSession, signal);
     const entries = queryClient
       .getQueryCache()
       .getAll()

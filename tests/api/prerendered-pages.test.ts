@@ -77,12 +77,19 @@ describe("Home rendered with the account's data", () => {
     // It reads what the app reads, through the server's own routes, with the cookie's token.
     writeFileSync(
       join(dist, 'ssr', 'prerender.js'),
-      `export async function renderHome({ locale, token, read }) {
+      `export async function renderHome({ locale, token, read, signal }) {
         const answer = await read('/api/account/userInfo');
         const body = await answer.json();
         if (answer.status !== 200 || body.code !== 1) return null;
         const { username, balance } = body.data.userInfo;
         if (username.startsWith('boom')) throw new Error('the render failed');
+        // A render that only ends when the server stops waiting for it (the real one is passed the
+        // signal too).
+        if (username.startsWith('slow')) {
+          await new Promise((done) => signal.addEventListener('abort', done));
+          await new Promise((done) => setTimeout(done, 300));
+          return null;
+        }
         return {
           html: '<p>' + locale + ' ' + username + ' ' + balance + ' ' + token.length + '</p>',
           data: '<script type="application/json" id="earnest-server-data">{}</script>',
@@ -130,6 +137,29 @@ describe("Home rendered with the account's data", () => {
 
     // The renderer is the server's, not a file anyone can fetch.
     expect((await app.inject({ url: '/ssr/prerender.js' })).statusCode).toBe(404);
+    await app.close();
+    await database.close();
+  });
+
+  it('sends the shell when a render is too slow, and never lets slow renders pile up', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    const app = await buildTestApp({ database, env: { DIST_DIR: dist } });
+    const { token: slow } = await register(app, 'slowpoke');
+    const { token: quick } = await register(app, 'quick');
+    const home = (token: string) =>
+      app.inject({ url: '/home', headers: { cookie: `earnest-session=${token}` } });
+
+    // Eight renders under way: the ninth request gets the shell at once, without waiting.
+    const slowOnes = Array.from({ length: 8 }, () => home(slow));
+    await new Promise((done) => setTimeout(done, 200));
+    const started = Date.now();
+    expect((await home(quick)).body).toBe(TEMPLATE);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    // After 2 s each gets the shell; the renders count until they have settled (300 ms later).
+    for (const answer of await Promise.all(slowOnes)) expect(answer.body).toBe(TEMPLATE);
+    expect((await home(quick)).body).toBe(TEMPLATE);
+    await new Promise((done) => setTimeout(done, 400));
+    expect((await home(quick)).body).toContain('<p>en quick 0 ');
     await app.close();
     await database.close();
   });

@@ -46,7 +46,10 @@ export function seedFromServerRender(queryClient: QueryClient, account: string):
   // Read once: a later client (another sign-in on this page) must not take them.
   document.getElementById(SERVER_DATA_ID)?.remove();
   if (data.account !== account) return false;
-  // As fresh as this page, by this device's clock (the server's may differ from it).
-  for (const { queryKey, data: answer } of data.entries) queryClient.setQueryData(queryKey, answer);
+  // As old as this page, by this device's clock (the server's may differ from it): answers of
+  // this page, not of the device's copy (lib/query-persistence.ts tells them apart by this time).
+  for (const { queryKey, data: answer } of data.entries) {
+    queryClient.setQueryData(queryKey, answer, { updatedAt: performance.timeOrigin });
+  }
   return data.entries.length > 0;
 }

@@ -18,16 +18,30 @@ interface PageRenderer {
     locale: Locale;
     token: string;
     read: (pathAndQuery: string) => Promise<Response>;
+    /** Aborted once the server has stopped waiting: a render not begun yet is skipped. */
+    signal: AbortSignal;
   }): Promise<{ html: string; data: string; account: string } | null>;
 }
 
-// A render waits for the one before it (the renderer's modules hold one request's state at a time):
-// past this many waiting, or this long, the prerendered shell goes instead, as it would without a
-// session; the app then renders Home from its own reads.
-const MAX_WAITING = 8;
+// A render waits for the one before it (the renderer's modules hold one request's state at a time).
+// Past this many renders under way, or this long, the prerendered shell goes instead, as it would
+// without a session, and the app renders Home from its own reads. A render counts as under way
+// until it has settled, even after its request stopped waiting for it, so a slow database cannot
+// pile up renders nobody waits for.
+const MAX_IN_FLIGHT = 8;
 const TIMEOUT_MS = 2_000;
 // Longer than any token the server issues: a cookie that cannot be one is not tried.
 const MAX_TOKEN_LENGTH = 256;
+
+/** `work`, or a rejection as soon as `signal` aborts, whichever comes first. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
 
 /**
  * Home rendered with the account's data for a navigation that carries the session cookie
@@ -42,7 +56,7 @@ export function createHomeRenderer(app: FastifyInstance, distDir: string) {
   const rendererFile = resolve(distDir, PAGE_RENDERER_FILE);
   let renderer: Promise<PageRenderer | null> | undefined;
   const templates = new Map<Locale, Promise<string | null>>();
-  let waiting = 0;
+  let inFlight = 0;
 
   function loadRenderer(): Promise<PageRenderer | null> {
     renderer ??= existsSync(rendererFile)
@@ -64,13 +78,17 @@ export function createHomeRenderer(app: FastifyInstance, distDir: string) {
     return template;
   }
 
-  function read(token: string, request: FastifyRequest) {
+  function read(token: string, request: FastifyRequest, signal: AbortSignal) {
     return async (pathAndQuery: string): Promise<Response> => {
-      const answer = await app.inject({
-        method: 'GET',
-        url: pathAndQuery,
-        headers: { [TOKEN_HEADER]: token, [REQUEST_ID_HEADER]: `${request.id}-render` },
-      });
+      // An answer that never comes (a database out of connections) must not hold the renders after it.
+      const answer = await untilAborted(
+        app.inject({
+          method: 'GET',
+          url: pathAndQuery,
+          headers: { [TOKEN_HEADER]: token, [REQUEST_ID_HEADER]: `${request.id}-render` },
+        }),
+        signal,
+      );
       return new Response(answer.body, {
         status: answer.statusCode,
         headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
@@ -80,25 +98,29 @@ export function createHomeRenderer(app: FastifyInstance, distDir: string) {
 
   return async function renderHome(request: FastifyRequest, locale: Locale): Promise<string | null> {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token || token.length > MAX_TOKEN_LENGTH || waiting >= MAX_WAITING) return null;
-    const [module, template] = await Promise.all([loadRenderer(), templateOf(locale)]);
-    if (!module || !template) return null;
-    waiting++;
-    let timer: NodeJS.Timeout | undefined;
+    if (!token || token.length > MAX_TOKEN_LENGTH || inFlight >= MAX_IN_FLIGHT) return null;
+    inFlight++;
+    let rendering: Promise<unknown> = Promise.resolve();
     try {
-      const rendered = await Promise.race([
-        module.renderHome({ locale, token, read: read(token, request) }),
-        new Promise<null>((done) => {
-          timer = setTimeout(() => done(null), TIMEOUT_MS);
-        }),
-      ]);
+      const [module, template] = await Promise.all([loadRenderer(), templateOf(locale)]);
+      if (!module || !template) return null;
+      const signal = AbortSignal.timeout(TIMEOUT_MS);
+      const render = module.renderHome({ locale, token, read: read(token, request, signal), signal });
+      rendering = render;
+      const rendered = await untilAborted(render, signal).catch((error: unknown) => {
+        if (!signal.aborted) throw error;
+        request.log.warn({ timeoutMs: TIMEOUT_MS }, 'Home took too long to render: sent prerendered');
+        return null;
+      });
       return rendered ? fill(template, rendered) : null;
     } catch (error) {
       request.log.error({ err: error }, 'Home did not render: sent prerendered');
       return null;
     } finally {
-      clearTimeout(timer);
-      waiting--;
+      void rendering.then(
+        () => inFlight--,
+        () => inFlight--,
+      );
     }
   };
 }
@@ -114,7 +136,7 @@ function fill(template: string, { html, data, account }: { html: string; data: s
   const after = end + SERVER_RENDER_MARKS.end.length + '</div>'.length;
   const head = template
     .slice(0, start)
-    .replace('data-page="home"', `data-page="home" data-account="${escapeAttribute(account)}"`);
+    .replace('data-page="home"', () => `data-page="home" data-account="${escapeAttribute(account)}"`);
   return `${head}${SERVER_RENDER_MARKS.start}${html}${template.slice(end, after)}${data}${template.slice(after)}`;
 }
 
