@@ -6,6 +6,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { activateLocale, i18n, initialLocale } from './i18n/i18n.ts';
 import { createAccountQueryClients } from './lib/account-query-clients.ts';
 import { holdReadsUntilPainted } from './lib/first-paint.ts';
+import { dropServerData } from './lib/server-render.ts';
 import { session } from './lib/session.ts';
 import { keepInstallPrompt } from './pwa/install-prompt.ts';
 import { registerServiceWorker } from './pwa/register-sw.ts';
@@ -39,11 +40,13 @@ const router = createAppRouter({ queryClient: clients.current(), session });
 await router.load();
 
 /**
- * Once the app is on screen, the prerendered page's boot state goes (styles/boot.css), and it answers
- * input; the reads its screen asks for go once it is painted.
+ * Once the app is on screen, the prerendered page's boot state goes (styles/boot.css) with the answers
+ * a server-rendered Home came with, and it answers input; the reads its screen asks for go once it
+ * is painted.
  */
 function endBoot() {
   holdReadsUntilPainted();
+  dropServerData();
   document.getElementById('boot-shell')?.remove();
   document.getElementById('root')?.removeAttribute('inert');
   delete document.documentElement.dataset['boot'];

@@ -26,8 +26,11 @@ test('the welcome shows once per account, can be skipped, and nothing on Home ac
   await expect(page.getByRole('button', { name: "Accept today's challenge" })).toBeVisible();
   await expect(page.getByTestId('home-balance')).toHaveText('0 XRP');
 
+  // The account keeps it once the server has answered (a reload before that may come first).
+  const kept = page.waitForResponse((r) => r.url().endsWith('/api/account/welcomed') && r.ok());
   await welcome.getByRole('button', { name: 'Start earning' }).click();
   await expect(welcome).toHaveCount(0);
+  await kept;
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Daily tasks' })).toBeVisible();
   await expect(page.getByTestId('welcome')).toHaveCount(0);

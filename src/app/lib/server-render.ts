@@ -46,10 +46,16 @@ export function seedFromServerRender(queryClient: QueryClient, account: string):
   // Read once: a later client (another sign-in on this page) must not take them.
   document.getElementById(SERVER_DATA_ID)?.remove();
   if (data.account !== account) return false;
-  // As old as this page, by this device's clock (the server's may differ from it): answers of
-  // this page, not of the device's copy (lib/query-persistence.ts tells them apart by this time).
-  for (const { queryKey, data: answer } of data.entries) {
-    queryClient.setQueryData(queryKey, answer, { updatedAt: performance.timeOrigin });
-  }
+  // Dated now, by the clock the device dates all its answers with (the server's may differ from it,
+  // and so may the page's start, under a test's fake clock): newer than any copy the device kept.
+  for (const { queryKey, data: answer } of data.entries) queryClient.setQueryData(queryKey, answer);
   return data.entries.length > 0;
+}
+
+/**
+ * Drops the block once the app is on screen: a client made later (a sign-in on this page) must not
+ * take answers as old as the page for fresh ones.
+ */
+export function dropServerData() {
+  document.getElementById(SERVER_DATA_ID)?.remove();
 }
