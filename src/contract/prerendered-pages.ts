@@ -39,7 +39,7 @@ export const PRERENDER_CSP_FILE = 'prerender/csp.json';
 
 /**
  * The session cookie (docs/decisions/012-home-rendered-with-the-accounts-data.md): a copy of the
- * device's session token that only navigations to Home carry (its path), so the server can render
+ * device's session token that only navigations to Home and the pages under it carry, so the server can render
  * Home with the account's data. The device keeps it equal to the token in localStorage
  * (src/app/lib/session.ts, and the boot script on every page); the API never reads it.
  */
@@ -47,7 +47,8 @@ export const SESSION_COOKIE = 'earnest-session';
 
 /**
  * The `document.cookie` line that writes the session cookie for `token`, or removes it (null): sent
- * only with navigations to Home (its path) from this site, and kept as long as the token is.
+ * only with navigations to `/home` and the pages under it, from this site, and kept as long as the
+ * token is.
  */
 export function sessionCookie(token: string | null, secure: boolean): string {
   const attributes = `path=${PRERENDERED_PAGES.home};samesite=strict${secure ? ';secure' : ''}`;
