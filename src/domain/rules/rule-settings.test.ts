@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { xrp } from '../money/amount.ts';
-import { applySetting, settingsAt, settingText, type RuleSettings } from './rule-settings.ts';
+import {
+  applySetting,
+  RULE_SETTING_NAMES,
+  settingsAt,
+  settingText,
+  type RuleSettings,
+} from './rule-settings.ts';
 
 const defaults: RuleSettings = {
   giftAmount: xrp(30),
@@ -41,5 +47,28 @@ describe('rule settings', () => {
     const changed = applySetting(defaults, 'apr_base_percent', '5.5');
     expect(changed && settingText(changed, 'apr_base_percent')).toBe('5.5');
     expect(settingText(defaults, 'gift_xrp')).toBe('30');
+  });
+
+  it('reads back each setting as the text it writes, into its own field only', () => {
+    const changed: RuleSettings = {
+      giftAmount: xrp(40),
+      aprBaseBp: 550,
+      aprStepBp: 150,
+      aprMaxBp: 2500,
+      minWithdrawal: xrp(120),
+      waitingDays: 20,
+      requiredInvitations: 3,
+      requirePhone: true,
+      exchanges: [{ name: 'Kraken', addresses: ['rLHzPsX6oXkzU2qL12kHCH8G8cnZv1rBJh'] }],
+      supportUrl: 'mailto:help@example.com',
+    };
+    const changedAll = RULE_SETTING_NAMES.reduce<RuleSettings | null>(
+      (values, name) => values && applySetting(values, name, settingText(changed, name)),
+      defaults,
+    );
+    expect(changedAll).toEqual(changed);
+    for (const name of RULE_SETTING_NAMES) {
+      expect(applySetting(changed, name, settingText(changed, name))).toEqual(changed);
+    }
   });
 });

@@ -75,6 +75,8 @@ function parseExchanges(text: string): Exchange[] | null {
   return list;
 }
 
+const yesOrNo = (text: string): boolean | null => (text === 'true' ? true : text === 'false' ? false : null);
+
 /** A percent no higher than 100. */
 const percent = (text: string) => {
   const bp = parsePercent(text);
@@ -88,78 +90,62 @@ const xrpAmount = (text: string, allowZero: boolean) => {
   return allowZero || amount > 0n ? amount : null;
 };
 
+/** How one setting's text is read into the values and written back from them. */
+interface SettingField {
+  apply(values: RuleSettings, text: string): RuleSettings | null;
+  text(values: RuleSettings): string;
+}
+
+/** A setting held in one field, whose text `parse` reads (null: not a value) and `format` writes. */
+function field<K extends keyof RuleSettings>(
+  key: K,
+  parse: (text: string) => RuleSettings[K] | null,
+  format: (value: RuleSettings[K]) => string,
+): SettingField {
+  return {
+    apply(values, text) {
+      const value = parse(text);
+      return value === null ? null : { ...values, [key]: value };
+    },
+    text: (values) => format(values[key]),
+  };
+}
+
 /**
- * Applies one change's text to a set of values; null when the text is not a value of that setting.
- * Amounts are XRP decimals in whole drops, rates percents, lists JSON (exchange addresses are checked
- * for their checksum by the server too).
+ * Every setting's text, one entry each. Amounts are XRP decimals in whole drops, rates percents,
+ * lists JSON (exchange addresses are checked for their checksum by the server too).
  */
-export function applySetting(values: RuleSettings, name: RuleSettingName, text: string): RuleSettings | null {
-  switch (name) {
-    case 'gift_xrp': {
-      const amount = xrpAmount(text, true);
-      return amount === null ? null : { ...values, giftAmount: amount };
-    }
-    case 'min_withdrawal_xrp': {
-      const amount = xrpAmount(text, false);
-      return amount === null ? null : { ...values, minWithdrawal: amount };
-    }
-    case 'apr_base_percent':
-    case 'apr_step_percent':
-    case 'apr_max_percent': {
-      const bp = percent(text);
-      if (bp === null) return null;
-      const key =
-        name === 'apr_base_percent' ? 'aprBaseBp' : name === 'apr_step_percent' ? 'aprStepBp' : 'aprMaxBp';
-      return { ...values, [key]: bp };
-    }
-    case 'waiting_days': {
-      const days = wholeNumber(text, 365);
-      return days === null ? null : { ...values, waitingDays: days };
-    }
-    case 'withdraw_required_invitations': {
-      const count = wholeNumber(text, 100);
-      return count === null ? null : { ...values, requiredInvitations: count };
-    }
-    case 'withdraw_require_phone':
-      return text === 'true' || text === 'false' ? { ...values, requirePhone: text === 'true' } : null;
-    case 'exchanges': {
-      const exchanges = parseExchanges(text);
-      return exchanges === null ? null : { ...values, exchanges };
-    }
-    case 'support_url': {
+const SETTING_FIELDS: Record<RuleSettingName, SettingField> = {
+  gift_xrp: field('giftAmount', (text) => xrpAmount(text, true), formatAmount),
+  min_withdrawal_xrp: field('minWithdrawal', (text) => xrpAmount(text, false), formatAmount),
+  apr_base_percent: field('aprBaseBp', percent, formatPercent),
+  apr_step_percent: field('aprStepBp', percent, formatPercent),
+  apr_max_percent: field('aprMaxBp', percent, formatPercent),
+  waiting_days: field('waitingDays', (text) => wholeNumber(text, 365), String),
+  withdraw_required_invitations: field('requiredInvitations', (text) => wholeNumber(text, 100), String),
+  withdraw_require_phone: field('requirePhone', yesOrNo, String),
+  exchanges: field('exchanges', parseExchanges, (exchanges) => JSON.stringify(exchanges)),
+  // Null is a value here (no support link), so the empty text is read apart from a bad one.
+  support_url: {
+    apply(values, text) {
       const url = text.trim();
       if (url === '') return { ...values, supportUrl: null };
       return /^(https:\/\/[^\s]+|mailto:[^\s@]+@[^\s@]+)$/.test(url) && url.length <= 500
         ? { ...values, supportUrl: url }
         : null;
-    }
-  }
+    },
+    text: (values) => values.supportUrl ?? '',
+  },
+};
+
+/** Applies one change's text to a set of values; null when the text is not a value of that setting. */
+export function applySetting(values: RuleSettings, name: RuleSettingName, text: string): RuleSettings | null {
+  return SETTING_FIELDS[name].apply(values, text);
 }
 
 /** A setting's value as text, the form a change is typed and stored in. */
 export function settingText(values: RuleSettings, name: RuleSettingName): string {
-  switch (name) {
-    case 'gift_xrp':
-      return formatAmount(values.giftAmount);
-    case 'min_withdrawal_xrp':
-      return formatAmount(values.minWithdrawal);
-    case 'apr_base_percent':
-      return formatPercent(values.aprBaseBp);
-    case 'apr_step_percent':
-      return formatPercent(values.aprStepBp);
-    case 'apr_max_percent':
-      return formatPercent(values.aprMaxBp);
-    case 'waiting_days':
-      return String(values.waitingDays);
-    case 'withdraw_required_invitations':
-      return String(values.requiredInvitations);
-    case 'withdraw_require_phone':
-      return String(values.requirePhone);
-    case 'exchanges':
-      return JSON.stringify(values.exchanges);
-    case 'support_url':
-      return values.supportUrl ?? '';
-  }
+  return SETTING_FIELDS[name].text(values);
 }
 
 /**
