@@ -1,5 +1,6 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { needsPhone, needsWallet, type InviteRule } from '#domain/invite/counting.ts';
+import { activeLocks } from '#server/db/account-locks.ts';
 import { rowsOf, type Db } from '#server/db/database.ts';
 import { exactSum } from '#server/db/exact-sum.ts';
 import { ledgerEntries, users, withdrawAddresses } from '#server/db/schema.ts';
@@ -9,8 +10,7 @@ import { ledgerEntries, users, withdrawAddresses } from '#server/db/schema.ts';
  * A number counts for the invitee who verified it first among open invited accounts.
  */
 function inviteeFacts(now: Date) {
-  const open = (alias: string) =>
-    sql`not exists (select 1 from account_locks l where l.user_id = ${sql.raw(alias)}.id and l.lifted_at is null and (l.until is null or l.until > ${now}))`;
+  const open = (alias: string) => sql`not exists (${activeLocks(sql.raw(`${alias}.id`), now)})`;
   return {
     phoneVerified: sql<boolean>`exists (select 1 from verified_phones vp where vp.user_id = i.id)`,
     walletBound: sql<boolean>`exists (select 1 from withdraw_addresses wa where wa.user_id = i.id)`,

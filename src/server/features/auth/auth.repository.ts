@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, isNull, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { activeLocks, lockInForce } from '#server/db/account-locks.ts';
 import type { Db } from '#server/db/database.ts';
 import { accountLocks, sessions, signInAttempts, users } from '#server/db/schema.ts';
 import { updateAny, updateCount } from '#server/db/update-count.ts';
@@ -16,11 +17,6 @@ export interface NewUser {
   invitedBy: number | null;
   language: string | null;
   createdAt: Date;
-}
-
-/** The account locks in force at `now` for a user id column or value (a ban, a lock, a deletion). */
-export function activeLocks(userId: SQLWrapper | number, now: Date) {
-  return sql`select 1 from ${accountLocks} where ${accountLocks.userId} = ${userId} and ${accountLocks.liftedAt} is null and (${accountLocks.until} is null or ${accountLocks.until} > ${now})`;
 }
 
 /** The lock reason a deletion records: it is never lifted. */
@@ -121,13 +117,7 @@ export function createAuthRepository(db: Db) {
       const [row] = await db
         .select()
         .from(accountLocks)
-        .where(
-          and(
-            eq(accountLocks.userId, userId),
-            isNull(accountLocks.liftedAt),
-            or(isNull(accountLocks.until), gt(accountLocks.until, now)),
-          ),
-        )
+        .where(and(eq(accountLocks.userId, userId), lockInForce(now)))
         .orderBy(sql`${accountLocks.createdAt} desc`)
         .limit(1);
       return row ?? null;

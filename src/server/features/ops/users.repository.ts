@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { lockInForce } from '#server/db/account-locks.ts';
 import type { Db } from '#server/db/database.ts';
 import { exactSum } from '#server/db/exact-sum.ts';
 import {
@@ -77,8 +78,7 @@ export function createOpsUsersRepository(db: Db) {
               userIds.map((id) => sql`${id}`),
               sql`, `,
             )})`,
-            isNull(accountLocks.liftedAt),
-            or(isNull(accountLocks.until), sql`${accountLocks.until} > ${now}`),
+            lockInForce(now),
           ),
         )
         .orderBy(desc(accountLocks.createdAt));
