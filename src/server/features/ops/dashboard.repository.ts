@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '#server/db/database.ts';
+import { withdrawalOpen } from '#server/db/withdrawal-open.ts';
 
 /**
  * The dashboard's figures, read straight from the tables in one place (docs/operators.md#the-dashboard).
@@ -48,7 +49,7 @@ export function createDashboardRepository(db: Db) {
     async openWithdrawals() {
       const row = await one<{ n: number; amount: string; oldest: string | Date | null }>(sql`select
           count(*)::int as n, coalesce(sum(amount), 0)::text as amount, min(created_at) as oldest
-          from withdrawals where status in ('processing', 'transferring')`);
+          from withdrawals where ${withdrawalOpen()}`);
       return {
         count: row.n,
         amount: BigInt(row.amount),

@@ -1,7 +1,8 @@
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { exactSum } from '#server/db/exact-sum.ts';
 import { users, withdrawals } from '#server/db/schema.ts';
+import { withdrawalOpen } from '#server/db/withdrawal-open.ts';
 
 /**
  * What the public transparency page reads of withdrawals (src/server/features/transparency): the paid
@@ -40,7 +41,7 @@ export function createPaidWithdrawalsRepository(db: Db) {
       const [row] = await db
         .select({ total: exactSum(withdrawals.amount) })
         .from(withdrawals)
-        .where(inArray(withdrawals.status, ['processing', 'transferring']));
+        .where(withdrawalOpen());
       return BigInt(row?.total ?? '0');
     },
 

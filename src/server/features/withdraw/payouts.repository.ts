@@ -16,6 +16,7 @@ import {
 import type { Db } from '#server/db/database.ts';
 import { operatorAlerts, payoutWallets, users, withdrawals } from '#server/db/schema.ts';
 import { updateAny } from '#server/db/update-count.ts';
+import { withdrawalOpen } from '#server/db/withdrawal-open.ts';
 
 export type PayoutRow = typeof withdrawals.$inferSelect;
 
@@ -198,7 +199,7 @@ export function createPayoutsRepository(db: Db) {
       const [row] = await db
         .select({ dueAt: sql<string | null>`min(${dueAt(waitingDays)})` })
         .from(withdrawals)
-        .where(inArray(withdrawals.status, ['processing', 'transferring']));
+        .where(withdrawalOpen());
       return row?.dueAt ? new Date(row.dueAt) : null;
     },
 
@@ -288,7 +289,7 @@ export function createPayoutsRepository(db: Db) {
     /** The console's queue: oldest request first, with the user's name, filtered. */
     async queue(filter: QueueFilter) {
       const where: (SQL | undefined)[] = [];
-      const open = inArray(withdrawals.status, ['processing', 'transferring']);
+      const open = withdrawalOpen();
       if (filter.state === 'open') where.push(open);
       else if (filter.state === 'held') where.push(open, isNotNull(withdrawals.heldReason));
       else if (filter.state === 'claimed') where.push(open, isNotNull(withdrawals.claimedByOperatorAt));

@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { addressChanges, adSessions, users, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
+import { withdrawalOpen } from '#server/db/withdrawal-open.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -104,9 +105,7 @@ export function createWithdrawRepository(db: Db) {
       const [row] = await db
         .select()
         .from(withdrawals)
-        .where(
-          and(eq(withdrawals.userId, userId), inArray(withdrawals.status, ['processing', 'transferring'])),
-        );
+        .where(and(eq(withdrawals.userId, userId), withdrawalOpen()));
       return row ?? null;
     },
 
@@ -124,11 +123,7 @@ export function createWithdrawRepository(db: Db) {
         .where(
           and(
             eq(withdrawals.userId, userId),
-            or(
-              gte(withdrawals.createdAt, from),
-              gte(withdrawals.settledAt, from),
-              inArray(withdrawals.status, ['processing', 'transferring']),
-            ),
+            or(gte(withdrawals.createdAt, from), gte(withdrawals.settledAt, from), withdrawalOpen()),
           ),
         )
         .orderBy(desc(withdrawals.createdAt));
