@@ -24,7 +24,7 @@ export class OpsApiError extends Error {
   }
 }
 
-interface OpsRequestOptions {
+export interface OpsRequestOptions {
   method?: 'GET' | 'POST';
   json?: unknown;
   query?: Record<string, string | number | undefined>;

@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { z } from 'zod/mini';
 import {
   AuditListResponseSchema,
   OPS_API,
@@ -8,7 +9,7 @@ import {
   OpsSignInResponseSchema,
   type AuditQuery,
 } from '#contract/ops.ts';
-import { opsRequest } from './ops-http.ts';
+import { opsRequest, type OpsRequestOptions } from './ops-http.ts';
 import { opsSession } from './ops-session.ts';
 
 /** The console's query keys: one root, so signing out forgets everything at once. */
@@ -18,14 +19,20 @@ export const opsKeys = {
   audit: (query: AuditQuery) => [...opsKeys.all, 'audit', query] as const,
 };
 
-export const opsMeQueryOptions = () =>
-  queryOptions({ queryKey: opsKeys.me(), queryFn: () => opsRequest(OPS_API.me, OpsMeResponseSchema) });
+/** A console GET of one API path, cached under `queryKey`: the console's reads are mostly this. */
+export function opsQueryOptions<K extends QueryKey, S extends z.core.$ZodType<{ data: unknown }>>(
+  queryKey: K,
+  path: string,
+  schema: S,
+  query?: OpsRequestOptions['query'],
+) {
+  return queryOptions({ queryKey, queryFn: () => opsRequest(path, schema, { query }) });
+}
+
+export const opsMeQueryOptions = () => opsQueryOptions(opsKeys.me(), OPS_API.me, OpsMeResponseSchema);
 
 export const auditQueryOptions = (query: AuditQuery) =>
-  queryOptions({
-    queryKey: opsKeys.audit(query),
-    queryFn: () => opsRequest(OPS_API.audit, AuditListResponseSchema, { query }),
-  });
+  opsQueryOptions(opsKeys.audit(query), OPS_API.audit, AuditListResponseSchema, query);
 
 export function useOpsSignIn() {
   return useMutation({

@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import { useRefetchingMutation } from '#app/lib/api-query.ts';
 import {
   ConsoleSettingsResponseSchema,
@@ -7,15 +6,12 @@ import {
   type ScheduleSettingBody,
 } from '#contract/ops-settings.ts';
 import { opsRequest } from './ops-http.ts';
-import { opsKeys } from './ops-queries.ts';
+import { opsKeys, opsQueryOptions } from './ops-queries.ts';
 
 const settingsKey = () => [...opsKeys.all, 'settings'] as const;
 
 export const consoleSettingsQueryOptions = () =>
-  queryOptions({
-    queryKey: settingsKey(),
-    queryFn: () => opsRequest(OPS_SETTINGS_API.list, ConsoleSettingsResponseSchema),
-  });
+  opsQueryOptions(settingsKey(), OPS_SETTINGS_API.list, ConsoleSettingsResponseSchema);
 
 export const useScheduleSetting = () =>
   useRefetchingMutation(

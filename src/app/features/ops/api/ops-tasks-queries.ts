@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import { useRefetchingMutation } from '#app/lib/api-query.ts';
 import {
   ConsoleTaskListResponseSchema,
@@ -8,15 +7,12 @@ import {
 } from '#contract/ops-tasks.ts';
 import { OpsEmptyResponseSchema } from '#contract/ops.ts';
 import { opsRequest } from './ops-http.ts';
-import { opsKeys } from './ops-queries.ts';
+import { opsKeys, opsQueryOptions } from './ops-queries.ts';
 
 const tasksKey = () => [...opsKeys.all, 'tasks'] as const;
 
 export const consoleTasksQueryOptions = () =>
-  queryOptions({
-    queryKey: tasksKey(),
-    queryFn: () => opsRequest(OPS_TASKS_API.list, ConsoleTaskListResponseSchema),
-  });
+  opsQueryOptions(tasksKey(), OPS_TASKS_API.list, ConsoleTaskListResponseSchema);
 
 /** Every change answers with the task as stored; the list is read again (its order may have moved). */
 function useTaskChange<I>(send: (input: I) => Promise<unknown>) {

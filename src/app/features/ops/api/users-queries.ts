@@ -6,7 +6,7 @@ import {
   UserSearchResponseSchema,
 } from '#contract/ops-users.ts';
 import { opsRequest } from './ops-http.ts';
-import { opsKeys } from './ops-queries.ts';
+import { opsKeys, opsQueryOptions } from './ops-queries.ts';
 
 export const userKeys = {
   all: () => [...opsKeys.all, 'users'] as const,
@@ -22,10 +22,7 @@ export const userSearchQueryOptions = (q: string) =>
   });
 
 export const userDetailQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: userKeys.detail(id),
-    queryFn: () => opsRequest(OPS_API.user, UserDetailResponseSchema, { query: { id } }),
-  });
+  opsQueryOptions(userKeys.detail(id), OPS_API.user, UserDetailResponseSchema, { id });
 
 /** Bans or lifts a ban, with the reason typed. */
 export function useBanUser() {

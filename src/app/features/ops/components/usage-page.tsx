@@ -4,8 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { USAGE_OPS_API, UsageDaysResponseSchema, type UsageEvent } from '#contract/usage.ts';
 import { formatCount } from '#app/lib/format.ts';
-import { opsRequest } from '../api/ops-http.ts';
-import { opsKeys } from '../api/ops-queries.ts';
+import { opsKeys, opsQueryOptions } from '../api/ops-queries.ts';
 import { ConsolePage, ConsoleTable, LoadState } from './console.tsx';
 
 const EVENT_LABELS: Record<UsageEvent, MessageDescriptor> = {
@@ -18,10 +17,9 @@ const EVENT_LABELS: Record<UsageEvent, MessageDescriptor> = {
 /** Opt-in usage counts per day (docs/transparency.md#usage-counts): totals only, from those who share them. */
 export function UsagePage() {
   const { t, i18n } = useLingui();
-  const usage = useQuery({
-    queryKey: [...opsKeys.all, 'usage'] as const,
-    queryFn: () => opsRequest(USAGE_OPS_API.days, UsageDaysResponseSchema),
-  });
+  const usage = useQuery(
+    opsQueryOptions([...opsKeys.all, 'usage'] as const, USAGE_OPS_API.days, UsageDaysResponseSchema),
+  );
   const events = usage.data?.events ?? [];
   return (
     <ConsolePage
