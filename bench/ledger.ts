@@ -42,6 +42,8 @@ export interface LedgerFigures {
 
 interface Sql {
   query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /** The same as a named prepared statement, as the endpoint runs it (src/server/db/named-statement.ts). */
+  named(name: string, text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 type Transact = (work: (sql: Sql) => Promise<void>) => Promise<void>;
 
@@ -140,7 +142,8 @@ async function measure(database: Database, transact: Transact): Promise<LedgerFi
               // src/server/features/tasks/tasks.repository.ts, src/server/ledger/ledger.ts), written by
               // hand but for the facts: the key claimed with the user's lock, the facts, the run, the
               // entry with the balance after it, the stored answer.
-              await sql.query(
+              await sql.named(
+                'idempotency_claim',
                 `with timeout as (select set_config('lock_timeout', $4, true)),
                claimed as (
                  insert into idempotency_keys (user_id, key, request_hash, status_code, response, created_at)
@@ -149,13 +152,15 @@ async function measure(database: Database, transact: Transact): Promise<LedgerFi
                select claimed.key from claimed join users on users.id = $1 for no key update of users`,
                 [user.id, key, 'hash', '10000', new Date().toISOString()],
               );
-              const facts = await sql.query(factsQuery.sql, factsQuery.params);
+              const facts = await sql.named('task_completion_facts', factsQuery.sql, factsQuery.params);
               const now = new Date().toISOString();
-              await sql.query(
+              await sql.named(
+                'task_run_complete',
                 'update task_runs set completed_at = $1::timestamptz where user_id = $2 and day = $3 and task_id = $4',
                 [now, user.id, day, taskId],
               );
-              const balance = await sql.query(
+              const balance = await sql.named(
+                'ledger_append_locked',
                 `with entry as (
                  insert into ledger_entries (user_id, kind, amount, idempotency_key, reference, created_at)
                  values ($1, 'task', $2::bigint, $3, $4, $5::timestamptz) returning amount
@@ -163,7 +168,8 @@ async function measure(database: Database, transact: Transact): Promise<LedgerFi
                select (users.balance + (select amount from entry))::text as balance from users where users.id = $1`,
                 [user.id, facts.rows[0]?.['task_reward'], key, `task:${taskId}:${day}`, now],
               );
-              await sql.query(
+              await sql.named(
+                'idempotency_answer',
                 `update idempotency_keys set status_code = 200, response = $3::jsonb where user_id = $1 and key = $2`,
                 [
                   user.id,
@@ -268,7 +274,10 @@ async function onPostgres(): Promise<LedgerFigures> {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        await work(client);
+        await work({
+          query: (text, params) => client.query(text, params),
+          named: (name, text, params) => client.query({ name, text, values: params }),
+        });
         await client.query('commit');
       } catch (error) {
         await client.query('rollback');
@@ -292,7 +301,11 @@ async function onPglite(): Promise<LedgerFigures> {
   try {
     return await measure(database, async (work) => {
       await client.transaction(async (tx) => {
-        await work(tx as unknown as Sql);
+        // PGlite has no named statements: it parses each one anew, as it does the endpoint's.
+        await work({
+          query: (text, params) => tx.query(text, params),
+          named: (_name, text, params) => tx.query(text, params),
+        });
       });
     });
   } finally {

@@ -10,6 +10,20 @@ describe('the day boundary', () => {
     expect(dayOf(instant, 'America/Sao_Paulo')).toBe('2026-11-21');
   });
 
+  it('reads UTC without Intl exactly as Intl reads it', () => {
+    // 'Etc/UTC' is the same zone, but only 'UTC' takes the shortcut.
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1970-01-01'), max: new Date('2200-01-01'), noInvalidDate: true }),
+        (instant) => {
+          expect(dayOf(instant, 'UTC')).toBe(dayOf(instant, 'Etc/UTC'));
+          expect(nextDayStart(instant, 'UTC').getTime()).toBe(nextDayStart(instant, 'Etc/UTC').getTime());
+          expect(secondsUntilReset(instant, 'UTC')).toBe(secondsUntilReset(instant, 'Etc/UTC'));
+        },
+      ),
+    );
+  });
+
   it('resets at the next local midnight', () => {
     expect(nextDayStart(new Date('2026-11-21T23:30:00Z'), 'UTC').toISOString()).toBe(
       '2026-11-22T00:00:00.000Z',

@@ -10,9 +10,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
-import * as schema from './schema.ts';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+// No relational schema: nothing uses drizzle's `db.query` API, and with a schema drizzle builds a
+// query helper for every table at the start of every transaction (docs/performance.md).
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction; it can stand wherever a Db can. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -60,7 +61,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   try {
     const client = inMemory ? new PGlite() : new PGlite(`${dataDir}/pglite`);
     await client.waitReady;
-    const db = drizzlePglite(client, { schema });
+    const db = drizzlePglite(client);
     await migratePglite(db, { migrationsFolder });
     return {
       db,
@@ -98,7 +99,7 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle connection the server closed (restart, failover): the pool drops it and opens another.
   // Without a listener this event would crash the process.
   pool.on('error', () => {});
-  const db = drizzleNodePg(pool, { schema });
+  const db = drizzleNodePg(pool);
   const lock = await pool.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Amount } from '#domain/money/amount.ts';
 import { rowsOf, type Db } from '#server/db/database.ts';
+import { executeNamed } from '#server/db/named-statement.ts';
 import { exactSum } from '#server/db/exact-sum.ts';
 import { ledgerEntries, users } from '#server/db/schema.ts';
 
@@ -33,7 +34,10 @@ export const ledger = {
    */
   async appendLocked(tx: Db, entry: NewEntry): Promise<Amount> {
     const [row] = rowsOf<{ balance: string }>(
-      await tx.execute(sql`
+      await executeNamed(
+        tx,
+        'ledger_append_locked',
+        sql`
         with entry as (
           insert into ${ledgerEntries} (user_id, kind, amount, idempotency_key, reference, created_at)
           values (${entry.userId}, ${entry.kind}, ${entry.amount.toString()}::bigint, ${entry.idempotencyKey},
@@ -41,7 +45,8 @@ export const ledger = {
           returning amount
         )
         select (${users.balance} + (select amount from entry))::text as balance
-        from ${users} where ${users.id} = ${entry.userId}`),
+        from ${users} where ${users.id} = ${entry.userId}`,
+      ),
     );
     if (!row) throw new Error('appendLocked: no such user');
     return BigInt(row.balance);

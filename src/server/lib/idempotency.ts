@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '#server/clock.ts';
 import { isLockTimeout, rowsOf, type Db } from '#server/db/database.ts';
+import { executeNamed } from '#server/db/named-statement.ts';
 import { idempotencyKeys, users } from '#server/db/schema.ts';
 
 export interface StoredResponse {
@@ -51,7 +52,10 @@ export async function runIdempotent(
       // Every money request moves its user's balance and its work needs that lock first: the work
       // runs holding it. A replay takes no lock, and waits for nothing but the key.
       const claimed = rowsOf<{ key: string }>(
-        await tx.execute(sql`
+        await executeNamed(
+          tx,
+          'idempotency_claim',
+          sql`
           with timeout as (select set_config('lock_timeout', ${String(Math.max(1, Math.floor(waitForFirstMs)))}, true)),
           claimed as (
             insert into ${idempotencyKeys} (user_id, key, request_hash, status_code, response, created_at)
@@ -61,7 +65,8 @@ export async function runIdempotent(
             returning key
           )
           select claimed.key from claimed join ${users} on ${users.id} = ${scope.userId}
-          for no key update of ${users}`),
+          for no key update of ${users}`,
+        ),
       );
 
       if (claimed.length === 0) {
@@ -80,9 +85,13 @@ export async function runIdempotent(
       }
 
       const response = await work(tx);
-      await tx.execute(sql`
+      await executeNamed(
+        tx,
+        'idempotency_answer',
+        sql`
         update ${idempotencyKeys} set status_code = ${response.statusCode}, response = ${JSON.stringify(response.body)}::jsonb
-        where user_id = ${scope.userId} and key = ${scope.key}`);
+        where user_id = ${scope.userId} and key = ${scope.key}`,
+      );
       return { kind: 'fresh' as const, response };
     });
   } catch (error) {

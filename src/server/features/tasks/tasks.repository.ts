@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gte, like, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '#server/db/database.ts';
+import { executeNamed } from '#server/db/named-statement.ts';
 import { exactSum } from '#server/db/exact-sum.ts';
 import { ledgerEntries, taskDays, taskRuns, tasks, taskVersions } from '#server/db/schema.ts';
 import { updateAny } from '#server/db/update-count.ts';
@@ -246,9 +247,13 @@ export function createTasksRepository(db: Db) {
 
     /** Marks the run completed (written as SQL, like completionFacts, for the same reason). */
     async complete(userId: number, day: string, taskId: number, now: Date): Promise<void> {
-      await db.execute(sql`
+      await executeNamed(
+        db,
+        'task_run_complete',
+        sql`
         update ${taskRuns} set completed_at = ${now.toISOString()}::timestamptz
-        where user_id = ${userId} and day = ${day} and task_id = ${taskId}`);
+        where user_id = ${userId} and day = ${day} and task_id = ${taskId}`,
+      );
     },
 
     async fail(userId: number, day: string, taskId: number, now: Date): Promise<void> {
@@ -265,21 +270,18 @@ export function createTasksRepository(db: Db) {
         );
     },
 
-    /** Tasks credited on a day and what they paid, from the ledger itself. */
     /**
-     * Everything completing a task checks, in one statement instead of five: the day's accepted task
-     * ids (null when the day was not accepted), the task, the version of it the day pinned, the
-     * user's run of it, and the day's task credits so far (the same figures as `day`, `byIds`,
-     * `versions`, `run` and `creditedOn`).
-     */
-    /**
-     * What completing a task checks, read in one statement: the day's tasks, whether the task is
-     * switched on, the terms of the version the day pinned, the run and the day's credits. Written
-     * as SQL rather than with the query builder, which spent more CPU building and mapping this
-     * query than the rest of the request (docs/performance.md); the result is typed by hand below.
+     * What completing a task checks, read in one statement instead of five: the day's tasks (null
+     * when the day was not accepted), whether the task is switched on, the terms of the version the
+     * day pinned, the run and the day's credits. Written as SQL rather than with the query builder,
+     * which spent more CPU building and mapping this query than the rest of the request, and run
+     * named, so PostgreSQL plans it once per connection (docs/performance.md); the result is typed
+     * by hand below.
      */
     async completionFacts(userId: number, day: string, taskId: number): Promise<CompletionFacts | null> {
-      const [row] = rowsOf<FactsRow>(await db.execute(completionFactsQuery(userId, day, taskId)));
+      const [row] = rowsOf<FactsRow>(
+        await executeNamed(db, 'task_completion_facts', completionFactsQuery(userId, day, taskId)),
+      );
       if (!row) return null;
       // The catalog row repeats its current version's terms, so it stands in for that version's row.
       const terms =
@@ -315,6 +317,7 @@ export function createTasksRepository(db: Db) {
       };
     },
 
+    /** Tasks credited on a day and what they paid, from the ledger itself. */
     async creditedOn(userId: number, day: string): Promise<{ count: number; earned: bigint }> {
       const [row] = await db
         .select({ n: count(), total: exactSum(ledgerEntries.amount) })

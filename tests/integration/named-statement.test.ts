@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { rowsOf } from '#server/db/database.ts';
+import { executeNamed } from '#server/db/named-statement.ts';
+import { envelope, useTestApp } from '#tests/helpers/app.ts';
+import { backends, describeOnPostgres, useTestDatabase } from '#tests/helpers/databases.ts';
+import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { testClock } from '#tests/helpers/test-clock.ts';
+
+for (const backend of await backends()) {
+  describe(`a named statement on ${backend.name}`, () => {
+    const database = useTestDatabase(backend);
+
+    it('answers as the same statement run unnamed, call after call, in and out of a transaction', async () => {
+      const query = (n: number) => sql`select ${n}::int * 2 as twice`;
+      for (const n of [1, 2, 3]) {
+        expect(rowsOf(await executeNamed(database.db, 'test_twice', query(n)))).toEqual([{ twice: n * 2 }]);
+      }
+      const inTransaction = await database.db.transaction(async (tx) =>
+        rowsOf(await executeNamed(tx, 'test_twice', query(21))),
+      );
+      expect(inTransaction).toEqual([{ twice: 42 }]);
+    });
+
+    it('refuses a name run with another text before it reaches the database', async () => {
+      await executeNamed(database.db, 'test_one_text', sql`select 1 as one`);
+      await expect(executeNamed(database.db, 'test_one_text', sql`select 2 as two`)).rejects.toThrow(
+        'the named statement test_one_text was run with another text',
+      );
+    });
+
+    if (backend.name === 'postgres') {
+      it('is prepared once on the connection and kept there', async () => {
+        // One connection for both reads: the transaction's.
+        const prepared = await database.db.transaction(async (tx) => {
+          await executeNamed(tx, 'test_kept', sql`select ${'x'}::text as x`);
+          return rowsOf<{ statement: string }>(
+            await tx.execute(sql`select statement from pg_prepared_statements where name = 'test_kept'`),
+          );
+        });
+        expect(prepared).toEqual([{ statement: 'select $1::text as x' }]);
+      });
+    }
+  });
+}
+
+// Completing a task is the busiest money request: its statements are planned once per connection.
+await describeOnPostgres('completing a task', (backend) => {
+  const clock = testClock();
+  const handle = useTestApp({ backend, clock });
+
+  it('runs the statements of its transaction named', async () => {
+    const [user] = await seedUsers(handle.database.db, 1, 'named');
+    if (!user) throw new Error('no user');
+    const list = envelope(await post(handle.app, '/api/task/accept', user.token, {})).data;
+    const [task] = list['tasks'] as { id: number; questions: { id: string; options: { id: string }[] }[] }[];
+    if (!task) throw new Error('no task');
+    await post(handle.app, '/api/task/start', user.token, { task_id: task.id });
+    clock.advance(60_000);
+    const answers = Object.fromEntries(task.questions.map((q) => [q.id, q.options[0]?.id]));
+
+    const names: (string | undefined)[] = [];
+    const original = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const [config] = args;
+      names.push(
+        typeof config === 'object' && config !== null ? (config as { name?: string }).name : undefined,
+      );
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    try {
+      const done = await post(
+        handle.app,
+        '/api/task/complete',
+        user.token,
+        { task_id: task.id, answers },
+        'n-1',
+      );
+      expect(done.statusCode).toBe(200);
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    expect(names.filter(Boolean)).toEqual([
+      'idempotency_claim',
+      'task_completion_facts',
+      'task_run_complete',
+      'ledger_append_locked',
+      'idempotency_answer',
+    ]);
+  });
+});
