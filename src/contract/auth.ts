@@ -65,3 +65,9 @@ export const ChangePasswordBodySchema = z.object({
 });
 
 export const DeleteAccountBodySchema = z.object({ password: z._default(field(1000), '') });
+
+/** Changing the password or signing out the other devices: how many devices were signed out. */
+export const SignedOutDevicesResponseSchema = successSchema(
+  z.object({ signed_out_devices: z.number().check(z.int()) }),
+);
+export const DeleteAccountResponseSchema = successSchema(z.object({ deleted: z.literal(true) }));

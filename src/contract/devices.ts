@@ -70,3 +70,5 @@ export const DeviceListResponseSchema = successSchema(
   }),
 );
 export const RevokeDeviceBodySchema = z.object({ id: z.coerce.number().check(z.int(), z.positive()) });
+export const LinkApproveResponseSchema = successSchema(z.object({ approved: z.literal(true) }));
+export const RevokeDeviceResponseSchema = successSchema(z.object({ revoked: z.boolean() }));

@@ -18,3 +18,8 @@ export const KycStatusResponseSchema = successSchema(KycStatusSchema);
 
 export const SendCodeBodySchema = z.object({ phone: bodyText(64) });
 export const VerifyCodeBodySchema = z.object({ code: bodyText(16) });
+
+export const SendCodeResponseSchema = successSchema(z.object({ expires_time: z.number().check(z.int()) }));
+export const VerifyCodeResponseSchema = successSchema(
+  z.object({ state: z.literal('verified'), phone: z.string(), bonus: z.string() }),
+);

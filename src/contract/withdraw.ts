@@ -136,3 +136,9 @@ export const AdStatusSchema = z.object({
 });
 export type AdStatus = z.infer<typeof AdStatusSchema>;
 export const AdStatusResponseSchema = successSchema(AdStatusSchema);
+
+export const AdStartResponseSchema = successSchema(z.object({ started_time: z.number().check(z.int()) }));
+/** The withdrawal as the ad left it, and the hours it took off today. */
+export const AdCompleteResponseSchema = successSchema(
+  z.extend(WithdrawStatusSchema, { reduced_today: z.number().check(z.int()) }),
+);

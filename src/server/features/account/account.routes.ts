@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod/mini';
 import {
   ChangePasswordBodySchema,
   DeleteAccountBodySchema,
+  DeleteAccountResponseSchema,
   SetLanguageBodySchema,
   SetLanguageResponseSchema,
+  SignedOutDevicesResponseSchema,
   UserInfoResponseSchema,
   WelcomedResponseSchema,
 } from '#contract/auth.ts';
-import { EmptyBodySchema, successSchema } from '#contract/envelope.ts';
+import { EmptyBodySchema } from '#contract/envelope.ts';
 import { InviteListResponseSchema } from '#contract/invite.ts';
 import { API } from '#contract/paths.ts';
 import { fail, ok } from '#domain/result.ts';
@@ -16,8 +17,6 @@ import { knownDeviceOf } from '#server/plugins/device-cookie.ts';
 import { featureRoutes } from '#server/lib/routes.ts';
 import type { AccountControls } from './account-controls.ts';
 import type { AccountService } from './account.service.ts';
-
-const SignedOutSchema = successSchema(z.object({ signed_out_devices: z.number().check(z.int()) }));
 
 export async function accountRoutes(
   app: FastifyInstance,
@@ -48,7 +47,7 @@ export async function accountRoutes(
     {
       summary: 'Changes the password; every other device is signed out',
       body: ChangePasswordBodySchema,
-      response: SignedOutSchema,
+      response: SignedOutDevicesResponseSchema,
       access: 'settled',
       failures: [400],
     },
@@ -61,7 +60,7 @@ export async function accountRoutes(
     {
       summary: 'Deletes the account: sessions revoked, personal data erased, ledger kept',
       body: DeleteAccountBodySchema,
-      response: successSchema(z.object({ deleted: z.literal(true) })),
+      response: DeleteAccountResponseSchema,
       access: 'settled',
       failures: [400, 409],
     },
@@ -73,7 +72,7 @@ export async function accountRoutes(
     {
       summary: 'Signs every other device out and voids the pairing codes approved for the account',
       body: EmptyBodySchema,
-      response: SignedOutSchema,
+      response: SignedOutDevicesResponseSchema,
       access: 'settled',
       failures: [403],
     },

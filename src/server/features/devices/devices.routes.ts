@@ -1,16 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod/mini';
 import {
   ApproveLinkBodySchema,
   DeviceListResponseSchema,
+  LinkApproveResponseSchema,
   LinkCodeBodySchema,
   LinkPreviewResponseSchema,
   PairingStartResponseSchema,
   PairingStateBodySchema,
   PairingStateResponseSchema,
   RevokeDeviceBodySchema,
+  RevokeDeviceResponseSchema,
 } from '#contract/devices.ts';
-import { EmptyBodySchema, successSchema } from '#contract/envelope.ts';
+import { EmptyBodySchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
 import { ok } from '#domain/result.ts';
 import { knownDeviceOf } from '#server/plugins/device-cookie.ts';
@@ -78,7 +79,7 @@ export async function devicesRoutes(app: FastifyInstance, { devices, countryHead
     {
       summary: 'Approves a device after the password',
       body: ApproveLinkBodySchema,
-      response: successSchema(z.object({ approved: z.literal(true) })),
+      response: LinkApproveResponseSchema,
       access: 'settled',
       failures: [400, 429],
     },
@@ -100,7 +101,7 @@ export async function devicesRoutes(app: FastifyInstance, { devices, countryHead
     {
       summary: 'Signs another device out',
       body: RevokeDeviceBodySchema,
-      response: successSchema(z.object({ revoked: z.boolean() })),
+      response: RevokeDeviceResponseSchema,
       access: 'settled',
     },
     async ({ session, body }) =>

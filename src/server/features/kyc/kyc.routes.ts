@@ -1,7 +1,11 @@
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
-import { z } from 'zod/mini';
-import { successSchema } from '#contract/envelope.ts';
-import { KycStatusResponseSchema, SendCodeBodySchema, VerifyCodeBodySchema } from '#contract/kyc.ts';
+import {
+  KycStatusResponseSchema,
+  SendCodeBodySchema,
+  SendCodeResponseSchema,
+  VerifyCodeBodySchema,
+  VerifyCodeResponseSchema,
+} from '#contract/kyc.ts';
 import { API } from '#contract/paths.ts';
 import { featureRoutes } from '#server/lib/routes.ts';
 import type { IdempotentSender } from '#server/plugins/idempotent.ts';
@@ -30,7 +34,7 @@ export async function kycRoutes(app: FastifyInstance, { kyc, botCheck, sendIdemp
     {
       summary: 'Sends a 6-digit code by SMS, within the anti-pumping limits',
       body: SendCodeBodySchema,
-      response: successSchema(z.object({ expires_time: z.number().check(z.int()) })),
+      response: SendCodeResponseSchema,
       access: 'settled',
       preHandler: botCheck,
       failures,
@@ -43,9 +47,7 @@ export async function kycRoutes(app: FastifyInstance, { kyc, botCheck, sendIdemp
     {
       summary: 'Checks the code; the bonus once per number and per account (Idempotency-Key required)',
       body: VerifyCodeBodySchema,
-      response: successSchema(
-        z.object({ state: z.literal('verified'), phone: z.string(), bonus: z.string() }),
-      ),
+      response: VerifyCodeResponseSchema,
       access: 'settled',
       failures,
     },

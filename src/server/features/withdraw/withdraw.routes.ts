@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod/mini';
-import { EmptyBodySchema, successSchema } from '#contract/envelope.ts';
+import { EmptyBodySchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
 import {
+  AdCompleteResponseSchema,
   AddressResponseSchema,
+  AdStartResponseSchema,
   AdStatusResponseSchema,
   ChangeAddressBodySchema,
   CheckedAddressResponseSchema,
@@ -13,7 +14,6 @@ import {
   WithdrawLogsResponseSchema,
   WithdrawRulesResponseSchema,
   WithdrawStatusResponseSchema,
-  WithdrawStatusSchema,
 } from '#contract/withdraw.ts';
 import { featureRoutes } from '#server/lib/routes.ts';
 import { knownDeviceOf } from '#server/plugins/device-cookie.ts';
@@ -145,7 +145,7 @@ export async function withdrawRoutes(
     {
       summary: "Opens today's ad session",
       body: EmptyBodySchema,
-      response: successSchema(z.object({ started_time: z.number().check(z.int()) })),
+      response: AdStartResponseSchema,
       failures,
     },
     ({ userId }) => withdraw.startAd(userId),
@@ -156,7 +156,7 @@ export async function withdrawRoutes(
     {
       summary: 'Completes the ad after its full length (Idempotency-Key required)',
       body: EmptyBodySchema,
-      response: successSchema(z.extend(WithdrawStatusSchema, { reduced_today: z.number().check(z.int()) })),
+      response: AdCompleteResponseSchema,
       failures,
     },
     (tx, { userId }) => withdraw.completeAd(tx, userId),

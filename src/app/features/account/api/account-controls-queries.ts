@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod/mini';
-import { successSchema } from '#contract/envelope.ts';
+import { DeleteAccountResponseSchema, SignedOutDevicesResponseSchema } from '#contract/auth.ts';
 import { API } from '#contract/paths.ts';
 import { apiRequest } from '#app/lib/http.ts';
 import { forgetPersistedCache } from '#app/lib/query-persistence.ts';
@@ -10,14 +9,10 @@ import { session } from '#app/lib/session.ts';
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: { password: string; new_password: string; confirm_password: string }) =>
-      apiRequest(
-        API.changePassword,
-        successSchema(z.object({ signed_out_devices: z.number().check(z.int()) })),
-        {
-          method: 'post',
-          json: body,
-        },
-      ),
+      apiRequest(API.changePassword, SignedOutDevicesResponseSchema, {
+        method: 'post',
+        json: body,
+      }),
   });
 }
 
@@ -25,7 +20,7 @@ export function useChangePassword() {
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (password: string) =>
-      apiRequest(API.deleteAccount, successSchema(z.object({ deleted: z.literal(true) })), {
+      apiRequest(API.deleteAccount, DeleteAccountResponseSchema, {
         method: 'post',
         json: { password },
       }),

@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod/mini';
 import {
   DeviceListResponseSchema,
+  LinkApproveResponseSchema,
   LinkPreviewResponseSchema,
   PairingStartResponseSchema,
   PairingStateResponseSchema,
+  RevokeDeviceResponseSchema,
 } from '#contract/devices.ts';
-import { successSchema } from '#contract/envelope.ts';
+import { SignedOutDevicesResponseSchema } from '#contract/auth.ts';
 import { API } from '#contract/paths.ts';
 import { apiRequest } from '#app/lib/http.ts';
 import { apiQueryOptions, useRefetchingMutation } from '#app/lib/api-query.ts';
@@ -42,7 +43,7 @@ export function useLinkPreview() {
 export function useApproveLink() {
   return useRefetchingMutation(
     (body: { code: string; password: string }) =>
-      apiRequest(API.linkApprove, successSchema(z.object({ approved: z.literal(true) })), {
+      apiRequest(API.linkApprove, LinkApproveResponseSchema, {
         method: 'post',
         json: body,
       }),
@@ -53,7 +54,7 @@ export function useApproveLink() {
 export function useRevokeDevice() {
   return useRefetchingMutation(
     (id: number) =>
-      apiRequest(API.revokeDevice, successSchema(z.object({ revoked: z.boolean() })), {
+      apiRequest(API.revokeDevice, RevokeDeviceResponseSchema, {
         method: 'post',
         json: { id },
       }),
@@ -64,12 +65,7 @@ export function useRevokeDevice() {
 /** Signs every other device out; approved pairing codes not yet collected die with them. */
 export function useSignOutOtherDevices() {
   return useRefetchingMutation(
-    () =>
-      apiRequest(
-        API.revokeOtherDevices,
-        successSchema(z.object({ signed_out_devices: z.number().check(z.int()) })),
-        { method: 'post' },
-      ),
+    () => apiRequest(API.revokeOtherDevices, SignedOutDevicesResponseSchema, { method: 'post' }),
     devicesKey,
   );
 }

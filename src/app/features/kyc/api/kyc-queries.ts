@@ -1,7 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod/mini';
-import { successSchema } from '#contract/envelope.ts';
-import { KycStatusResponseSchema } from '#contract/kyc.ts';
+import { KycStatusResponseSchema, SendCodeResponseSchema, VerifyCodeResponseSchema } from '#contract/kyc.ts';
 import { API } from '#contract/paths.ts';
 import { apiRequest } from '#app/lib/http.ts';
 import { apiQueryOptions, useRefetchingMutation } from '#app/lib/api-query.ts';
@@ -16,7 +14,7 @@ export const kycStatusQueryOptions = () =>
 export function useSendCode() {
   return useRefetchingMutation(
     ({ phone, botToken = null }: { phone: string; botToken?: string | null }) =>
-      apiRequest(API.kycSendCode, successSchema(z.object({ expires_time: z.number().check(z.int()) })), {
+      apiRequest(API.kycSendCode, SendCodeResponseSchema, {
         method: 'post',
         json: { phone },
         botToken,
@@ -29,12 +27,7 @@ export function useSendCode() {
 export function useVerifyCode() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) =>
-      postMoney(
-        API.kycVerify,
-        successSchema(z.object({ state: z.literal('verified'), phone: z.string(), bonus: z.string() })),
-        { code },
-      ),
+    mutationFn: (code: string) => postMoney(API.kycVerify, VerifyCodeResponseSchema, { code }),
     onSettled: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: kycKey }), invalidateMoney(queryClient)]),
   });

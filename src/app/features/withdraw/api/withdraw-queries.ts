@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod/mini';
-import { successSchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
 import {
+  AdCompleteResponseSchema,
   AddressResponseSchema,
+  AdStartResponseSchema,
   AdStatusResponseSchema,
   CheckedAddressResponseSchema,
   ExchangeWhitelistResponseSchema,
@@ -11,7 +11,6 @@ import {
   WithdrawLogsResponseSchema,
   WithdrawRulesResponseSchema,
   WithdrawStatusResponseSchema,
-  WithdrawStatusSchema,
 } from '#contract/withdraw.ts';
 import { deviceRecords } from '#app/lib/device-records.ts';
 import { apiRequest } from '#app/lib/http.ts';
@@ -93,7 +92,7 @@ export function useStartWithdrawal() {
 export function useStartAd() {
   return useRefetchingMutation(
     () =>
-      apiRequest(API.adStart, successSchema(z.object({ started_time: z.number().check(z.int()) })), {
+      apiRequest(API.adStart, AdStartResponseSchema, {
         method: 'post',
       }),
     withdrawKeys.ad(),
@@ -103,11 +102,7 @@ export function useStartAd() {
 export function useCompleteAd() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      postMoney(
-        API.adComplete,
-        successSchema(z.extend(WithdrawStatusSchema, { reduced_today: z.number().check(z.int()) })),
-      ),
+    mutationFn: () => postMoney(API.adComplete, AdCompleteResponseSchema),
     onSuccess: async (result) => {
       // The ad record on the device (the server's is the one that counts).
       const previous = await deviceRecords.read('adWatch');
