@@ -9,7 +9,7 @@ import {
   type Amount,
 } from '#domain/money/amount.ts';
 import { dailyInterest } from '#domain/rewards/interest.ts';
-import { formatXrp } from './format.ts';
+import { formatPercent, formatXrp } from './format.ts';
 
 // What a balance shows is exactly what "withdraw all" sends: every credit is whole drops, and the screen
 // shows a drop's six decimals with trailing zeros trimmed (docs/product-rules.md#money-units).
@@ -59,5 +59,24 @@ describe('amounts on screen', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('formatters kept between calls', () => {
+  it('follow a change of locale', () => {
+    i18n.load({ en: {}, fr: {} });
+    i18n.activate('en');
+    expect(formatXrp('1234.5')).toBe('1,234.5');
+    expect(formatPercent('6.5')).toBe('6.5%');
+    i18n.activate('fr');
+    expect(formatXrp('1234.5')).toBe(
+      new Intl.NumberFormat('fr', { maximumFractionDigits: 6 }).format(1234.5),
+    );
+    expect(formatXrp('1234.5')).not.toBe('1,234.5');
+    expect(formatPercent('6.5')).toBe(
+      new Intl.NumberFormat('fr', { style: 'percent', maximumFractionDigits: 2 }).format(0.065),
+    );
+    i18n.activate('en');
+    expect(formatXrp('1234.5')).toBe('1,234.5');
   });
 });

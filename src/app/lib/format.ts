@@ -1,13 +1,33 @@
 import { i18n } from '@lingui/core';
 import { DROP_DECIMALS } from '#domain/money/amount.ts';
 
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+/**
+ * One formatter per locale and options, made on first use: making one costs about forty times
+ * formatting with it, and a screen formats dozens of amounts (a countdown, every second).
+ */
+function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `n ${i18n.locale} ${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) formatters.set(key, (format = new Intl.NumberFormat(i18n.locale, options)));
+  return format as Intl.NumberFormat;
+}
+
+function dateTimeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d ${i18n.locale} ${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(i18n.locale, options)));
+  return format as Intl.DateTimeFormat;
+}
+
 /**
  * Formats an exact decimal string of XRP for the current locale without passing through a float:
  * Intl.NumberFormat formats decimal strings exactly. Amounts are whole drops, so six decimals show every
  * digit; trailing zeros are trimmed ("150.020547", "0.5", "30").
  */
 export function formatXrp(amount: string, { maxDecimals = DROP_DECIMALS, minDecimals = 0 } = {}): string {
-  const format = new Intl.NumberFormat(i18n.locale, {
+  const format = numberFormat({
     minimumFractionDigits: minDecimals,
     maximumFractionDigits: maxDecimals,
     roundingMode: 'trunc',
@@ -17,32 +37,28 @@ export function formatXrp(amount: string, { maxDecimals = DROP_DECIMALS, minDeci
 
 /** A percent given as a decimal string ("5", "6.5"), for the current locale. */
 export function formatPercent(percent: string): string {
-  const format = new Intl.NumberFormat(i18n.locale, { style: 'percent', maximumFractionDigits: 2 });
+  const format = numberFormat({ style: 'percent', maximumFractionDigits: 2 });
   // Percent style multiplies by 100; dividing an exact decimal by 100 is a shift of the point.
   return format.format(`${percent}E-2` as Intl.StringNumericLiteral);
 }
 
 export function formatCount(n: number): string {
-  return new Intl.NumberFormat(i18n.locale).format(n);
+  return numberFormat({}).format(n);
 }
 
 export function formatDateTime(epochSeconds: number): string {
-  return new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(epochSeconds * 1000),
-  );
+  return dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(new Date(epochSeconds * 1000));
 }
 
 /** A number of seconds as a duration in words for the current locale ("30 seconds"). */
 export function formatSeconds(seconds: number): string {
-  return new Intl.NumberFormat(i18n.locale, { style: 'unit', unit: 'second', unitDisplay: 'long' }).format(
-    seconds,
-  );
+  return numberFormat({ style: 'unit', unit: 'second', unitDisplay: 'long' }).format(seconds);
 }
 
 /** A countdown as H:MM:SS in the current locale's digits, or M:SS under an hour ("0:03", not "0:00:03"). */
 export function formatClock(totalSeconds: number): string {
-  const two = new Intl.NumberFormat(i18n.locale, { minimumIntegerDigits: 2, useGrouping: false });
-  const one = new Intl.NumberFormat(i18n.locale, { useGrouping: false });
+  const two = numberFormat({ minimumIntegerDigits: 2, useGrouping: false });
+  const one = numberFormat({ useGrouping: false });
   const s = Math.max(0, Math.floor(totalSeconds));
   const minutesAndSeconds = `${two.format(Math.floor((s % 3600) / 60))}:${two.format(s % 60)}`;
   if (s < 3600) return `${one.format(Math.floor(s / 60))}:${two.format(s % 60)}`;
@@ -60,6 +76,6 @@ export function formatDaysHours({ days, hours }: { days: number; hours: number }
     );
   }
   const unit = (value: number, name: 'day' | 'hour') =>
-    new Intl.NumberFormat(i18n.locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+    numberFormat({ style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
   return days > 0 ? `${unit(days, 'day')} ${unit(hours, 'hour')}` : unit(hours, 'hour');
 }
