@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { RouteError, RouteNotFound } from './components/route-fallbacks.tsx';
+import { parseSearch, stringifySearch } from './lib/search-params.ts';
 import type { Session } from './lib/session.ts';
 import { routeTree } from './routeTree.gen.ts';
 import './lib/route-meta.ts';
@@ -26,6 +27,8 @@ export function createAppRouter(context: RouterContext, prerender?: { history: R
     // A broken screen or an unknown address still speaks the user's language.
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: RouteNotFound,
+    parseSearch,
+    stringifySearch,
   });
 }
 

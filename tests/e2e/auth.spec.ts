@@ -116,6 +116,14 @@ test('an invitation link fills in the code and the inviter sees the new friend',
   ).toBe(1);
 });
 
+test('an invitation code that reads as a number stays the code', async ({ page }) => {
+  // The router once read search values as JSON: 124E0979 became Infinity, 12345678 a number.
+  for (const code of ['124E0979', '12345678']) {
+    await page.goto(`/?invite=${code}`);
+    await expect(page.getByLabel('Invitation code (optional)')).toHaveValue(code);
+  }
+});
+
 test('a name already registered offers to sign in instead, and the password can be shown', async ({
   page,
   request,
