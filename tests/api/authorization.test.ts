@@ -62,19 +62,7 @@ const SETTLED_AT_LEAST = new Set([
   `POST ${API.revokeOtherDevices}`,
 ]);
 
-type Caller =
-  | 'no token'
-  | 'garbage'
-  | 'signed out'
-  | "other user's"
-  | 'revoked device'
-  | 'password changed'
-  | 'banned'
-  | 'deleted'
-  | 'linked < 24 h'
-  | 'operator token';
-
-const CALLERS: Caller[] = [
+const CALLERS = [
   'no token',
   'garbage',
   'signed out',
@@ -85,7 +73,8 @@ const CALLERS: Caller[] = [
   'deleted',
   'linked < 24 h',
   'operator token',
-];
+] as const;
+type Caller = (typeof CALLERS)[number];
 
 /** The answer each class of route owes each caller: 'login' (401, code 303), 'expired' (401), 'cooldown' (403) or 'through'. */
 function expected(access: Access, caller: Caller): 'login' | 'expired' | 'cooldown' | 'through' {
@@ -137,16 +126,18 @@ async function opsSessionFor(
   return token;
 }
 
-type OpsCaller =
-  | 'no token'
-  | 'user session'
-  | 'user token as operator token'
-  | 'idle 30 min'
-  | 'older than 8 h'
-  | 'signed out'
-  | 'disabled operator'
-  | 'support'
-  | 'admin';
+const OPS_CALLERS = [
+  'no token',
+  'user session',
+  'user token as operator token',
+  'idle 30 min',
+  'older than 8 h',
+  'signed out',
+  'disabled operator',
+  'support',
+  'admin',
+] as const;
+type OpsCaller = (typeof OPS_CALLERS)[number];
 
 /** What an operator route owes each caller: refused to sign in (401), expired (401), forbidden (403) or through. */
 function expectedOps(
@@ -318,17 +309,6 @@ describe('authorization matrix', () => {
         .map((route) => route.url)
         .sort(),
     ).toEqual([OPS_API.setupFinish, OPS_API.setupStart, OPS_API.signIn].sort());
-    const callers: OpsCaller[] = [
-      'no token',
-      'user session',
-      'user token as operator token',
-      'idle 30 min',
-      'older than 8 h',
-      'signed out',
-      'disabled operator',
-      'support',
-      'admin',
-    ];
     let checked = 0;
     for (const route of table) {
       const now = clock.now();
@@ -354,7 +334,7 @@ describe('authorization matrix', () => {
         support: { [OPS_TOKEN_HEADER]: await opsSessionFor(supportId) },
         admin: { [OPS_TOKEN_HEADER]: await opsSessionFor(adminId) },
       };
-      for (const caller of callers) {
+      for (const caller of OPS_CALLERS) {
         const response = await app.inject({
           method: route.method as 'GET' | 'POST',
           url: route.url,
@@ -383,7 +363,7 @@ describe('authorization matrix', () => {
       }
     }
     console.log(
-      `operator matrix: ${checked} requests over ${table.length} routes × ${callers.length} callers`,
+      `operator matrix: ${checked} requests over ${table.length} routes × ${OPS_CALLERS.length} callers`,
     );
   });
 });

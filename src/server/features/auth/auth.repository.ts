@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { activeLocks, lockInForce } from '#server/db/account-locks.ts';
 import type { Db } from '#server/db/database.ts';
 import { accountLocks, sessions, signInAttempts, users } from '#server/db/schema.ts';
+import { sessionLive } from '#server/db/session-live.ts';
 import { updateAny, updateCount } from '#server/db/update-count.ts';
 import { sessionsRevoked } from './session-cache.ts';
 
@@ -156,9 +157,7 @@ export function createAuthRepository(db: Db) {
           closed: sql<boolean>`exists (${activeLocks(sessions.userId, now)})`,
         })
         .from(sessions)
-        .where(
-          and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
-        );
+        .where(and(eq(sessions.tokenHash, tokenHash), sessionLive(now)));
       return row ?? null;
     },
 
@@ -215,7 +214,7 @@ export function createAuthRepository(db: Db) {
       return db
         .select()
         .from(sessions)
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+        .where(and(eq(sessions.userId, userId), sessionLive(now)))
         .orderBy(desc(sessions.lastSeenAt));
     },
 

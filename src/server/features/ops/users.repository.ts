@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { lockInForce } from '#server/db/account-locks.ts';
 import type { Db } from '#server/db/database.ts';
 import { exactSum } from '#server/db/exact-sum.ts';
@@ -12,6 +12,7 @@ import {
   withdrawAddresses,
   withdrawals,
 } from '#server/db/schema.ts';
+import { sessionLive } from '#server/db/session-live.ts';
 
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const SEARCH_LIMIT = 50;
@@ -131,9 +132,7 @@ export function createOpsUsersRepository(db: Db) {
       const [active] = await db
         .select({ n: count() })
         .from(sessions)
-        .where(
-          and(eq(sessions.userId, userId), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > ${now}`),
-        );
+        .where(and(eq(sessions.userId, userId), sessionLive(now)));
       const [tasks] = await db
         .select({ n: count() })
         .from(taskRuns)

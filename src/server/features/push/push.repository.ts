@@ -1,7 +1,8 @@
-import { and, count, eq, gt, gte, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PushTopic } from '#domain/push/topics.ts';
 import type { Db } from '#server/db/database.ts';
 import { pushSent, pushSettings, pushTests, pushTokens, sessions } from '#server/db/schema.ts';
+import { sessionLive } from '#server/db/session-live.ts';
 import { updateAny } from '#server/db/update-count.ts';
 
 export type PushTokenRow = typeof pushTokens.$inferSelect;
@@ -66,7 +67,7 @@ export function createPushRepository(db: Db) {
         .select({ token: pushTokens })
         .from(pushTokens)
         .innerJoin(sessions, eq(sessions.id, pushTokens.sessionId))
-        .where(and(eq(pushTokens.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+        .where(and(eq(pushTokens.userId, userId), sessionLive(now)));
       return rows.map((row) => row.token);
     },
 

@@ -1,7 +1,8 @@
 import { Fragment, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { AUDIT_REASON_MAX } from '#domain/ops/audit.ts';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
-import { OneTimeCodeField } from '#app/components/field.tsx';
+import { Field, OneTimeCodeField } from '#app/components/field.tsx';
 import { LoadError } from '#app/components/load-error.tsx';
 import { opsMessageOf } from '../lib/ops-error-messages.ts';
 import { useOpsTitle } from '../lib/use-ops-title.ts';
@@ -217,7 +218,7 @@ export function ControlField({ id, label, children }: { id: string; label: React
   );
 }
 
-/** The reason an operator types for an action (at most 500 characters): the audit log keeps it. */
+/** The reason an operator types for an action (as long as the server takes): the audit log keeps it. */
 export function ReasonField({
   label,
   value,
@@ -234,11 +235,23 @@ export function ReasonField({
       <textarea
         value={value}
         onChange={(event) => onValue(event.target.value)}
-        maxLength={500}
+        maxLength={AUDIT_REASON_MAX}
         rows={2}
         required={required}
       />
     </Labelled>
+  );
+}
+
+/** The optional reason a form's change is saved with, on one line: the audit log keeps it. */
+export function AuditReasonInput({ value, onValue }: { value: string; onValue: (value: string) => void }) {
+  return (
+    <Field
+      label={<Trans>Reason (kept in the audit log)</Trans>}
+      value={value}
+      maxLength={AUDIT_REASON_MAX}
+      onChange={(event) => onValue(event.target.value)}
+    />
   );
 }
 

@@ -12,7 +12,7 @@ import { consoleSettingsQueryOptions, useScheduleSetting } from '../api/ops-sett
 import { useOpsSession } from '../api/ops-session.ts';
 import { opsMessageOf } from '../lib/ops-error-messages.ts';
 import { SETTING_LABELS } from '../lib/setting-labels.ts';
-import { ConsolePage, ConsoleTable, ControlField, LoadState } from './console.tsx';
+import { AuditReasonInput, ConsolePage, ConsoleTable, ControlField, LoadState } from './console.tsx';
 
 /** The exchanges' names in a stored list (the server checked it; a list it cannot read shows as it is). */
 function exchangeNames(value: string): string {
@@ -267,12 +267,7 @@ function ScheduleForm({ settings, leadSeconds }: { settings: ConsoleSetting[]; l
           />
         ) : null}
       </fieldset>
-      <Field
-        label={<Trans>Reason (kept in the audit log)</Trans>}
-        value={reason}
-        maxLength={500}
-        onChange={(event) => setReason(event.target.value)}
-      />
+      <AuditReasonInput value={reason} onValue={setReason} />
       <Button type="submit" disabled={schedule.isPending}>
         <Trans>Save the change</Trans>
       </Button>

@@ -11,7 +11,7 @@ import { LOCALE_NAMES } from '#app/i18n/locale-names.ts';
 import { useCreateTask, useEditTask } from '../api/ops-tasks-queries.ts';
 import { opsMessageOf } from '../lib/ops-error-messages.ts';
 import { TASK_TYPE_LABELS } from '../lib/task-labels.ts';
-import { ControlField } from './console.tsx';
+import { AuditReasonInput, ControlField } from './console.tsx';
 
 /** The types the form offers; a survey or the notification task keeps its own (it needs more than words). */
 const EDITABLE_TYPES: TaskType[] = ['regular', 'web', 'video', 'download'];
@@ -162,12 +162,7 @@ export function TaskForm({ task, onDone }: { task: ConsoleTask | null; onDone: (
           </div>
         ))}
       </fieldset>
-      <Field
-        label={<Trans>Reason (kept in the audit log)</Trans>}
-        value={reason}
-        maxLength={500}
-        onChange={(event) => setReason(event.target.value)}
-      />
+      <AuditReasonInput value={reason} onValue={setReason} />
       <div className="ops-actions">
         <Button type="submit" disabled={saving}>
           {task ? <Trans>Save as version {task.version + 1}</Trans> : <Trans>Create task</Trans>}
