@@ -2,6 +2,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { DailyReward } from '#contract/rewards.ts';
 import type { WithdrawStatus } from '#contract/withdraw.ts';
+import { WithdrawRules } from '#app/components/withdraw-rules.tsx';
 import { GiftCard } from '#app/features/rewards/components/gift-card.tsx';
 import { InterestCard } from '#app/features/rewards/components/interest-card.tsx';
 import { WithdrawWizard } from '#app/features/rewards/components/withdraw-wizard.tsx';
@@ -50,10 +51,18 @@ describe('the interest card', () => {
     expect(button(/Claim interest/).disabled).toBe(false);
   });
 
-  it('tasks not done: says which condition is missing, and the button is off', async () => {
+  it('tasks not done: says what is still to do, not that it is done, and the button is off', async () => {
     await renderInRouter(<InterestCard reward={reward({ today_tasks: 3 })} balance="50" tasks={[]} />);
-    expect(screen.getByText(/All of today's tasks done \(3\/10\)/).closest('li')?.className).toBe('is-unmet');
+    expect(screen.getByText(/Finish all of today's tasks \(3\/10\)/).closest('li')?.className).toBe(
+      'is-unmet',
+    );
+    expect(screen.queryByText(/tasks done/)).toBeNull();
     expect(button(/Claim interest/).disabled).toBe(true);
+  });
+
+  it('tasks done: says so beside its check mark', async () => {
+    await renderInRouter(<InterestCard reward={reward({ today_tasks: 10 })} balance="50" tasks={[]} />);
+    expect(screen.getByText(/All of today's tasks done \(10\/10\)/).closest('li')?.className).toBe('is-met');
   });
 
   it('no address: offers to save one instead of claiming', async () => {
@@ -156,5 +165,34 @@ describe('the withdrawal in progress', () => {
     cleanup();
     await renderInRouter(<WithdrawProgress status={status({ status: 0, end_time: null })} />);
     expect(screen.queryByTestId('withdraw-progress')).toBeNull();
+  });
+});
+
+describe('the withdrawal rules', () => {
+  const rules = (met: boolean | undefined) =>
+    (['address_saved', 'phone_verified'] as const).map((id) => ({
+      id,
+      required: '1',
+      ...(met === undefined ? {} : { met, current: met ? '1' : '0' }),
+    }));
+
+  it('a rule not met says what to do; beside a cross it never reads as done', async () => {
+    await renderInRouter(<WithdrawRules rules={rules(false)} inviteRule="wallet" />);
+    const list = screen.getByTestId('withdraw-rules');
+    expect(list.textContent).toContain('Save your exchange address and tag');
+    expect(list.textContent).toContain('Verify your phone');
+    expect(list.textContent).not.toMatch(/are saved|is verified/);
+  });
+
+  it('a rule met says what is done', async () => {
+    await renderInRouter(<WithdrawRules rules={rules(true)} inviteRule="wallet" />);
+    const list = screen.getByTestId('withdraw-rules');
+    expect(list.textContent).toContain('Your exchange address and tag are saved');
+    expect(list.textContent).toContain('Your phone number is verified');
+  });
+
+  it('before sign-up (Landing) each rule says what it asks', async () => {
+    await renderInRouter(<WithdrawRules rules={rules(undefined)} inviteRule="wallet" />);
+    expect(screen.getByTestId('withdraw-rules').textContent).not.toMatch(/are saved|is verified/);
   });
 });

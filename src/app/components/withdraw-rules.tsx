@@ -58,8 +58,13 @@ function RuleText({ rule, inviteRule }: { rule: ShownRule; inviteRule: InviteRul
         </Trans>
       );
     }
+    // A rule not met (or, on Landing, not known) says what to do; one met says what is done.
     case 'address_saved':
-      return <Trans>Your exchange address and tag are saved</Trans>;
+      return rule.met ? (
+        <Trans>Your exchange address and tag are saved</Trans>
+      ) : (
+        <Trans>Save your exchange address and tag</Trans>
+      );
     case 'address_settled': {
       const until = <Isolate dir="auto">{formatDateTime(Number(rule.required))}</Isolate>;
       return <Trans>A changed address is held until {until}</Trans>;
@@ -100,6 +105,6 @@ function RuleText({ rule, inviteRule }: { rule: ShownRule; inviteRule: InviteRul
       break;
     }
     case 'phone_verified':
-      return <Trans>Your phone number is verified</Trans>;
+      return rule.met ? <Trans>Your phone number is verified</Trans> : <Trans>Verify your phone</Trans>;
   }
 }

@@ -3,7 +3,8 @@ import { Isolate } from './isolate.tsx';
 
 /**
  * An amount of XRP as one left-to-right unit: its sign, its digits for the locale and the unit
- * ("+2 XRP", "−250 XRP"), never reordered by the sentence around it.
+ * ("+2 XRP", "−250 XRP"), never reordered by the sentence around it, and never broken over two
+ * lines (a Chinese sentence breaks between any two characters, "0" at a line's end and "XRP" below).
  */
 export function XrpAmount({
   amount,
@@ -18,7 +19,7 @@ export function XrpAmount({
   testId?: string | undefined;
 }) {
   return (
-    <Isolate className={className} testId={testId}>
+    <Isolate className={className ? `xrp-amount ${className}` : 'xrp-amount'} testId={testId}>
       {sign}
       {formatXrp(amount)} XRP
     </Isolate>

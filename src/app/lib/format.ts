@@ -50,6 +50,11 @@ export function formatDateTime(epochSeconds: number): string {
   return dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(new Date(epochSeconds * 1000));
 }
 
+/** The day of the week of a calendar day (YYYY-MM-DD), in the width asked for. */
+export function formatWeekday(day: string, width: 'long' | 'short' | 'narrow'): string {
+  return dateTimeFormat({ weekday: width, timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+}
+
 /** A number of seconds as a duration in words for the current locale ("30 seconds"). */
 export function formatSeconds(seconds: number): string {
   return numberFormat({ style: 'unit', unit: 'second', unitDisplay: 'long' }).format(seconds);

@@ -58,7 +58,7 @@ export function WithdrawGuide({ settings }: { settings: PublicSettings }) {
             <Trans>Meet the rules</Trans>
           </h2>
           <p>
-            <Trans>The withdraw screen shows each rule with where you stand. These are all of them:</Trans>
+            <Trans>The withdraw screen shows each rule with where you stand:</Trans>
           </p>
           <WithdrawRules rules={settings.withdraw_rules} inviteRule={settings.invite_rule} />
           <p>

@@ -104,6 +104,12 @@ export function PhoneVerification({
                 per account. We send a 6-digit code by SMS; it is valid for 10 minutes and 5 tries.
               </Trans>
             </p>
+            <p className="muted">
+              <Trans>
+                Earnest uses your number only to verify you, never for advertising. It goes to the SMS
+                provider only to send the code.
+              </Trans>
+            </p>
             <Form onSubmit={(event) => void onSend(event)}>
               <Field
                 label={<Trans>Phone number with country code</Trans>}

@@ -42,11 +42,20 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
         </p>
       </Card>
 
-      <Section
-        titleId="withdraw-rules-title"
-        title={<Trans>What a withdrawal needs: all of it, nothing more</Trans>}
-      >
+      <Section titleId="withdraw-rules-title" title={<Trans>What a withdrawal needs</Trans>}>
         <WithdrawRules rules={settings.withdraw_rules} inviteRule={settings.invite_rule} />
+        <p>
+          <Trans>
+            A withdrawal sends your whole balance to your own account at a supported exchange, one withdrawal
+            at a time.
+          </Trans>
+        </p>
+        <p>
+          <Trans>
+            Two safety holds also apply: no withdrawal for 72 hours after the address is changed, and none
+            from a device linked to your account less than 24 hours ago.
+          </Trans>
+        </p>
         <p>
           <Link to="/guide/withdraw" className="text-link">
             <Trans>How withdrawing works, step by step</Trans>
@@ -67,6 +76,15 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
               Daily interest at {aprBase} a year, plus {aprStep} for each invitation that counts (the Invite
               screen says when one does), up to {aprMax}.
             </Trans>
+          </Check>
+          <Check>
+            <Trans>
+              Each day, once you have done all of the day's tasks and saved a withdrawal address, you can
+              claim interest on your balance.
+            </Trans>
+          </Check>
+          <Check>
+            <Trans>One claim a day. A day you do not claim is not paid later.</Trans>
           </Check>
           <Check>
             <Trans>

@@ -73,9 +73,15 @@ export function InterestCard({
         <li className={tasksDone ? 'is-met' : 'is-unmet'}>
           {tasksDone ? <CheckIcon /> : <CloseIcon />}
           <span>
-            <Trans>
-              All of today's tasks done ({done}/{total})
-            </Trans>
+            {tasksDone ? (
+              <Trans>
+                All of today's tasks done ({done}/{total})
+              </Trans>
+            ) : (
+              <Trans>
+                Finish all of today's tasks ({done}/{total})
+              </Trans>
+            )}
           </span>
         </li>
         <li className={reward.address_set ? 'is-met' : 'is-unmet'}>

@@ -1,6 +1,6 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { Card } from '#app/components/card.tsx';
-import { formatCount } from '#app/lib/format.ts';
+import { formatCount, formatWeekday } from '#app/lib/format.ts';
 
 interface Day {
   day: string;
@@ -8,18 +8,24 @@ interface Day {
   count: number;
 }
 
-/** Tasks done on each of the last seven days, by day of the week. */
+/**
+ * A day's column fits a short name of about four letters. Where the short names are whole words
+ * (Arabic's are: الخميس), they ran into each other; there the narrowest form shows instead.
+ */
+const SHORT_NAME_MAX = 4;
+
+/** Tasks done on each of the last seven days, by day of the week (each read out by its full name). */
 export function WeekHistory({ days, perDay }: { days: Day[]; perDay: number }) {
-  const { i18n } = useLingui();
-  const weekday = new Intl.DateTimeFormat(i18n.locale, { weekday: 'short', timeZone: 'UTC' });
+  const shortNames = days.map((d) => formatWeekday(d.day, 'short'));
+  const compact = shortNames.some((name) => name.length > SHORT_NAME_MAX);
   return (
     <Card className="week-history">
       <h2>
         <Trans>Tasks this week</Trans>
       </h2>
       <ol className="week-bars">
-        {days.map((d) => {
-          const name = weekday.format(new Date(`${d.day}T12:00:00Z`));
+        {days.map((d, i) => {
+          const shown = compact ? formatWeekday(d.day, 'narrow') : shortNames[i];
           const count = formatCount(d.count);
           const filled = Math.min(100, (d.count / Math.max(1, perDay)) * 100);
           return (
@@ -31,7 +37,10 @@ export function WeekHistory({ days, perDay }: { days: Day[]; perDay: number }) {
               <svg className="week-bar" viewBox="0 0 1 100" preserveAspectRatio="none" aria-hidden="true">
                 <rect x="0" y={100 - filled} width="1" height={filled} />
               </svg>
-              <span className="week-day">{name}</span>
+              <span className="week-day">
+                <span aria-hidden="true">{shown}</span>
+                <span className="sr-only">{formatWeekday(d.day, 'long')}</span>
+              </span>
             </li>
           );
         })}
