@@ -4,6 +4,7 @@ import type { DeviceSession } from '#contract/devices.ts';
 import { Isolate } from '#app/components/isolate.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 import { DevicesSection } from '#app/features/devices/components/devices-section.tsx';
+import { WeekHistory } from '#app/features/tasks/components/week-history.tsx';
 import { isolatedText, xrpText } from '#app/lib/bidi.ts';
 import { queryKeys } from '#app/lib/query-keys.ts';
 import { cacheHolding, renderInApp, rendersEveryScreenIn } from '#tests/helpers/render-in-app.tsx';
@@ -87,5 +88,28 @@ describe('device labels', () => {
     expect(screen.getByTestId('device-row').querySelector('strong')?.textContent).toBe(
       'متصفح غير معروف · نظام غير معروف',
     );
+  });
+});
+
+describe('the week of tasks in Arabic', () => {
+  it('shows each day by its narrowest name, where the short names are whole words, and reads out the full one', () => {
+    const days = [
+      '2026-11-19',
+      '2026-11-20',
+      '2026-11-21',
+      '2026-11-22',
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+    ].map((day, i) => ({ day, weekday: (4 + i) % 7, count: i }));
+    renderInApp(<WeekHistory days={days} perDay={10} />);
+    const labels = [...document.querySelectorAll('.week-day')];
+    expect(labels).toHaveLength(7);
+    const thursday = labels[0];
+    // Thursday: the short name الخميس ran into Friday's in a week's narrow column.
+    expect(thursday?.querySelector('[aria-hidden="true"]')?.textContent).toBe('خ');
+    expect(thursday?.querySelector('.sr-only')?.textContent).toBe('الخميس');
+    for (const label of labels)
+      expect(label.querySelector('[aria-hidden="true"]')?.textContent?.length).toBe(1);
   });
 });
