@@ -2,6 +2,7 @@ import { Plural, Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { PublicSettings } from '#contract/settings.ts';
 import { Card } from '#app/components/card.tsx';
+import { SafetyHolds } from '#app/components/safety-holds.tsx';
 import { WithdrawRules } from '#app/components/withdraw-rules.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 import { formatCount } from '#app/lib/format.ts';
@@ -61,12 +62,7 @@ export function WithdrawGuide({ settings }: { settings: PublicSettings }) {
             <Trans>The withdraw screen shows each rule with where you stand:</Trans>
           </p>
           <WithdrawRules rules={settings.withdraw_rules} inviteRule={settings.invite_rule} />
-          <p>
-            <Trans>
-              Two safety holds also apply: no withdrawal for 72 hours after the address is changed, and none
-              from a device linked to your account less than 24 hours ago.
-            </Trans>
-          </p>
+          <SafetyHolds />
         </li>
         <li>
           <h2>

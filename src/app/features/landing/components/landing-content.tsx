@@ -8,6 +8,7 @@ import { CheckIcon } from '#app/components/icons.tsx';
 import { TaskTypeIcon } from '#app/components/task-type-icon.tsx';
 import { formatPercent } from '#app/lib/format.ts';
 import { InstallButton } from '#app/pwa/install-button.tsx';
+import { SafetyHolds } from '#app/components/safety-holds.tsx';
 import { WithdrawRules } from '#app/components/withdraw-rules.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 import { Section } from '#app/components/section.tsx';
@@ -50,12 +51,7 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
             at a time.
           </Trans>
         </p>
-        <p>
-          <Trans>
-            Two safety holds also apply: no withdrawal for 72 hours after the address is changed, and none
-            from a device linked to your account less than 24 hours ago.
-          </Trans>
-        </p>
+        <SafetyHolds />
         <p>
           <Link to="/guide/withdraw" className="text-link">
             <Trans>How withdrawing works, step by step</Trans>
