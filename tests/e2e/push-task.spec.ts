@@ -96,6 +96,12 @@ test('the notification task completes only after the test push reached this devi
   await complete.click();
   await expect(sheet).toHaveCount(0);
   await expect.poll(async () => (await ledgerOf(server.db, user.username)).count('task')).toBe(1);
+
+  // Mine, with notifications on for this device: no note that this device gets none.
+  await page.goto(`${server.url}/home/mine`);
+  const settings = page.getByTestId('push-settings');
+  await expect(settings.getByText('Notifications are on for this device.')).toBeVisible();
+  await expect(settings.getByTestId('push-topics-off-here')).toHaveCount(0);
 });
 
 test('Mine turns each kind of message on or off, and after a no does not ask again for 7 days', async ({
@@ -106,6 +112,8 @@ test('Mine turns each kind of message on or off, and after a no does not ask aga
   await openApp(page, server.url, user, '/home/mine');
   const section = page.getByTestId('push-settings');
   await expect(section.getByRole('button', { name: 'Turn on notifications on this device' })).toBeVisible();
+  // The switches are the account's; with notifications off here, the section says this device gets none.
+  await expect(section.getByTestId('push-topics-off-here')).toContainText('This device gets none');
   const withdrawals = section.getByRole('switch', { name: 'When a withdrawal is paid or fails' });
   const tasks = section.getByRole('switch', { name: "When a new day's tasks are ready" });
   await expect(withdrawals).toBeChecked();

@@ -72,6 +72,15 @@ export function PushSettingsSection() {
         <legend>
           <Trans>What Earnest may tell you</Trans>
         </legend>
+        {/* A switch that is on promises nothing on a device without notifications: say so there. */}
+        {availability === 'granted' ? null : (
+          <p className="muted" data-testid="push-topics-off-here">
+            <Trans>
+              These reach your devices that have notifications on. This device gets none until they are on
+              here.
+            </Trans>
+          </p>
+        )}
         {settings.isError ? (
           <LoadError error={settings.error} onRetry={() => void settings.refetch()} />
         ) : null}
