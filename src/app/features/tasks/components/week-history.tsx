@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Card } from '#app/components/card.tsx';
 import { formatCount, formatWeekday } from '#app/lib/format.ts';
 
@@ -16,6 +16,8 @@ const SHORT_NAME_MAX = 4;
 
 /** Tasks done on each of the last seven days, by day of the week (each read out by its full name). */
 export function WeekHistory({ days, perDay }: { days: Day[]; perDay: number }) {
+  // The names are in the language shown: a change of language draws them again.
+  useLingui();
   const shortNames = days.map((d) => formatWeekday(d.day, 'short'));
   const compact = shortNames.some((name) => name.length > SHORT_NAME_MAX);
   return (
