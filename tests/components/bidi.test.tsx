@@ -1,10 +1,11 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DeviceSession } from '#contract/devices.ts';
 import { Isolate } from '#app/components/isolate.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 import { DevicesSection } from '#app/features/devices/components/devices-section.tsx';
 import { WeekHistory } from '#app/features/tasks/components/week-history.tsx';
+import { activateLocale } from '#app/i18n/i18n.ts';
 import { isolatedText, xrpText } from '#app/lib/bidi.ts';
 import { queryKeys } from '#app/lib/query-keys.ts';
 import { cacheHolding, renderInApp, rendersEveryScreenIn } from '#tests/helpers/render-in-app.tsx';
@@ -111,5 +112,13 @@ describe('the week of tasks in Arabic', () => {
     expect(thursday?.querySelector('.sr-only')?.textContent).toBe('الخميس');
     for (const label of labels)
       expect(label.querySelector('[aria-hidden="true"]')?.textContent?.length).toBe(1);
+  });
+
+  it('draws the names again in the language the user switches to', async () => {
+    renderInApp(<WeekHistory days={[{ day: '2026-11-19', weekday: 4, count: 0 }]} perDay={10} />);
+    const shown = () => document.querySelector('.week-day [aria-hidden="true"]')?.textContent;
+    expect(shown()).toBe('خ');
+    await act(() => activateLocale('en'));
+    expect(shown()).toBe('Thu');
   });
 });

@@ -1,4 +1,5 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { Card } from '#app/components/card.tsx';
 import { formatCount, formatWeekday } from '#app/lib/format.ts';
 
