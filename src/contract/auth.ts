@@ -24,6 +24,8 @@ export const UserInfoSchema = z.object({
   country: z.nullable(z.string()),
   language: z.nullable(z.enum(LOCALES)),
   invite_count: z.number().check(z.int(), z.nonnegative()),
+  /** Of them, the invitations that count toward the annual rate under the rule in force. */
+  counted_invite_count: z.number().check(z.int(), z.nonnegative()),
   total_tasks: z.number().check(z.int(), z.nonnegative()),
   /** Percent, e.g. "5" or "6.5". */
   annual_rate: DecimalSchema,

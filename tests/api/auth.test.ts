@@ -38,6 +38,7 @@ describe('registration', () => {
       email: null,
       balance: '0',
       invite_count: 0,
+      counted_invite_count: 0,
       total_tasks: 0,
       annual_rate: '5',
       total_claimed: '0',

@@ -77,6 +77,9 @@ describe('invitations', () => {
     expect(list.bound_count).toBe(3);
     expect(list.annual_rate).toBe('8');
     expect(list.list.map((i) => i.status)).toEqual(['not_counted', 'counts', 'counts', 'counts']);
+    // Mine's figures say the same: four friends invited, three of them counting toward the rate.
+    const info = envelope(await getAs(handle.app, API.userInfo, inviter.token)).data['userInfo'];
+    expect(info).toMatchObject({ invite_count: 4, counted_invite_count: 3, annual_rate: '8' });
 
     // The first holder of the number deletes their account: the twin's number now counts for them.
     expect(

@@ -35,6 +35,7 @@ export function createAccountService({ repo, rules, clock }: AccountServiceDeps)
         country: user.country,
         language: isLocale(user.language) ? user.language : null,
         invite_count: inviteCount,
+        counted_invite_count: counted,
         total_tasks: tasks.count,
         annual_rate: formatPercent(annualRateBp(rules, counted)),
         total_claimed: formatAmount(interest.total),
