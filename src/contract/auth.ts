@@ -24,8 +24,11 @@ export const UserInfoSchema = z.object({
   country: z.nullable(z.string()),
   language: z.nullable(z.enum(LOCALES)),
   invite_count: z.number().check(z.int(), z.nonnegative()),
-  /** Of them, the invitations that count toward the annual rate under the rule in force. */
-  counted_invite_count: z.number().check(z.int(), z.nonnegative()),
+  /**
+   * Of them, the invitations that count toward the annual rate under the rule in force. Optional for
+   * a rolling upgrade, when the new app may still be answered by a process of the release before it.
+   */
+  counted_invite_count: z.optional(z.number().check(z.int(), z.nonnegative())),
   total_tasks: z.number().check(z.int(), z.nonnegative()),
   /** Percent, e.g. "5" or "6.5". */
   annual_rate: DecimalSchema,

@@ -1,8 +1,10 @@
 import { cleanup, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { UserInfo } from '#contract/auth.ts';
 import type { DailyReward } from '#contract/rewards.ts';
 import type { WithdrawStatus } from '#contract/withdraw.ts';
 import { WithdrawRules } from '#app/components/withdraw-rules.tsx';
+import { Figures } from '#app/features/account/components/figures.tsx';
 import { GiftCard } from '#app/features/rewards/components/gift-card.tsx';
 import { InterestCard } from '#app/features/rewards/components/interest-card.tsx';
 import { WithdrawWizard } from '#app/features/rewards/components/withdraw-wizard.tsx';
@@ -194,5 +196,36 @@ describe('the withdrawal rules', () => {
   it('before sign-up (Landing) each rule says what it asks', async () => {
     await renderInRouter(<WithdrawRules rules={rules(undefined)} inviteRule="wallet" />);
     expect(screen.getByTestId('withdraw-rules').textContent).not.toMatch(/are saved|is verified/);
+  });
+});
+
+describe("Mine's figures", () => {
+  const user = (over: Partial<UserInfo> = {}): UserInfo => ({
+    username: 'ana',
+    email: null,
+    invite_code: 'ABCD2345',
+    balance: '0',
+    country: null,
+    language: null,
+    invite_count: 5,
+    counted_invite_count: 2,
+    total_tasks: 0,
+    annual_rate: '7',
+    total_claimed: '0',
+    created_time: 1_790_000_000,
+    welcomed_time: null,
+    ...over,
+  });
+
+  it('says how many of the friends invited count toward the rate shown beside them', async () => {
+    await renderInRouter(<Figures user={user()} />);
+    expect(screen.getByTestId('annual-rate').textContent).toBe('7%');
+    expect(screen.getByTestId('counted-invite-count').textContent).toBe('Counting toward your rate: 2');
+  });
+
+  it('from a server of the release before (a rolling upgrade), shows the count without the note', async () => {
+    const { counted_invite_count: _left, ...older } = user();
+    await renderInRouter(<Figures user={older} />);
+    expect(screen.getByTestId('invite-count').textContent).toBe('5');
   });
 });

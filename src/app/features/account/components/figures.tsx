@@ -9,7 +9,7 @@ export function Figures({ user }: { user: UserInfo }) {
   const tasks = formatCount(user.total_tasks);
   const rate = formatPercent(user.annual_rate);
   const invited = formatCount(user.invite_count);
-  const counted = formatCount(user.counted_invite_count);
+  const counted = user.counted_invite_count === undefined ? null : formatCount(user.counted_invite_count);
   const claimed = <XrpAmount amount={user.total_claimed} />;
   return (
     <dl className="figures">
@@ -22,9 +22,11 @@ export function Figures({ user }: { user: UserInfo }) {
       <Term label={<Trans>Friends invited</Trans>} testId="invite-count">
         {invited}
         {/* Beside the rate: only some invitations raise it, and the figure says how many. */}
-        <span className="figure-note" data-testid="counted-invite-count">
-          <Trans>Counting toward your rate: {counted}</Trans>
-        </span>
+        {counted === null ? null : (
+          <span className="figure-note" data-testid="counted-invite-count">
+            <Trans>Counting toward your rate: {counted}</Trans>
+          </span>
+        )}
       </Term>
       <Term label={<Trans>Interest earned</Trans>} testId="total-claimed">
         {claimed}
