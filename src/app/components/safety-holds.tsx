@@ -7,11 +7,9 @@ import { Trans } from '@lingui/react/macro';
  */
 export function SafetyHolds() {
   return (
-    <p>
-      <Trans>
-        Two safety holds also apply: no withdrawal for 72 hours after the address is changed, and none from a
-        device linked to your account less than 24 hours ago.
-      </Trans>
-    </p>
+    <Trans>
+      Two safety holds also apply: no withdrawal for 72 hours after the address is changed, and none from a
+      device linked to your account less than 24 hours ago.
+    </Trans>
   );
 }

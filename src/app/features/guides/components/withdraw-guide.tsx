@@ -62,7 +62,9 @@ export function WithdrawGuide({ settings }: { settings: PublicSettings }) {
             <Trans>The withdraw screen shows each rule with where you stand:</Trans>
           </p>
           <WithdrawRules rules={settings.withdraw_rules} inviteRule={settings.invite_rule} />
-          <SafetyHolds />
+          <p>
+            <SafetyHolds />
+          </p>
         </li>
         <li>
           <h2>
