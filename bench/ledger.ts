@@ -1,18 +1,19 @@
 // `npm run bench:ledger`: throughput and p99 latency of the task-completion endpoint beside the same
 // database transaction issued directly with the driver, measured in the same run, and their ratio —
-// on PostgreSQL (the local server; TEST_POSTGRES_URL to point elsewhere) and on the embedded PGlite.
+// on PostgreSQL (the local server; TEST_POSTGRES_URL to point elsewhere) and on the embedded PGlite;
+// and the driver's transaction behind a bare Fastify route, the floor of the stack.
 // With BENCH_JSON set it also prints one `BENCH_JSON {…}` line for `npm run bench` (bench/run.ts).
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { dayOf } from '#domain/time/day.ts';
 import { buildApp } from '#server/app.ts';
 import { openDatabase, type Database } from '#server/db/database.ts';
 import { parseEnv } from '#server/env.ts';
-import { completionFactsQuery } from '#server/features/tasks/tasks.repository.ts';
+import { completionFactsStatement, completionFactsValues } from '#server/features/tasks/tasks.repository.ts';
 import { POSTGRES_ADMIN_URL } from '#tests/helpers/databases.ts';
 import { inParallel, seedUsers } from '#tests/helpers/money-fixtures.ts';
 import type { LoadJob, LoadResult } from './http-load.ts';
@@ -21,7 +22,6 @@ const USERS = Number(process.env['BENCH_USERS'] ?? 100);
 const CONCURRENCY = Number(process.env['BENCH_CONCURRENCY'] ?? 20);
 // Users whose completions run first through each path, untimed: the figures are those of a warm
 // process, not of its first requests (compiling the code they run; that wave was the p99).
-const dialect = new PgDialect();
 const WARMUP_USERS = Number(process.env['BENCH_WARMUP_USERS'] ?? 20);
 
 export interface PathFigures {
@@ -33,6 +33,8 @@ export interface PathFigures {
 export interface LedgerFigures {
   endpoint: PathFigures;
   driver: PathFigures;
+  /** The driver's transaction behind a bare Fastify route: the stack's floor for the endpoint. */
+  bareRoute: PathFigures;
   /**
    * A fixed yardstick across versions: the 13 statements the endpoint's transaction ran before it was
    * cut down (docs/performance.md), through the driver.
@@ -52,7 +54,7 @@ function summarize(label: string, latencies: number[], wallMs: number): PathFigu
   const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   const throughput = (latencies.length / wallMs) * 1000;
   console.log(
-    `${label.padEnd(34)} ${latencies.length} tx  ${throughput.toFixed(0).padStart(6)} /s  p50 ${p(0.5).toFixed(2)} ms  p99 ${p(0.99).toFixed(2)} ms`,
+    `${label.padEnd(36)} ${latencies.length} tx  ${throughput.toFixed(0).padStart(6)} /s  p50 ${p(0.5).toFixed(2)} ms  p99 ${p(0.99).toFixed(2)} ms`,
   );
   return { throughput, p50: p(0.5), p99: p(0.99), transactions: latencies.length };
 }
@@ -69,6 +71,17 @@ async function timed<T>(jobs: (() => Promise<T>)[]) {
     CONCURRENCY,
   );
   return { latencies, wallMs: performance.now() - started };
+}
+
+/** Sends `jobs` from the load generator's own thread (bench/http-load.ts), after `warmup`. */
+function loadThread(warmup: LoadJob[], jobs: LoadJob[]): Promise<LoadResult> {
+  return new Promise<LoadResult>((resolve, reject) => {
+    const load = new Worker(new URL('./http-load.ts', import.meta.url), {
+      workerData: { warmup, jobs, concurrency: CONCURRENCY },
+    });
+    load.once('message', resolve);
+    load.once('error', reject);
+  });
 }
 
 /** Runs both paths against one open database; `transact` runs the driver's transaction. */
@@ -120,21 +133,15 @@ async function measure(database: Database, transact: Transact): Promise<LedgerFi
         })),
       );
     const jobs = jobsOf(httpUsers);
-    const endpoint = await new Promise<LoadResult>((resolve, reject) => {
-      const load = new Worker(new URL('./http-load.ts', import.meta.url), {
-        workerData: { warmup: jobsOf(warmHttpUsers), jobs, concurrency: CONCURRENCY },
-      });
-      load.once('message', resolve);
-      load.once('error', reject);
-    });
+    const endpoint = await loadThread(jobsOf(warmHttpUsers), jobs);
     if (endpoint.failures.length) throw new Error(`endpoint refused: ${endpoint.failures[0]}`);
 
     const day = dayOf(new Date(), 'UTC');
     const driverJobs = (users: { id: number }[]) =>
       taskIds.flatMap((taskId) =>
         users.map((user) => {
-          // The endpoint's own facts statement, rendered before the timing starts.
-          const factsQuery = dialect.sqlToQuery(completionFactsQuery(user.id, day, taskId));
+          // The endpoint's own facts statement and its values.
+          const factsParams = completionFactsStatement.params(completionFactsValues(user.id, day, taskId));
           return () => {
             const key = `raw-${user.id}-${taskId}`;
             return transact(async (sql) => {
@@ -152,7 +159,11 @@ async function measure(database: Database, transact: Transact): Promise<LedgerFi
                select claimed.key from claimed join users on users.id = $1 for no key update of users`,
                 [user.id, key, 'hash', '10000', new Date().toISOString()],
               );
-              const facts = await sql.named('task_completion_facts', factsQuery.sql, factsQuery.params);
+              const facts = await sql.named(
+                completionFactsStatement.name,
+                completionFactsStatement.text,
+                factsParams,
+              );
               const now = new Date().toISOString();
               await sql.named(
                 'task_run_complete',
@@ -193,6 +204,42 @@ async function measure(database: Database, transact: Transact): Promise<LedgerFi
       );
     await timed(driverJobs(warmRawUsers));
     const driver = await timed(driverJobs(rawUsers));
+
+    // The floor of the stack: the driver's transaction behind a bare Fastify route (JSON in, JSON
+    // out, nothing else), from the same load generator. What the endpoint costs beyond it is
+    // Earnest's own: the session, validation, idempotency, drizzle, the hooks.
+    const bareUsers = await seedUsers(database.db, USERS, 'bench-bare');
+    const warmBareUsers = await seedUsers(database.db, WARMUP_USERS, 'bench-warm-bare');
+    const bareWork = new Map<string, () => Promise<void>>();
+    for (const user of [...bareUsers, ...warmBareUsers]) {
+      await call('/api/task/accept', user.token, {});
+      for (const taskId of taskIds) await call('/api/task/start', user.token, { task_id: taskId });
+      const work = driverJobs([user]);
+      taskIds.forEach((taskId, i) => {
+        const job = work[i];
+        if (job) bareWork.set(`${user.id}:${taskId}`, job);
+      });
+    }
+    const bareApp = Fastify();
+    bareApp.post('/complete', async (request) => {
+      const { user_id, task_id } = request.body as { user_id: number; task_id: number };
+      await bareWork.get(`${user_id}:${task_id}`)?.();
+      return { code: 1, msg: 'ok', data: { task_id } };
+    });
+    await bareApp.listen({ port: 0, host: '127.0.0.1' });
+    const bareBase = `http://127.0.0.1:${(bareApp.server.address() as AddressInfo).port}`;
+    const bareJobsOf = (users: { id: number }[]): LoadJob[] =>
+      taskIds.flatMap((taskId) =>
+        users.map((user) => ({
+          url: `${bareBase}/complete`,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ user_id: user.id, task_id: taskId }),
+        })),
+      );
+    const bare = await loadThread(bareJobsOf(warmBareUsers), bareJobsOf(bareUsers)).finally(() =>
+      bareApp.close(),
+    );
+    if (bare.failures.length) throw new Error(`the bare route refused: ${bare.failures[0]}`);
 
     const rawUsers2 = await seedUsers(database.db, USERS, 'bench-raw13');
     for (const user of rawUsers2) {
@@ -247,11 +294,15 @@ async function measure(database: Database, transact: Transact): Promise<LedgerFi
     );
     const a = summarize('endpoint (HTTP, auth, validation)', endpoint.latencies, endpoint.wallMs);
     const b = summarize('same transaction via the driver', driver.latencies, driver.wallMs);
+    const f = summarize('same transaction, bare Fastify', bare.latencies, bare.wallMs);
     const c = summarize('the 13 statements of before, driver', thirteen.latencies, thirteen.wallMs);
     console.log(
       `ratio endpoint/driver: throughput ${(a.throughput / b.throughput).toFixed(2)}×, p99 ${(a.p99 / b.p99).toFixed(2)}× the driver's`,
     );
-    return { endpoint: a, driver: b, driverThirteen: c };
+    console.log(
+      `bare Fastify route/driver: throughput ${(f.throughput / b.throughput).toFixed(2)}×; endpoint/bare route ${(a.throughput / f.throughput).toFixed(2)}×`,
+    );
+    return { endpoint: a, driver: b, bareRoute: f, driverThirteen: c };
   } finally {
     await app.close();
   }

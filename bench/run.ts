@@ -234,11 +234,11 @@ if (ledger === null && process.env['BENCH_LEDGER'] !== '0')
 
 function ledgerRows(figures: { postgres: LedgerFigures; pglite: LedgerFigures }) {
   return [
-    '| task completion, 20 in flight | endpoint /s | driver /s | throughput ratio | endpoint p99 | driver p99 | p99 ratio | endpoint ÷ 13-statement driver |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| task completion, 20 in flight | endpoint /s | driver /s | throughput ratio | endpoint p99 | driver p99 | p99 ratio | bare Fastify route /s | endpoint ÷ bare route | endpoint ÷ 13-statement driver |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...(['postgres', 'pglite'] as const).map((kind) => {
-      const { endpoint, driver, driverThirteen } = figures[kind];
-      return `| ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} | ${endpoint.throughput.toFixed(0)} | ${driver.throughput.toFixed(0)} | ${(endpoint.throughput / driver.throughput).toFixed(2)}× | ${endpoint.p99.toFixed(0)} ms | ${driver.p99.toFixed(0)} ms | ${(endpoint.p99 / driver.p99).toFixed(2)}× | ${(endpoint.throughput / driverThirteen.throughput).toFixed(2)}× |`;
+      const { endpoint, driver, bareRoute, driverThirteen } = figures[kind];
+      return `| ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} | ${endpoint.throughput.toFixed(0)} | ${driver.throughput.toFixed(0)} | ${(endpoint.throughput / driver.throughput).toFixed(2)}× | ${endpoint.p99.toFixed(0)} ms | ${driver.p99.toFixed(0)} ms | ${(endpoint.p99 / driver.p99).toFixed(2)}× | ${bareRoute.throughput.toFixed(0)} | ${(endpoint.throughput / bareRoute.throughput).toFixed(2)}× | ${(endpoint.throughput / driverThirteen.throughput).toFixed(2)}× |`;
     }),
     '',
     `PGlite endpoint ÷ PostgreSQL endpoint: ${(figures.pglite.endpoint.throughput / figures.postgres.endpoint.throughput).toFixed(2)}× throughput`,

@@ -2,39 +2,57 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '#server/db/database.ts';
-import { executeNamed } from '#server/db/named-statement.ts';
+import { namedStatement } from '#server/db/named-statement.ts';
 import { envelope, useTestApp } from '#tests/helpers/app.ts';
 import { backends, describeOnPostgres, useTestDatabase } from '#tests/helpers/databases.ts';
 import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
 import { testClock } from '#tests/helpers/test-clock.ts';
+
+const twice = namedStatement<{ n: number }>('test_twice', (p) => sql`select ${p.n}::int * 2 as twice`);
+const echo = namedStatement<{ x: string }>('test_kept', (p) => sql`select ${p.x}::text as x`);
+
+describe('a named statement', () => {
+  it('is rendered once, with a parameter for each value, and fills them in per call', () => {
+    expect(echo.text).toBe('select $1::text as x');
+    expect(echo.params({ x: 'a' })).toEqual(['a']);
+    expect(echo.params({ x: 'b' })).toEqual(['b']);
+  });
+
+  it('refuses a second statement under a name already taken with another text', () => {
+    expect(() =>
+      namedStatement<{ n: number }>('test_twice', (p) => sql`select ${p.n}::int * 3 as thrice`),
+    ).toThrow('the named statement test_twice is defined twice, with another text');
+    // The same text again is the same statement (a module evaluated twice).
+    expect(
+      namedStatement<{ n: number }>('test_twice', (p) => sql`select ${p.n}::int * 2 as twice`).text,
+    ).toBe(twice.text);
+  });
+
+  it('refuses a call that leaves a value out', () => {
+    expect(() => echo.params({} as { x: string })).toThrow('x');
+  });
+});
 
 for (const backend of await backends()) {
   describe(`a named statement on ${backend.name}`, () => {
     const database = useTestDatabase(backend);
 
     it('answers as the same statement run unnamed, call after call, in and out of a transaction', async () => {
-      const query = (n: number) => sql`select ${n}::int * 2 as twice`;
       for (const n of [1, 2, 3]) {
-        expect(rowsOf(await executeNamed(database.db, 'test_twice', query(n)))).toEqual([{ twice: n * 2 }]);
+        expect(rowsOf(await twice.run(database.db, { n }))).toEqual([{ twice: n * 2 }]);
       }
       const inTransaction = await database.db.transaction(async (tx) =>
-        rowsOf(await executeNamed(tx, 'test_twice', query(21))),
+        rowsOf(await twice.run(tx, { n: 21 })),
       );
       expect(inTransaction).toEqual([{ twice: 42 }]);
-    });
-
-    it('refuses a name run with another text before it reaches the database', async () => {
-      await executeNamed(database.db, 'test_one_text', sql`select 1 as one`);
-      await expect(executeNamed(database.db, 'test_one_text', sql`select 2 as two`)).rejects.toThrow(
-        'the named statement test_one_text was run with another text',
-      );
     });
 
     if (backend.name === 'postgres') {
       it('is prepared once on the connection and kept there', async () => {
         // One connection for both reads: the transaction's.
         const prepared = await database.db.transaction(async (tx) => {
-          await executeNamed(tx, 'test_kept', sql`select ${'x'}::text as x`);
+          await echo.run(tx, { x: 'x' });
+          await echo.run(tx, { x: 'y' });
           return rowsOf<{ statement: string }>(
             await tx.execute(sql`select statement from pg_prepared_statements where name = 'test_kept'`),
           );

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Amount } from '#domain/money/amount.ts';
 import { rowsOf, type Db } from '#server/db/database.ts';
-import { executeNamed } from '#server/db/named-statement.ts';
+import { namedStatement } from '#server/db/named-statement.ts';
 import { exactSum } from '#server/db/exact-sum.ts';
 import { ledgerEntries, users } from '#server/db/schema.ts';
 
@@ -15,6 +15,25 @@ export interface NewEntry {
   reference: string;
   createdAt: Date;
 }
+
+const appendLockedStatement = namedStatement<{
+  userId: number;
+  kind: EntryKind;
+  amount: string;
+  idempotencyKey: string;
+  reference: string;
+  createdAt: string;
+}>(
+  'ledger_append_locked',
+  (p) => sql`
+  with entry as (
+    insert into ${ledgerEntries} (user_id, kind, amount, idempotency_key, reference, created_at)
+    values (${p.userId}, ${p.kind}, ${p.amount}::bigint, ${p.idempotencyKey}, ${p.reference}, ${p.createdAt}::timestamptz)
+    returning amount
+  )
+  select (${users.balance} + (select amount from entry))::text as balance
+  from ${users} where ${users.id} = ${p.userId}`,
+);
 
 /**
  * The only writer of balances. An entry is appended inside the caller's transaction; the database
@@ -34,19 +53,14 @@ export const ledger = {
    */
   async appendLocked(tx: Db, entry: NewEntry): Promise<Amount> {
     const [row] = rowsOf<{ balance: string }>(
-      await executeNamed(
-        tx,
-        'ledger_append_locked',
-        sql`
-        with entry as (
-          insert into ${ledgerEntries} (user_id, kind, amount, idempotency_key, reference, created_at)
-          values (${entry.userId}, ${entry.kind}, ${entry.amount.toString()}::bigint, ${entry.idempotencyKey},
-                  ${entry.reference}, ${entry.createdAt.toISOString()}::timestamptz)
-          returning amount
-        )
-        select (${users.balance} + (select amount from entry))::text as balance
-        from ${users} where ${users.id} = ${entry.userId}`,
-      ),
+      await appendLockedStatement.run(tx, {
+        userId: entry.userId,
+        kind: entry.kind,
+        amount: entry.amount.toString(),
+        idempotencyKey: entry.idempotencyKey,
+        reference: entry.reference,
+        createdAt: entry.createdAt.toISOString(),
+      }),
     );
     if (!row) throw new Error('appendLocked: no such user');
     return BigInt(row.balance);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '#server/clock.ts';
 import { isLockTimeout, rowsOf, type Db } from '#server/db/database.ts';
-import { executeNamed } from '#server/db/named-statement.ts';
+import { namedStatement } from '#server/db/named-statement.ts';
 import { idempotencyKeys, users } from '#server/db/schema.ts';
 
 export interface StoredResponse {
@@ -28,6 +28,37 @@ const WAIT_FOR_FIRST_MS = 10_000;
 /** The status of a claimed key whose answer is not written yet (only its own transaction sees it). */
 const PENDING = 0;
 
+// The key's claim, in one round trip: it sets the lock timeout (for the rest of the transaction) in
+// the statement that may wait on the first request's lock, before it inserts; a claimed key then
+// takes the user's row lock too (`ledger.lockUser`'s lock, NO KEY UPDATE for the reason given there).
+const claimStatement = namedStatement<{
+  lockTimeoutMs: string;
+  userId: number;
+  key: string;
+  requestHash: string;
+  now: string;
+}>(
+  'idempotency_claim',
+  (p) => sql`
+  with timeout as (select set_config('lock_timeout', ${p.lockTimeoutMs}, true)),
+  claimed as (
+    insert into ${idempotencyKeys} (user_id, key, request_hash, status_code, response, created_at)
+    select ${p.userId}, ${p.key}, ${p.requestHash}, ${PENDING}, '{}'::jsonb, ${p.now}::timestamptz
+    from timeout
+    on conflict do nothing
+    returning key
+  )
+  select claimed.key from claimed join ${users} on ${users.id} = ${p.userId}
+  for no key update of ${users}`,
+);
+
+const answerStatement = namedStatement<{ userId: number; key: string; statusCode: number; response: string }>(
+  'idempotency_answer',
+  (p) => sql`
+  update ${idempotencyKeys} set status_code = ${p.statusCode}, response = ${p.response}::jsonb
+  where user_id = ${p.userId} and key = ${p.key}`,
+);
+
 /**
  * Runs a money-moving operation exactly once per (user, Idempotency-Key), with the semantics of
  * Stripe and the IETF draft: the first request's answer is stored in the SAME transaction as its
@@ -46,27 +77,16 @@ export async function runIdempotent(
 ): Promise<IdempotentOutcome> {
   try {
     return await db.transaction(async (tx) => {
-      // One round trip: the lock timeout is set (for the rest of the transaction) by the statement
-      // that may wait on the first request's lock, before it inserts; a claimed key then takes the
-      // user's row lock too (`ledger.lockUser`'s lock, NO KEY UPDATE for the reason given there).
       // Every money request moves its user's balance and its work needs that lock first: the work
       // runs holding it. A replay takes no lock, and waits for nothing but the key.
       const claimed = rowsOf<{ key: string }>(
-        await executeNamed(
-          tx,
-          'idempotency_claim',
-          sql`
-          with timeout as (select set_config('lock_timeout', ${String(Math.max(1, Math.floor(waitForFirstMs)))}, true)),
-          claimed as (
-            insert into ${idempotencyKeys} (user_id, key, request_hash, status_code, response, created_at)
-            select ${scope.userId}, ${scope.key}, ${scope.requestHash}, ${PENDING}, '{}'::jsonb, ${clock.now().toISOString()}::timestamptz
-            from timeout
-            on conflict do nothing
-            returning key
-          )
-          select claimed.key from claimed join ${users} on ${users.id} = ${scope.userId}
-          for no key update of ${users}`,
-        ),
+        await claimStatement.run(tx, {
+          lockTimeoutMs: String(Math.max(1, Math.floor(waitForFirstMs))),
+          userId: scope.userId,
+          key: scope.key,
+          requestHash: scope.requestHash,
+          now: clock.now().toISOString(),
+        }),
       );
 
       if (claimed.length === 0) {
@@ -85,13 +105,12 @@ export async function runIdempotent(
       }
 
       const response = await work(tx);
-      await executeNamed(
-        tx,
-        'idempotency_answer',
-        sql`
-        update ${idempotencyKeys} set status_code = ${response.statusCode}, response = ${JSON.stringify(response.body)}::jsonb
-        where user_id = ${scope.userId} and key = ${scope.key}`,
-      );
+      await answerStatement.run(tx, {
+        userId: scope.userId,
+        key: scope.key,
+        statusCode: response.statusCode,
+        response: JSON.stringify(response.body),
+      });
       return { kind: 'fresh' as const, response };
     });
   } catch (error) {

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, gte, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, like, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '#server/db/database.ts';
-import { executeNamed } from '#server/db/named-statement.ts';
+import { namedStatement } from '#server/db/named-statement.ts';
 import { exactSum } from '#server/db/exact-sum.ts';
 import { ledgerEntries, taskDays, taskRuns, tasks, taskVersions } from '#server/db/schema.ts';
 import { updateAny } from '#server/db/update-count.ts';
@@ -65,9 +65,15 @@ interface FactsRow {
  * completionFacts' statement, on its own so that `bench/ledger.ts` sends the very same one through
  * the driver.
  */
-export function completionFactsQuery(userId: number, day: string, taskId: number): SQL {
-  const credits = sql`${ledgerEntries.userId} = ${userId} and ${ledgerEntries.kind} = 'task'
-    and ${ledgerEntries.reference} like ${`task:%:${day}`}`;
+export const completionFactsStatement = namedStatement<{
+  userId: number;
+  day: string;
+  taskId: number;
+  /** The references of the day's task credits, `task:%:<day>`. */
+  creditsOfDay: string;
+}>('task_completion_facts', (p) => {
+  const credits = sql`${ledgerEntries.userId} = ${p.userId} and ${ledgerEntries.kind} = 'task'
+    and ${ledgerEntries.reference} like ${p.creditsOfDay}`;
   return sql`
     select d.task_ids, d.pinned_version, t.enabled,
       t.version as task_version, t.type as task_type, t.reward::text as task_reward,
@@ -79,13 +85,25 @@ export function completionFactsQuery(userId: number, day: string, taskId: number
       (select count(*)::int from ${ledgerEntries} where ${credits}) as credited,
       (select coalesce(sum(${ledgerEntries.amount}), 0)::text from ${ledgerEntries} where ${credits}) as earned
     from (
-      select task_ids, coalesce(task_versions[array_position(task_ids, ${taskId}::integer)], 1) as pinned_version
-      from ${taskDays} where user_id = ${userId} and day = ${day}
+      select task_ids, coalesce(task_versions[array_position(task_ids, ${p.taskId}::integer)], 1) as pinned_version
+      from ${taskDays} where user_id = ${p.userId} and day = ${p.day}
     ) d
-    left join ${tasks} t on t.id = ${taskId}
-    left join ${taskVersions} v on v.task_id = ${taskId} and v.version = d.pinned_version
-    left join ${taskRuns} r on r.user_id = ${userId} and r.day = ${day} and r.task_id = ${taskId}`;
+    left join ${tasks} t on t.id = ${p.taskId}
+    left join ${taskVersions} v on v.task_id = ${p.taskId} and v.version = d.pinned_version
+    left join ${taskRuns} r on r.user_id = ${p.userId} and r.day = ${p.day} and r.task_id = ${p.taskId}`;
+});
+
+/** The values of the facts statement for one completion. */
+export function completionFactsValues(userId: number, day: string, taskId: number) {
+  return { userId, day, taskId, creditsOfDay: `task:%:${day}` };
 }
+
+const runCompleteStatement = namedStatement<{ userId: number; day: string; taskId: number; now: string }>(
+  'task_run_complete',
+  (p) => sql`
+  update ${taskRuns} set completed_at = ${p.now}::timestamptz
+  where user_id = ${p.userId} and day = ${p.day} and task_id = ${p.taskId}`,
+);
 
 export function createTasksRepository(db: Db) {
   return {
@@ -247,13 +265,7 @@ export function createTasksRepository(db: Db) {
 
     /** Marks the run completed (written as SQL, like completionFacts, for the same reason). */
     async complete(userId: number, day: string, taskId: number, now: Date): Promise<void> {
-      await executeNamed(
-        db,
-        'task_run_complete',
-        sql`
-        update ${taskRuns} set completed_at = ${now.toISOString()}::timestamptz
-        where user_id = ${userId} and day = ${day} and task_id = ${taskId}`,
-      );
+      await runCompleteStatement.run(db, { userId, day, taskId, now: now.toISOString() });
     },
 
     async fail(userId: number, day: string, taskId: number, now: Date): Promise<void> {
@@ -280,7 +292,7 @@ export function createTasksRepository(db: Db) {
      */
     async completionFacts(userId: number, day: string, taskId: number): Promise<CompletionFacts | null> {
       const [row] = rowsOf<FactsRow>(
-        await executeNamed(db, 'task_completion_facts', completionFactsQuery(userId, day, taskId)),
+        await completionFactsStatement.run(db, completionFactsValues(userId, day, taskId)),
       );
       if (!row) return null;
       // The catalog row repeats its current version's terms, so it stands in for that version's row.
