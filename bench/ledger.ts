@@ -300,6 +300,9 @@ async function measure(database: Database, transact: Transact): Promise<LedgerFi
       `ratio endpoint/driver: throughput ${(a.throughput / b.throughput).toFixed(2)}×, p99 ${(a.p99 / b.p99).toFixed(2)}× the driver's`,
     );
     console.log(
+      `load generator's CPU per request: ${endpoint.cpuMicrosPerRequest.toFixed(0)} µs (endpoint), ${bare.cpuMicrosPerRequest.toFixed(0)} µs (bare route)`,
+    );
+    console.log(
       `bare Fastify route/driver: throughput ${(f.throughput / b.throughput).toFixed(2)}×; endpoint/bare route ${(a.throughput / f.throughput).toFixed(2)}×`,
     );
     return { endpoint: a, driver: b, bareRoute: f, driverThirteen: c };
