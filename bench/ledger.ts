@@ -221,9 +221,12 @@ async function measure(database: Database, transact: Transact): Promise<LedgerFi
       });
     }
     const bareApp = Fastify();
-    bareApp.post('/complete', async (request) => {
+    bareApp.post('/complete', async (request, reply) => {
       const { user_id, task_id } = request.body as { user_id: number; task_id: number };
-      await bareWork.get(`${user_id}:${task_id}`)?.();
+      const work = bareWork.get(`${user_id}:${task_id}`);
+      // A request the bench did not prepare fails the run rather than timing nothing.
+      if (!work) return reply.code(404).send({ code: 0, msg: 'not prepared' });
+      await work();
       return { code: 1, msg: 'ok', data: { task_id } };
     });
     await bareApp.listen({ port: 0, host: '127.0.0.1' });
