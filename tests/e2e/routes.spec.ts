@@ -70,7 +70,7 @@ test('the tab bar moves between the main screens', async ({ page, request }) => 
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test('from 1024 px the tab bar is a side navigation and Home and Withdraw have two columns', async ({
+test('from 1024 px the tab bar is a side navigation, kept on the screens reached from the main ones, and Home and Withdraw have two columns', async ({
   page,
   request,
 }) => {
@@ -99,4 +99,28 @@ test('from 1024 px the tab bar is a side navigation and Home and Withdraw have t
     );
     expect(first && second && second.x >= first.x + first.width, `${path} has two columns`).toBe(true);
   }
+  // The screens reached from a main screen keep the side navigation, with that main screen marked.
+  const reachedFrom = [
+    ['/history', 'Account'],
+    ['/withdraw/status', 'Home'],
+    ['/withdraw/kyc', 'Home'],
+  ] as const;
+  for (const [path, from] of reachedFrom) {
+    await page.goto(path);
+    await settle(page);
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }),
+      `${path} has the side navigation`,
+    ).toBeVisible();
+    const side = await page.locator('.tab-bar').boundingBox();
+    const content = await page.locator('#main').boundingBox();
+    expect(side && content && side.x + side.width <= content.x + 1, `${path} has the side navigation`).toBe(
+      true,
+    );
+    await expect(page.getByRole('link', { name: from })).toHaveAttribute('aria-current', 'page');
+  }
+  // On a phone they have the whole screen, and their header's back button leads back.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Phone verification' })).toBeVisible();
 });

@@ -6,9 +6,14 @@ import { Logo } from './logo.tsx';
 /** The main navigation (Invite, Home, Account): a tab bar on a phone, a side navigation on a desktop (styles/desktop.css). */
 export function TabBar() {
   const { t } = useLingui();
-  // Withdraw is reached from Home's tasks and wizard: Home stays marked there.
+  // Withdraw and its screens are reached from Home, History from Account: those stay marked there.
   const path = useRouterState({ select: (state) => state.location.pathname });
-  const onHome = path === '/home' || path === '/home/' || path.startsWith('/home/withdraw');
+  const onHome =
+    path === '/home' ||
+    path === '/home/' ||
+    path.startsWith('/home/withdraw') ||
+    path.startsWith('/withdraw/');
+  const onAccount = path.startsWith('/home/mine') || path === '/history';
   return (
     <nav className="tab-bar" aria-label={t`Main`}>
       {/* Only a side navigation (desktop) has room for the name. */}
@@ -36,7 +41,11 @@ export function TabBar() {
           <Trans context="tab">Home</Trans>
         </span>
       </Link>
-      <Link to="/home/mine" className="tab" activeProps={{ className: 'is-active', 'aria-current': 'page' }}>
+      <Link
+        to="/home/mine"
+        className={`tab${onAccount ? ' is-active' : ''}`}
+        aria-current={onAccount ? 'page' : undefined}
+      >
         <MineIcon />
         <span>
           <Trans context="tab">Account</Trans>

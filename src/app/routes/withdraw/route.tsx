@@ -1,11 +1,12 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { DrillDownLayout } from '#app/components/drill-down-layout.tsx';
 import { requireSignedIn } from '#app/lib/guards.ts';
 
 export const Route = createFileRoute('/withdraw')({
   beforeLoad: requireSignedIn,
   component: () => (
-    <main id="main" className="plain-content">
+    <DrillDownLayout>
       <Outlet />
-    </main>
+    </DrillDownLayout>
   ),
 });
