@@ -52,6 +52,12 @@ describe('the boot snapshot', () => {
     expect([...stored.values()].join()).not.toContain('150');
   });
 
+  it('leaves nothing on the device for an account with no answers yet', () => {
+    saveBootSnapshot(clientWith(ALICE), 'alice');
+    saveBootSnapshot(createQueryClient(), 'bob');
+    expect(stored.size).toBe(0);
+  });
+
   it("keeps only the first screen's answers", () => {
     const client = clientWith(ALICE);
     client.setQueryData(['withdraw', 'logs'], [{ amount: '99' }]);

@@ -99,6 +99,11 @@ export function saveBootSnapshot(queryClient: QueryClient, account: string) {
     if (query.state.data === undefined || !isSnapshotKey(query.queryKey)) continue;
     entries.push({ queryKey: query.queryKey, data: query.state.data, updatedAt: query.state.dataUpdatedAt });
   }
+  // An account with nothing to show yet (its first answers not in) leaves nothing on the device.
+  if (entries.length === 0) {
+    removeRaw();
+    return;
+  }
   const snapshot: Snapshot = { account, build: BUILD_ID, entries };
   try {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(snapshot));
