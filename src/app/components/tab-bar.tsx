@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useRouterState } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { HomeIcon, InviteIcon, MineIcon } from './icons.tsx';
 import { Logo } from './logo.tsx';
 
@@ -13,44 +14,41 @@ export function TabBar() {
     path === '/home/' ||
     path.startsWith('/home/withdraw') ||
     path.startsWith('/withdraw/');
-  const onAccount = path.startsWith('/home/mine') || path === '/history';
   return (
     <nav className="tab-bar" aria-label={t`Main`}>
       {/* Only a side navigation (desktop) has room for the name. */}
       <span className="tab-bar-brand">
         <Logo />
       </span>
-      <Link
-        to="/home/invite"
-        className="tab"
-        activeProps={{ className: 'is-active', 'aria-current': 'page' }}
-      >
-        <InviteIcon />
-        <span>
-          <Trans context="tab">Invite</Trans>
-        </span>
-      </Link>
-      <Link
-        to="/home"
-        className={`tab tab-home${onHome ? ' is-active' : ''}`}
-        activeOptions={{ exact: true }}
-        aria-current={onHome ? 'page' : undefined}
-      >
-        <HomeIcon />
-        <span>
-          <Trans context="tab">Home</Trans>
-        </span>
-      </Link>
-      <Link
-        to="/home/mine"
-        className={`tab${onAccount ? ' is-active' : ''}`}
-        aria-current={onAccount ? 'page' : undefined}
-      >
-        <MineIcon />
-        <span>
-          <Trans context="tab">Account</Trans>
-        </span>
-      </Link>
+      <Tab to="/home/invite" active={path.startsWith('/home/invite')} icon={<InviteIcon />}>
+        <Trans context="tab">Invite</Trans>
+      </Tab>
+      <Tab to="/home" active={onHome} icon={<HomeIcon />} className="tab-home">
+        <Trans context="tab">Home</Trans>
+      </Tab>
+      <Tab to="/home/mine" active={path.startsWith('/home/mine') || path === '/history'} icon={<MineIcon />}>
+        <Trans context="tab">Account</Trans>
+      </Tab>
     </nav>
+  );
+}
+
+function Tab(props: {
+  to: '/home' | '/home/invite' | '/home/mine';
+  active: boolean;
+  icon: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      to={props.to}
+      className={['tab', props.className, props.active ? 'is-active' : null].filter(Boolean).join(' ')}
+      activeOptions={{ exact: true }}
+      aria-current={props.active ? 'page' : undefined}
+    >
+      {props.icon}
+      <span>{props.children}</span>
+    </Link>
   );
 }
