@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Plural, Trans } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { PublicSettings } from '#contract/settings.ts';
 import type { TaskType } from '#domain/tasks/task-rules.ts';
 import { Card } from '#app/components/card.tsx';
 import { CheckIcon } from '#app/components/icons.tsx';
 import { TaskTypeIcon } from '#app/components/task-type-icon.tsx';
+import { TASK_TYPE_LABELS } from '#app/i18n/task-type-labels.ts';
 import { formatPercent } from '#app/lib/format.ts';
 import { InstallButton } from '#app/pwa/install-button.tsx';
 import { SafetyHolds } from '#app/components/safety-holds.tsx';
@@ -106,22 +107,22 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
 
       <Section titleId="types-title" title={<Trans>Kinds of tasks</Trans>}>
         <dl className="task-types">
-          <TaskKind type="regular" name={<Trans>Regular</Trans>}>
+          <TaskKind type="regular">
             <Trans>Read a short page for the time shown.</Trans>
           </TaskKind>
-          <TaskKind type="web" name={<Trans>Web</Trans>}>
+          <TaskKind type="web">
             <Trans>Visit a website and stay for the time shown.</Trans>
           </TaskKind>
-          <TaskKind type="video" name={<Trans>Video</Trans>}>
+          <TaskKind type="video">
             <Trans>Watch a video to the end.</Trans>
           </TaskKind>
-          <TaskKind type="download" name={<Trans>Download</Trans>}>
+          <TaskKind type="download">
             <Trans>Open an app's store page and try the app.</Trans>
           </TaskKind>
-          <TaskKind type="notification" name={<Trans>Notification</Trans>}>
+          <TaskKind type="notification">
             <Trans>Turn on Earnest's notifications on this device.</Trans>
           </TaskKind>
-          <TaskKind type="survey" name={<Trans>Survey</Trans>}>
+          <TaskKind type="survey">
             <Trans>Answer a few questions.</Trans>
           </TaskKind>
         </dl>
@@ -175,12 +176,13 @@ function Check({ children }: { children: ReactNode }) {
 }
 
 /** A kind of task: its icon and name, and what doing it means. */
-function TaskKind({ type, name, children }: { type: TaskType; name: ReactNode; children: ReactNode }) {
+function TaskKind({ type, children }: { type: TaskType; children: ReactNode }) {
+  const { i18n } = useLingui();
   return (
     <div>
       <dt>
         <TaskTypeIcon type={type} className="task-type-icon" />
-        {name}
+        {i18n._(TASK_TYPE_LABELS[type])}
       </dt>
       <dd>{children}</dd>
     </div>

@@ -10,7 +10,7 @@ import { Field } from '#app/components/field.tsx';
 import { LOCALE_NAMES } from '#app/i18n/locale-names.ts';
 import { useCreateTask, useEditTask } from '../api/ops-tasks-queries.ts';
 import { opsMessageOf } from '../lib/ops-error-messages.ts';
-import { TASK_TYPE_LABELS } from '../lib/task-labels.ts';
+import { TASK_TYPE_LABELS } from '#app/i18n/task-type-labels.ts';
 import { AuditReasonInput, ControlField } from './console.tsx';
 
 /** The types the form offers; a survey or the notification task keeps its own (it needs more than words). */

@@ -11,7 +11,7 @@ import { LOCALE_NAMES } from '#app/i18n/locale-names.ts';
 import { consoleTasksQueryOptions, useReorderTasks, useSwitchTask } from '../api/ops-tasks-queries.ts';
 import { useOpsSession } from '../api/ops-session.ts';
 import { opsMessageOf } from '../lib/ops-error-messages.ts';
-import { TASK_TYPE_LABELS } from '../lib/task-labels.ts';
+import { TASK_TYPE_LABELS } from '#app/i18n/task-type-labels.ts';
 import { ConsolePage, ConsoleTable, LoadState } from './console.tsx';
 import { TaskForm } from './task-form.tsx';
 

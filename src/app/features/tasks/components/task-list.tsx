@@ -5,7 +5,7 @@ import { Card } from '#app/components/card.tsx';
 import { CheckIcon, ChevronIcon } from '#app/components/icons.tsx';
 import { formatSeconds } from '#app/lib/format.ts';
 import { usePendingActions } from '#app/pwa/sync-queue.ts';
-import { TASK_TYPE_LABELS } from './task-type.ts';
+import { TASK_TYPE_LABELS } from '#app/i18n/task-type-labels.ts';
 import { TaskTypeIcon } from '#app/components/task-type-icon.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 

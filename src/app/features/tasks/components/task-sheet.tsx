@@ -18,7 +18,7 @@ import { PushCheck } from '#app/pwa/push-check.tsx';
 import { usePushCheck } from '#app/pwa/push-check-state.ts';
 import { usePendingActions } from '#app/pwa/sync-queue.ts';
 import { useCompleteTask, useFailTask, useStartTask } from '../api/tasks-queries.ts';
-import { TASK_TYPE_LABELS } from './task-type.ts';
+import { TASK_TYPE_LABELS } from '#app/i18n/task-type-labels.ts';
 import { TaskTypeIcon } from '#app/components/task-type-icon.tsx';
 import { TimerRing } from './timer-ring.tsx';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
