@@ -168,6 +168,10 @@ async function tour(page: Page, server: TestServer, user: TestUser, sms: FakeSms
   const withdrawal = await amountsInPage(page, [{ amount: started.amount }]);
 
   await open(page, server, '/home', '[data-testid^="task-"]');
+  // With the whole balance on its way, "earn 100 XRP, then withdraw" would not be true: the pill says
+  // where the withdrawal stands instead.
+  await expect(page.getByTestId('withdraw-pill')).toBeVisible();
+  await expect(page.getByTestId('withdraw-wizard')).toHaveCount(0);
   const rewards = await page.evaluate(async (token) => {
     const response = await fetch('/api/task/list', { headers: { 'ba-user-token': token } });
     const body = (await response.json()) as { data: { tasks: { reward: string }[]; daily_cap: string } };

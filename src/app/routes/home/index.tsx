@@ -23,6 +23,7 @@ import { DaySummary } from '#app/features/tasks/components/day-summary.tsx';
 import { TaskList } from '#app/features/tasks/components/task-list.tsx';
 import { TaskSheet } from '#app/features/tasks/components/task-sheet.tsx';
 import { WeekHistory } from '#app/features/tasks/components/week-history.tsx';
+import { withdrawStatusQueryOptions } from '#app/features/withdraw/api/withdraw-queries.ts';
 import { Loaded } from '#app/components/load-error.tsx';
 import { WelcomeCard } from '#app/features/account/components/welcome-card.tsx';
 import { XrpPrice } from '#app/features/rates/components/xrp-price.tsx';
@@ -41,6 +42,7 @@ function TasksPage() {
   const settings = useQuery(publicSettingsQueryOptions());
   const history = useQuery(taskHistoryQueryOptions());
   const kyc = useQuery(kycStatusQueryOptions());
+  const withdrawal = useQuery(withdrawStatusQueryOptions());
   const accept = useAcceptDay(locale);
   const [openTaskId, setOpenTaskId] = useState<number | null>(null);
 
@@ -52,6 +54,10 @@ function TasksPage() {
   const openTask = list.data?.tasks.find((task) => task.id === openTaskId);
   const serverOffsetMs = list.data ? list.data.server_time * 1000 - list.dataUpdatedAt : 0;
   const allDone = list.data ? list.data.accepted && list.data.completed >= list.data.tasks_per_day : false;
+  // The way to a withdrawal ("earn 100 XRP", "withdraw") is not true while one is on its way: the
+  // whole balance went into it, and the pill above links to it. Shown once the status is known, or
+  // could not be read (offline): it comes last in its column, so appearing late moves nothing.
+  const wayToWithdrawal = withdrawal.data?.status !== 1 && withdrawal.fetchStatus !== 'fetching';
 
   return (
     <>
@@ -100,7 +106,7 @@ function TasksPage() {
                 <InterestCard reward={reward.data} balance={user.data?.balance} tasks={day.tasks} />
               ) : null}
               {history.data ? <WeekHistory days={history.data} perDay={day.tasks_per_day} /> : null}
-              {user.data && settings.data && reward.data ? (
+              {user.data && settings.data && reward.data && wayToWithdrawal ? (
                 <WithdrawWizard
                   balance={user.data.balance}
                   minWithdrawal={settings.data.min_withdrawal}
