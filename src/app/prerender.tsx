@@ -18,6 +18,7 @@ import { kycStatusQueryOptions } from './features/kyc/api/kyc-queries.ts';
 import { dailyRewardQueryOptions } from './features/rewards/api/rewards-queries.ts';
 import { publicSettingsQueryOptions } from './features/settings/api/settings-queries.ts';
 import { taskHistoryQueryOptions, taskListQueryOptions } from './features/tasks/api/tasks-queries.ts';
+import { withdrawStatusQueryOptions } from './features/withdraw/api/withdraw-queries.ts';
 import { EARLY_REQUESTS, type EarlyRequests } from './lib/early-requests.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { documentTitle } from './lib/route-meta.ts';
@@ -60,7 +61,10 @@ async function render(
           </QueryClientProvider>
         </I18nProvider>
       </StrictMode>,
-      signal ? { signal } : {},
+      // React outlines a boundary whose content is larger than this (12,800 bytes by default) and
+      // reveals it with an inline script, which the Content Security Policy refuses: Home with the
+      // day's ten tasks is larger. Nothing here streams, so every boundary is written in place.
+      { progressiveChunkSize: Number.POSITIVE_INFINITY, ...(signal ? { signal } : {}) },
     );
     return new Response(prelude).text();
   };
@@ -85,6 +89,7 @@ function readHome(queryClient: QueryClient, locale: Locale) {
     queryClient.fetchQuery(dailyRewardQueryOptions()),
     queryClient.fetchQuery(taskHistoryQueryOptions()),
     queryClient.fetchQuery(kycStatusQueryOptions()),
+    queryClient.fetchQuery(withdrawStatusQueryOptions()),
     queryClient.fetchQuery(taskListQueryOptions(locale)),
   ];
 }

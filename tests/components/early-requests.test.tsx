@@ -79,6 +79,7 @@ it("signed in: Home's code, catalog and first reads are asked for with the app's
       API.dailyReward,
       API.taskHistory,
       API.kycStatus,
+      API.getWithdrawStatus,
       `${API.taskList}?locale=en`,
     ].sort(),
   );
@@ -91,14 +92,14 @@ it("signed in: Home's code, catalog and first reads are asked for with the app's
 it('the app takes each early answer once, instead of asking again', async () => {
   session.signIn('token-a', 'alice');
   await runLoader();
-  expect(fetchMock).toHaveBeenCalledTimes(6);
+  expect(fetchMock).toHaveBeenCalledTimes(7);
   const first = await apiRequest(API.userInfo, Schema);
-  expect(fetchMock).toHaveBeenCalledTimes(6);
-  expect(first.n).toBeLessThanOrEqual(6);
+  expect(fetchMock).toHaveBeenCalledTimes(7);
+  expect(first.n).toBeLessThanOrEqual(7);
   // Taken: the next read asks the server.
   const second = await apiRequest(API.userInfo, Schema);
-  expect(fetchMock).toHaveBeenCalledTimes(7);
-  expect(second.n).toBe(7);
+  expect(fetchMock).toHaveBeenCalledTimes(8);
+  expect(second.n).toBe(8);
 });
 
 it("another account's session never takes them", async () => {
@@ -106,7 +107,7 @@ it("another account's session never takes them", async () => {
   await runLoader();
   session.signIn('token-b', 'bob');
   await apiRequest(API.userInfo, Schema);
-  expect(fetchMock).toHaveBeenCalledTimes(7);
+  expect(fetchMock).toHaveBeenCalledTimes(8);
   const last = fetchMock.mock.calls.at(-1) as unknown[];
   expect(((last[1] as RequestInit).headers as Record<string, string>)[TOKEN_HEADER]).toBe('token-b');
 });
@@ -115,9 +116,9 @@ it("after the app's first change, the answers read before it are dropped", async
   session.signIn('token-a', 'alice');
   await runLoader();
   await apiRequest(API.welcomed, Schema, { method: 'post', json: {} });
-  expect(fetchMock).toHaveBeenCalledTimes(7);
-  await apiRequest(API.userInfo, Schema);
   expect(fetchMock).toHaveBeenCalledTimes(8);
+  await apiRequest(API.userInfo, Schema);
+  expect(fetchMock).toHaveBeenCalledTimes(9);
 });
 
 it.each([

@@ -175,6 +175,7 @@ test("signed in, Home's code and first reads are asked for beside the app's code
         '/api/other/getCustomSettings',
         '/api/task/history',
         '/api/task/list',
+        '/api/user/getWithdrawStatus',
       ].sort(),
     );
   expect(asked.some((path) => /^\/assets\/home-.*\.js$/.test(path))).toBe(true);
@@ -215,6 +216,9 @@ test("signed in, Home comes with the account's figures before any of the app's c
   await expect(page.locator('html')).not.toHaveAttribute('data-boot');
   await expect(page.getByTestId('home-balance')).toHaveText('0 XRP');
   await expect(page.getByText(/10 tasks, 20 XRP in all/)).toBeVisible();
+  // No withdrawal yet: the way to one, and no pill (the server read the withdrawal status too).
+  await expect(page.getByTestId('withdraw-wizard')).toBeVisible();
+  await expect(page.getByTestId('withdraw-pill')).toHaveCount(0);
   await screenshot(page, 'en', 'home-server-rendered');
 
   // The app takes over with the same figures, and reads none of them again to do so.
@@ -236,6 +240,13 @@ test("signed in, Home comes with the account's figures before any of the app's c
   // And it works as ever: accepting the day changes the page.
   await page.getByRole('button', { name: "Accept today's challenge" }).click();
   await expect(page.getByRole('button', { name: "Accept today's challenge" })).toBeHidden();
+
+  // The day's ten tasks make Home larger than React writes in place by default: it still comes
+  // rendered, with every task, before any of the app's code.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-account', username.toLowerCase());
+  await expect(page.locator('[data-testid^="task-"]')).toHaveCount(10);
 });
 
 test('a Home rendered for another account than the one on the device stays hidden', async ({

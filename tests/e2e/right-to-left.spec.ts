@@ -167,6 +167,14 @@ async function tour(page: Page, server: TestServer, user: TestUser, sms: FakeSms
   expect(started.amount).toBe('250');
   const withdrawal = await amountsInPage(page, [{ amount: started.amount }]);
 
+  // Home as the server renders it (docs/decisions/012-home-rendered-with-the-accounts-data.md): the
+  // pill is in the page from the start, and there is no card to take away once the app runs.
+  const served = await (
+    await fetch(`${server.url}/home`, { headers: { cookie: `earnest-session=${user.token}` } })
+  ).text();
+  expect(served.match(/<html[^>]*>/)?.[0]).toContain('data-account');
+  expect(served).toContain('data-testid="withdraw-pill"');
+  expect(served).not.toContain('data-testid="withdraw-wizard"');
   await open(page, server, '/home', '[data-testid^="task-"]');
   // With the whole balance on its way, "earn 100 XRP, then withdraw" would not be true: the pill says
   // where the withdrawal stands instead.

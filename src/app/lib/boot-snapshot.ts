@@ -27,6 +27,8 @@ const SNAPSHOT_KEYS: readonly QueryKey[] = [
   queryKeys.rewards.daily(),
   queryKeys.settings.public(),
   queryKeys.account.kyc(),
+  // A withdrawal on its way: the pill at the top, and no "way to a withdrawal" card.
+  queryKeys.withdraw.status(),
 ];
 
 interface SnapshotEntry {

@@ -12,6 +12,7 @@ export const EARLY_READS: readonly string[] = [
   API.dailyReward,
   API.taskHistory,
   API.kycStatus,
+  API.getWithdrawStatus,
 ];
 export const EARLY_TASK_LIST = `${API.taskList}?locale=`;
 

@@ -42,7 +42,6 @@ function TasksPage() {
   const settings = useQuery(publicSettingsQueryOptions());
   const history = useQuery(taskHistoryQueryOptions());
   const kyc = useQuery(kycStatusQueryOptions());
-  const withdrawal = useQuery(withdrawStatusQueryOptions());
   const accept = useAcceptDay(locale);
   const [openTaskId, setOpenTaskId] = useState<number | null>(null);
 
@@ -57,7 +56,10 @@ function TasksPage() {
   // The way to a withdrawal ("earn 100 XRP", "withdraw") is not true while one is on its way: the
   // whole balance went into it, and the pill above links to it. Shown once the status is known, or
   // could not be read (offline): it comes last in its column, so appearing late moves nothing.
-  const wayToWithdrawal = withdrawal.data?.status !== 1 && withdrawal.fetchStatus !== 'fetching';
+  const withdrawal = useQuery(withdrawStatusQueryOptions());
+  const wayToWithdrawal = withdrawal.data
+    ? withdrawal.data.status !== 1
+    : withdrawal.fetchStatus !== 'fetching';
 
   return (
     <>
