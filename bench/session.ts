@@ -1,5 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { sessionCookie } from '../src/contract/prerendered-pages.ts';
+import { API, IDEMPOTENCY_HEADER, TOKEN_HEADER } from '../src/contract/paths.ts';
 
 /**
  * Puts a session on the device, as after a sign-in: the token and account the app reads from
@@ -33,4 +34,20 @@ export async function registerUser(
   });
   const body = (await response.json()) as { data: { userInfo: { token: string } } };
   return { token: body.data.userInfo.token, username };
+}
+
+/** Accepts the day's challenge for the user, as Home's button does: Home then lists the day's tasks. */
+export async function acceptDay(origin: string, token: string): Promise<void> {
+  const response = await fetch(`${origin}${API.taskAccept}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      [TOKEN_HEADER]: token,
+      [IDEMPOTENCY_HEADER]: `bench-accept-${Date.now().toString(36)}`,
+    },
+    body: JSON.stringify({ locale: 'en' }),
+  });
+  const body = (await response.json()) as { code: number; data?: { accepted?: boolean } };
+  if (body.code !== 1 || body.data?.accepted !== true)
+    throw new Error(`accepting the day failed: ${JSON.stringify(body)}`);
 }
