@@ -143,12 +143,21 @@ type OpsCaller = (typeof OPS_CALLERS)[number];
 function expectedOps(
   permission: OpsPermission,
   caller: OpsCaller,
-): 'login' | 'expired' | 'forbidden' | 'through' {
-  if (caller === 'no token' || caller === 'user session') return 'login';
+): 'ops login' | 'ops expired' | 'forbidden' | 'through' {
+  if (caller === 'no token' || caller === 'user session') return 'ops login';
   if (caller === 'admin') return 'through';
   if (caller === 'support') return can('support', permission) ? 'through' : 'forbidden';
-  return 'expired';
+  return 'ops expired';
 }
+
+/** Each refusal's status and error code. */
+const REFUSALS = {
+  expired: [401, 'auth.session_expired'],
+  cooldown: [403, 'device.link_cooldown'],
+  'ops login': [401, 'ops.login_required'],
+  'ops expired': [401, 'ops.session_expired'],
+  forbidden: [403, 'ops.forbidden'],
+} as const;
 
 /** A route's answer: its status, its envelope when it is JSON, and the error code in that. */
 function answerOf(response: Parameters<typeof envelope>[0]) {
@@ -157,13 +166,13 @@ function answerOf(response: Parameters<typeof envelope>[0]) {
   return { status: response.statusCode, body, error };
 }
 
-/** Expects the answer to be a refusal with `status` and the error code `error`. */
+/** Expects the answer to be the refusal named. */
 function expectRefusal(
   answer: { status: number; error: unknown },
   where: string,
-  status: number,
-  error: string,
+  refusal: keyof typeof REFUSALS,
 ) {
+  const [status, error] = REFUSALS[refusal];
   expect(answer.status, where).toBe(status);
   expect(answer.error, where).toBe(error);
 }
@@ -261,21 +270,15 @@ describe('authorization matrix', () => {
         const answer = answerOf(response);
         const where = `${route.method} ${route.url} as ${caller} → ${answer.status} ${answer.error ?? ''}`;
         expect(answer.status, where).toBeLessThan(500);
-        switch (expected(route.access, caller)) {
-          case 'login':
-            expect(answer.status, where).toBe(401);
-            expect(answer.body?.code, where).toBe(303);
-            break;
-          case 'expired':
-            expectRefusal(answer, where, 401, 'auth.session_expired');
-            break;
-          case 'cooldown':
-            expectRefusal(answer, where, 403, 'device.link_cooldown');
-            break;
-          case 'through':
-            expect(answer.status, where).not.toBe(401);
-            expect(answer.error, where).not.toBe('device.link_cooldown');
-            break;
+        const owed = expected(route.access, caller);
+        if (owed === 'login') {
+          expect(answer.status, where).toBe(401);
+          expect(answer.body?.code, where).toBe(303);
+        } else if (owed === 'through') {
+          expect(answer.status, where).not.toBe(401);
+          expect(answer.error, where).not.toBe('device.link_cooldown');
+        } else {
+          expectRefusal(answer, where, owed);
         }
         checked += 1;
       }
@@ -344,20 +347,12 @@ describe('authorization matrix', () => {
         const answer = answerOf(response);
         const where = `${route.method} ${route.url} (${route.permission}) as ${caller} → ${answer.status} ${answer.error ?? ''}`;
         expect(answer.status, where).toBeLessThan(500);
-        switch (expectedOps(route.permission ?? 'read', caller)) {
-          case 'login':
-            expectRefusal(answer, where, 401, 'ops.login_required');
-            break;
-          case 'expired':
-            expectRefusal(answer, where, 401, 'ops.session_expired');
-            break;
-          case 'forbidden':
-            expectRefusal(answer, where, 403, 'ops.forbidden');
-            break;
-          case 'through':
-            expect(answer.status, where).not.toBe(401);
-            expect(answer.status, where).not.toBe(403);
-            break;
+        const owed = expectedOps(route.permission ?? 'read', caller);
+        if (owed === 'through') {
+          expect(answer.status, where).not.toBe(401);
+          expect(answer.status, where).not.toBe(403);
+        } else {
+          expectRefusal(answer, where, owed);
         }
         checked += 1;
       }
