@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer-core';
-import { sessionCookie } from '../src/contract/prerendered-pages.ts';
+import { LOCALE_COOKIE, sessionCookie } from '../src/contract/prerendered-pages.ts';
 import { API, IDEMPOTENCY_HEADER, TOKEN_HEADER } from '../src/contract/paths.ts';
 
 /**
@@ -18,6 +18,22 @@ export async function storeSession(page: Page, url: string, token: string, usern
     token,
     username.toLowerCase(),
     sessionCookie(token, false),
+  );
+}
+
+/**
+ * A language chosen on the device, as the language menu leaves it (in storage, and in the cookie the
+ * server picks the page's language by), set on a page of the app's origin that is not the app.
+ */
+export async function storeLocale(page: Page, url: string, locale: string) {
+  await page.goto(url);
+  await page.evaluate(
+    (l, cookie) => {
+      localStorage.setItem('earnest.locale', l);
+      (globalThis as unknown as { document: { cookie: string } }).document.cookie = cookie;
+    },
+    locale,
+    `${LOCALE_COOKIE}=${encodeURIComponent(locale)};path=/`,
   );
 }
 

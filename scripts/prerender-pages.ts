@@ -16,6 +16,7 @@ import {
   PRERENDERED_PAGES,
   prerenderedFile,
   SERVER_RENDER_MARKS,
+  isServerRendered,
   type PrerenderedPage,
 } from '../src/contract/prerendered-pages.ts';
 
@@ -92,8 +93,9 @@ export function prerenderPages(): Plugin {
       order: 'pre',
       async handler() {
         if (isSsrBuild) return;
-        // Beside the app, for the server too: it renders Home with the account's data with it
-        // (docs/decisions/012-home-rendered-with-the-accounts-data.md). Neither served nor precached.
+        // Beside the app, for the server too: it renders Home with the account's data and Landing with
+        // the rules in force with it (docs/decisions/012-home-rendered-with-the-accounts-data.md,
+        // 013-landing-rendered-with-the-rules-in-force.md). Neither served nor precached.
         const renderer = join(outDir, PAGE_RENDERER_FILE);
         const ssrOut = dirname(renderer);
         await build({
@@ -155,8 +157,8 @@ export function prerenderPages(): Plugin {
               // The entry page carries the signed-in shell too (styles/boot.css).
               // Inert until the app has taken over (src/app/main.tsx): a form sent before would go
               // to the address bar, and typed text would be lost when the app renders.
-              // Home's markup is marked: there the server puts Home rendered with the account's data.
-              '<div id="root"></div>': `<div id="root" inert>${page === 'home' ? `${SERVER_RENDER_MARKS.start}${html}${SERVER_RENDER_MARKS.end}` : html}</div>${page === 'entry' ? `<div id="boot-shell" inert>${shell.html}</div>` : ''}<script>${loader}</script>`,
+              // The markup of a page the server renders with its data is marked: there it puts its own.
+              '<div id="root"></div>': `<div id="root" inert>${isServerRendered(page) ? `${SERVER_RENDER_MARKS.start}${html}${SERVER_RENDER_MARKS.end}` : html}</div>${page === 'entry' ? `<div id="boot-shell" inert>${shell.html}</div>` : ''}<script>${loader}</script>`,
             });
             const file = join(outDir, prerenderedFile(page, locale));
             await mkdir(dirname(file), { recursive: true });

@@ -4,14 +4,18 @@
 //   renderPage; there is no server then, so every query stays pending and each page paints its
 //   loading state, as the app does before data arrives;
 // - the server renders Home with the account's data with renderHome
-//   (docs/decisions/012-home-rendered-with-the-accounts-data.md).
+//   (docs/decisions/012-home-rendered-with-the-accounts-data.md), and Landing with the rules in
+//   force with renderLanding (docs/decisions/013-landing-rendered-with-the-rules-in-force.md).
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod/mini';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import type { Locale } from '#domain/i18n/locales.ts';
+import { API } from '#contract/paths.ts';
 import { PRERENDERED_PAGES, type PrerenderedPage } from '#contract/prerendered-pages.ts';
+import { PublicSettingsResponseSchema } from '#contract/settings.ts';
 import { i18n, loadEveryScreen, loadLocale } from './i18n/i18n.ts';
 import { userInfoQueryOptions } from './features/account/api/account-queries.ts';
 import { kycStatusQueryOptions } from './features/kyc/api/kyc-queries.ts';
@@ -94,18 +98,37 @@ function readHome(queryClient: QueryClient, locale: Locale) {
   ];
 }
 
-/** What the server gives renderHome: the session, and its answer to each read (path and query). */
-export interface HomeRequest {
+/** What the server gives a render: the page's language, and its answer to each read (path and query). */
+export interface RenderRequest {
   locale: Locale;
-  token: string;
   read: (pathAndQuery: string) => Promise<Response>;
   /** Aborted once the server has stopped waiting: a render whose turn comes after is skipped. */
   signal: AbortSignal;
 }
 
+/** What the server gives renderHome: the session too. */
+export interface HomeRequest extends RenderRequest {
+  token: string;
+}
+
 // The app's modules keep one device's state in module scope (the active language, the session the
 // requests carry, the loader's answers): one render at a time, each with its own request's state.
 let turn: Promise<unknown> = Promise.resolve();
+
+function inTurn<T>(render: () => Promise<T>): Promise<T> {
+  const done = turn.then(render);
+  turn = done.catch(() => undefined);
+  return done;
+}
+
+/** The answers a render used, for the data block the app's first render starts from. */
+function answersOf(queryClient: QueryClient) {
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.data !== undefined)
+    .map(({ queryKey, state }) => ({ queryKey, data: state.data }));
+}
 
 /**
  * Home in `locale` with the account's data: the markup for #root, whose it is and the data block the
@@ -115,9 +138,31 @@ let turn: Promise<unknown> = Promise.resolve();
 export function renderHome(
   request: HomeRequest,
 ): Promise<{ html: string; data: string; account: string } | null> {
-  const done = turn.then(() => renderHomeNow(request));
-  turn = done.catch(() => undefined);
-  return done;
+  return inTurn(() => renderHomeNow(request));
+}
+
+/**
+ * Landing in `locale` with the rules in force: the markup for #root and the data block; null when
+ * the settings could not be read, and the server then sends the prerendered page, whose rules paint
+ * once the app has read them.
+ */
+export function renderLanding(request: RenderRequest): Promise<{ html: string; data: string } | null> {
+  return inTurn(() => renderLandingNow(request));
+}
+
+async function renderLandingNow({ locale, read, signal }: RenderRequest) {
+  if (signal.aborted) return null;
+  const answer = await read(API.customSettings);
+  const settings = z.safeParse(PublicSettingsResponseSchema, await answer.json().catch(() => null));
+  if (!answer.ok || !settings.success) return null;
+  await loadLocale(locale);
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(publicSettingsQueryOptions().queryKey, settings.data.data);
+  // Nothing else is asked: the sections with reads of their own (the price, the payout times, the
+  // reviews) paint their loading state, as in the prerendered page, and the app reads them.
+  queryClient.prefetchQuery = () => Promise.resolve();
+  const { html } = await render('landing', queryClient, { ...session, token: () => null }, signal);
+  return { html, data: serverDataBlock({ account: null, entries: answersOf(queryClient) }) };
 }
 
 async function renderHomeNow({ locale, token, read, signal }: HomeRequest) {
@@ -142,12 +187,7 @@ async function renderHomeNow({ locale, token, read, signal }: HomeRequest) {
     const account = accountKeyOf(user.username);
     const routeSession: Session = { ...session, token: () => token, account: () => account };
     const { html } = await render('home', queryClient, routeSession, signal);
-    const entries = queryClient
-      .getQueryCache()
-      .getAll()
-      .filter((query) => query.state.data !== undefined)
-      .map(({ queryKey, state }) => ({ queryKey, data: state.data }));
-    return { html, data: serverDataBlock({ account, entries }), account };
+    return { html, data: serverDataBlock({ account, entries: answersOf(queryClient) }), account };
   } finally {
     delete slot[EARLY_REQUESTS];
     session.clear();

@@ -57,12 +57,25 @@ export function sessionCookie(token: string | null, secure: boolean): string {
     : `${SESSION_COOKIE}=${encodeURIComponent(token)};${attributes};max-age=31536000`;
 }
 
-/** Where, in Home's prerendered file, the server puts Home rendered with the account's data. */
+/**
+ * The prerendered pages the server renders with their data when it can: Home with the account's
+ * (docs/decisions/012-home-rendered-with-the-accounts-data.md), Landing with the rules in force
+ * (docs/decisions/013-landing-rendered-with-the-rules-in-force.md).
+ */
+export const SERVER_RENDERED_PAGES = ['home', 'landing'] as const satisfies readonly PrerenderedPage[];
+
+export type ServerRenderedPage = (typeof SERVER_RENDERED_PAGES)[number];
+
+export function isServerRendered(page: PrerenderedPage): page is ServerRenderedPage {
+  return (SERVER_RENDERED_PAGES as readonly PrerenderedPage[]).includes(page);
+}
+
+/** Where, in the prerendered file of a page the server renders, it puts the rendered markup. */
 export const SERVER_RENDER_MARKS = { start: '<!--server-render-->', end: '<!--/server-render-->' } as const;
 
 /**
  * The id of the data block (`<script type="application/json">`) that carries the answers a
- * server-rendered Home was rendered with, for the app's first render (src/app/lib/server-render.ts).
+ * server-rendered page was rendered with, for the app's first render (src/app/lib/server-render.ts).
  */
 export const SERVER_DATA_ID = 'earnest-server-data';
 

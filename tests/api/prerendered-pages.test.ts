@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/database.ts';
-import { TOKEN_HEADER } from '#contract/paths.ts';
+import { API, TOKEN_HEADER } from '#contract/paths.ts';
 import { buildTestApp, register } from '#tests/helpers/app.ts';
 
 // Which prerendered page the server answers (docs/decisions/011-prerendered-first-paint.md), against a
@@ -62,16 +62,22 @@ describe('prerendered pages', () => {
   });
 });
 
-// Home rendered with the account's data (docs/decisions/012-home-rendered-with-the-accounts-data.md),
-// with a renderer of a few lines in place of the build's: what the server asks it, and what it sends.
-describe("Home rendered with the account's data", () => {
+// Pages rendered with their data (docs/decisions/012-home-rendered-with-the-accounts-data.md,
+// 013-landing-rendered-with-the-rules-in-force.md), with a renderer of a few lines in place of the
+// build's: what the server asks it, and what it sends.
+describe('pages rendered with their data', () => {
   let dist: string;
   const SHELL = '<!--server-render-->skeleton<!--/server-render-->';
   const TEMPLATE = `<html lang="en" dir="ltr" data-page="home"><body><div id="root" inert>${SHELL}</div><script>loader</script></body></html>`;
+  const landingIn = (locale: string) =>
+    `<html lang="${locale}" dir="ltr" data-page="landing"><body><div id="root" inert>${SHELL}</div><script>loader</script></body></html>`;
   beforeAll(() => {
     dist = mkdtempSync(join(tmpdir(), 'earnest-dist-'));
     writeFileSync(join(dist, 'index.html'), 'app shell');
-    mkdirSync(join(dist, 'prerender', 'en'), { recursive: true });
+    for (const locale of ['en', 'fr']) {
+      mkdirSync(join(dist, 'prerender', locale), { recursive: true });
+      writeFileSync(join(dist, 'prerender', locale, 'landing.html'), landingIn(locale));
+    }
     writeFileSync(join(dist, 'prerender', 'en', 'home.html'), TEMPLATE);
     mkdirSync(join(dist, 'ssr'));
     // It reads what the app reads, through the server's own routes, with the cookie's token.
@@ -94,6 +100,18 @@ describe("Home rendered with the account's data", () => {
           html: '<p>' + locale + ' ' + username + ' ' + balance + ' ' + token.length + '</p>',
           data: '<script type="application/json" id="earnest-server-data">{}</script>',
           account: username.toLowerCase(),
+        };
+      }
+      // Landing reads the settings, with no session.
+      export async function renderLanding({ locale, read }) {
+        const answer = await read('${API.customSettings}');
+        const body = await answer.json();
+        if (answer.status !== 200 || body.code !== 1) return null;
+        if (locale === 'fr') throw new Error('the render failed');
+        globalThis.landingRenders = (globalThis.landingRenders ?? 0) + 1;
+        return {
+          html: '<p>' + locale + ' ' + body.data.tasks_per_day + ' tasks, ' + body.data.stats.users + ' users</p>',
+          data: '<script type="application/json" id="earnest-server-data">{}</script>',
         };
       }`,
     );
@@ -137,6 +155,40 @@ describe("Home rendered with the account's data", () => {
 
     // The renderer is the server's, not a file anyone can fetch.
     expect((await app.inject({ url: '/ssr/prerender.js' })).statusCode).toBe(404);
+    await app.close();
+    await database.close();
+  });
+
+  it('Landing with the rules in force, rendered again only when they change, and prerendered otherwise', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    const app = await buildTestApp({ database, env: { DIST_DIR: dist, LANDING_USERS_MIN: '0' } });
+    const renders = () => (globalThis as { landingRenders?: number }).landingRenders ?? 0;
+    const landing = (locale = 'en') =>
+      app.inject({ url: '/landing', headers: { cookie: `earnest-locale=${locale}` } });
+
+    const rendered = await landing();
+    expect(rendered.statusCode).toBe(200);
+    expect(rendered.body).toBe(
+      `<html lang="en" dir="ltr" data-page="landing"><body><div id="root" inert>` +
+        `<!--server-render--><p>en 10 tasks, 0 users</p><!--/server-render--></div>` +
+        `<script type="application/json" id="earnest-server-data">{}</script><script>loader</script></body></html>`,
+    );
+    // Public: the same page for everyone, checked again on each visit (the rules may have changed).
+    expect(rendered.headers['cache-control']).toBe('no-cache');
+    expect(rendered.headers['content-type']).toContain('text/html');
+    const count = renders();
+    expect((await landing()).body).toBe(rendered.body);
+    expect(renders()).toBe(count);
+
+    // A figure changed (a new user): rendered again, with it.
+    await register(app, 'Newcomer');
+    expect((await landing()).body).toContain('<p>en 10 tasks, 1 users</p>');
+    expect(renders()).toBe(count + 1);
+
+    // A render that fails costs the visitor the rules until the app has read them, never the page.
+    const failed = await landing('fr');
+    expect(failed.statusCode).toBe(200);
+    expect(failed.body).toBe(landingIn('fr'));
     await app.close();
     await database.close();
   });

@@ -36,9 +36,10 @@ export function createAccountQueryClients(persist: PersistCache) {
       const client = createQueryClient();
       const account = key.startsWith('account:') ? key.slice('account:'.length) : null;
       // The boot snapshot first, synchronously: Home's first screen needs nothing else to render.
-      // Then the answers a server-rendered Home came with, newer than any the device kept.
+      // Then the answers a server-rendered page came with, newer than any the device kept: Home's
+      // for the account's client, Landing's public ones for nobody's.
       const snapshot = account ? seedFromBootSnapshot(client, account) : false;
-      const rendered = account ? seedFromServerRender(client, account) : false;
+      const rendered = account || key === SIGNED_OUT ? seedFromServerRender(client, account) : false;
       const seeded = snapshot || rendered;
       entry = {
         client,

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SERVER_DATA_ID } from '#contract/prerendered-pages.ts';
 
-// The page's globals: a document holding (or not) the data block of a server-rendered Home.
+// The page's globals: a document holding (or not) the data block of a server-rendered page.
 let block: { textContent: string; remove: () => void } | null = null;
 const page = Object.assign(new EventTarget(), {
   visibilityState: 'visible' as DocumentVisibilityState,
@@ -23,7 +23,7 @@ function pageWith(html: string) {
   block = { textContent: match?.[2] ?? '', remove: () => (block = null) };
 }
 
-describe("a server-rendered Home's answers", () => {
+describe("a server-rendered page's answers", () => {
   afterEach(() => {
     block = null;
   });
@@ -44,6 +44,27 @@ describe("a server-rendered Home's answers", () => {
     const bob = createQueryClient();
     expect(seedFromServerRender(bob, 'bob')).toBe(false);
     expect(bob.getQueryData(PROFILE)).toBeUndefined();
+  });
+
+  it("are public on Landing: for nobody's client, never an account's, and an account's never for nobody's", () => {
+    const SETTINGS = ['settings', 'public'];
+    const landing = serverDataBlock({
+      account: null,
+      entries: [{ queryKey: SETTINGS, data: { tasks_per_day: 10 } }],
+    });
+    pageWith(landing);
+    const alice = createQueryClient();
+    expect(seedFromServerRender(alice, 'alice')).toBe(false);
+    expect(alice.getQueryData(SETTINGS)).toBeUndefined();
+    pageWith(landing);
+    const signedOut = createQueryClient();
+    expect(seedFromServerRender(signedOut, null)).toBe(true);
+    expect(signedOut.getQueryData(SETTINGS)).toEqual({ tasks_per_day: 10 });
+
+    pageWith(serverDataBlock({ account: 'alice', entries: [{ queryKey: PROFILE, data: { balance: '7' } }] }));
+    const nobody = createQueryClient();
+    expect(seedFromServerRender(nobody, null)).toBe(false);
+    expect(nobody.getQueryData(PROFILE)).toBeUndefined();
   });
 
   it('cannot close their element early, whatever text they carry', () => {

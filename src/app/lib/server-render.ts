@@ -2,14 +2,15 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { SERVER_DATA_ID } from '#contract/prerendered-pages.ts';
 
 /**
- * A Home the server rendered with the account's data
- * (docs/decisions/012-home-rendered-with-the-accounts-data.md) carries, in a data block, the answers
- * it was rendered with: the app's first render starts from them, so it paints what the page already
- * shows instead of a skeleton, and asks for none of them again.
+ * A page the server rendered with its answers carries them in a data block: Home with the account's
+ * data (docs/decisions/012-home-rendered-with-the-accounts-data.md), Landing with the rules in force
+ * (docs/decisions/013-landing-rendered-with-the-rules-in-force.md). The app's first render starts
+ * from them, so it paints what the page already shows instead of a skeleton, and asks for none of
+ * them again.
  */
 export interface ServerData {
-  /** Whose data this is (the lower-case username). */
-  account: string;
+  /** Whose data this is (the lower-case username), or null: public answers, for a device signed out. */
+  account: string | null;
   entries: { queryKey: QueryKey; data: unknown }[];
 }
 
@@ -28,7 +29,8 @@ function readBlock(): ServerData | null {
   if (!text) return null;
   try {
     const parsed = JSON.parse(text) as Partial<ServerData> | null;
-    if (!parsed || typeof parsed.account !== 'string' || !Array.isArray(parsed.entries)) return null;
+    if (!parsed || !Array.isArray(parsed.entries)) return null;
+    if (typeof parsed.account !== 'string' && parsed.account !== null) return null;
     return { account: parsed.account, entries: parsed.entries };
   } catch {
     return null;
@@ -36,11 +38,12 @@ function readBlock(): ServerData | null {
 }
 
 /**
- * Puts the page's answers into the account's client, once, and only if they are this account's:
- * a page rendered for another session never shows under this one (the boot script also hides it).
- * Returns whether there were any.
+ * Puts the page's answers into the client of `account` (null: nobody signed in), once, and only if
+ * they are its own: a page rendered for another session never shows under this one (the boot script
+ * also hides it), and public answers go to the client of a device signed out. Returns whether there
+ * were any.
  */
-export function seedFromServerRender(queryClient: QueryClient, account: string): boolean {
+export function seedFromServerRender(queryClient: QueryClient, account: string | null): boolean {
   const data = readBlock();
   if (!data) return false;
   // Read once: a later client (another sign-in on this page) must not take them.

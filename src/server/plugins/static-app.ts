@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pickLocale, type Locale } from '#domain/i18n/locales.ts';
 import {
+  isServerRendered,
   LOCALE_COOKIE,
   localeFromCookie,
   PRERENDER_CSP_FILE,
@@ -11,7 +12,7 @@ import {
   prerenderedPageFor,
 } from '#contract/prerendered-pages.ts';
 import { sendFailure } from '#server/lib/reply.ts';
-import { createHomeRenderer } from './home-render.ts';
+import { createPageRenderer } from './page-render.ts';
 
 /**
  * The sources the prerendered pages need under the Content Security Policy: the hashes of their inline
@@ -63,7 +64,7 @@ function requestLocale(request: FastifyRequest): Locale {
 /**
  * Serves the built PWA from `distDir` and answers every other GET with a page of the app, so deep
  * links work: the prerendered page in the user's language where there is one, else index.html;
- * Home, for a navigation with the session cookie, rendered with the account's data (home-render.ts).
+ * Home, for a navigation with the session cookie, and Landing rendered with their data (page-render.ts).
  * Hashed assets are cached for a year; pages and the service worker never are, so an update is seen
  * at once. In production, source maps are not served; the page renderer for Node (ssr/) never is.
  */
@@ -93,7 +94,7 @@ export async function registerStaticApp(
     app.log.warn({ distDir: root }, 'no built app found: serving the API only (run `npm run build`)');
   }
 
-  const renderHome = createHomeRenderer(app, root);
+  const renderer = createPageRenderer(app, root);
   app.setNotFoundHandler(async (request, reply) => {
     const [pathname = '', search = ''] = splitUrl(request.url);
     const isPage =
@@ -108,13 +109,18 @@ export async function registerStaticApp(
     const locale = requestLocale(request);
     // The answer depends on the language the request asks for, and Home on the session too.
     reply.header('vary', 'Cookie, Accept-Language');
-    const rendered = page === 'home' && request.method === 'GET' ? await renderHome(request, locale) : null;
+    const rendered =
+      request.method === 'GET' && page && isServerRendered(page)
+        ? await renderer[page](request, locale)
+        : null;
     if (rendered !== null) {
-      // One account's data: kept by no cache, the browser's included.
-      return reply
-        .header('cache-control', 'private, no-store')
-        .type('text/html; charset=utf-8')
-        .send(rendered);
+      return (
+        reply
+          // Home shows one account's data: kept by no cache, the browser's included.
+          .header('cache-control', page === 'home' ? 'private, no-store' : 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(rendered)
+      );
     }
     const file = page ? prerenderedFile(page, locale) : 'index.html';
     reply.header('cache-control', 'no-cache');
