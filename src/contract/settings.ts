@@ -23,9 +23,9 @@ export const PublicSettingsSchema = z.object({
   support_url: z.nullable(z.string()),
   /** An explorer's page for a ledger transaction, `{hash}` standing for its hash. */
   explorer_tx_url: z.string(),
-  /** No hidden conditions (docs/product-rules.md#no-hidden-conditions): every withdrawal rule in force, with what it requires (the same list the server enforces). */
   /** Cloudflare Turnstile, when the operator configured it. */
   bot_challenge: z.nullable(z.object({ site_key: z.string(), script_url: z.string() })),
+  /** No hidden conditions (docs/product-rules.md#no-hidden-conditions): every withdrawal rule in force, with what it requires (the same list the server enforces). */
   withdraw_rules: z.array(z.object({ id: z.enum(WITHDRAW_RULE_IDS), required: z.string() })),
   /** When an invitation counts (domain/invite/counting.ts). */
   invite_rule: z.enum(INVITE_RULES),
