@@ -77,6 +77,8 @@ async function render(
   // once, it renders in place: a second render has no script.
   let html = await markup();
   if (html.includes('<script')) html = await markup();
+  // Aborted, React ends the render early without an error: what it wrote is not the page.
+  if (signal?.aborted) throw signal.reason as Error;
   if (html.includes('<script')) throw new Error(`the ${page} page renders with an inline script`);
   const title = documentTitle(
     router.state.matches.map((m) => m.staticData.title),

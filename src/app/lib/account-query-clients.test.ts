@@ -1,13 +1,17 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import { SERVER_DATA_ID } from '#contract/prerendered-pages.ts';
 
-// The page's globals the cache uses: a document whose hiding flushes the pending write.
+// The page's globals the cache uses: a document whose hiding flushes the pending write, and which
+// may hold the data block of a page the server rendered.
+let block: { textContent: string; remove: () => void } | null = null;
 const page = Object.assign(new EventTarget(), {
   visibilityState: 'visible' as DocumentVisibilityState,
-  getElementById: () => null,
+  getElementById: (id: string) => (id === SERVER_DATA_ID ? block : null),
 });
 Object.assign(globalThis, { document: page });
 const { createAccountQueryClients } = await import('./account-query-clients.ts');
+const { serverDataBlock } = await import('./server-render.ts');
 const { persistAccountCache } = await import('./query-persistence.ts');
 const { session } = await import('./session.ts');
 
@@ -50,5 +54,22 @@ describe('one query client per account on a shared device', () => {
   it('gives a signed-out device an empty client of its own', () => {
     session.clear();
     expect(clients.current().getQueryData(PROFILE)).toBeUndefined();
+  });
+});
+
+describe("a server-rendered Landing's public answers", () => {
+  it("go to the client of a device signed out, which renders the page's rules without reading them", () => {
+    session.clear();
+    const SETTINGS = ['settings', 'public'];
+    const text = serverDataBlock({
+      account: null,
+      entries: [{ queryKey: SETTINGS, data: { tasks_per_day: 10 } }],
+    })
+      .replace(/^<script[^>]*>/, '')
+      .replace(/<\/script>$/, '');
+    block = { textContent: text, remove: () => (block = null) };
+    const clients = createAccountQueryClients(persistAccountCache);
+    expect(clients.current().getQueryData(SETTINGS)).toEqual({ tasks_per_day: 10 });
+    expect(block).toBeNull();
   });
 });

@@ -174,7 +174,8 @@ export function createPageRenderer(app: FastifyInstance, distDir: string) {
               : read(path),
           signal,
         });
-        if (rendered) landings.set(locale, { settings: body, rendered });
+        // A render the server stopped waiting for may have been cut short: never kept.
+        if (rendered && !signal.aborted) landings.set(locale, { settings: body, rendered });
         return rendered;
       });
     },

@@ -114,13 +114,12 @@ export async function registerStaticApp(
         ? await renderer[page](request, locale)
         : null;
     if (rendered !== null) {
-      return (
-        reply
-          // Home shows one account's data: kept by no cache, the browser's included.
-          .header('cache-control', page === 'home' ? 'private, no-store' : 'no-cache')
-          .type('text/html; charset=utf-8')
-          .send(rendered)
-      );
+      // Data as it was when asked (Home: one account's): kept by no cache, the browser's included, so
+      // a page shown again (going back to it) is asked again instead of showing what may have changed.
+      return reply
+        .header('cache-control', 'private, no-store')
+        .type('text/html; charset=utf-8')
+        .send(rendered);
     }
     const file = page ? prerenderedFile(page, locale) : 'index.html';
     reply.header('cache-control', 'no-cache');
