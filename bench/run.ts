@@ -2,8 +2,8 @@
 //   1. first-screen JavaScript (scripts/size.ts, which also builds the app);
 //   2. the hello page (bench/hello: Earnest's client stack rendering one sentence) built and served;
 //   3. Lighthouse (mobile, its default simulated throttling, Debian's Chromium) on the hello page,
-//      `/`, `/landing` (in English, Arabic and Chinese: their largest elements differ), `/home` signed
-//      in (before and after accepting the day: Home then lists the day's tasks), each in a fresh
+//      `/` and `/landing` (in English, Arabic and Chinese: their largest elements differ), `/home`
+//      signed in (before and after accepting the day: Home then lists the day's tasks), each in a fresh
 //      browser profile, median of BENCH_RUNS (3); then `/home` again in the same profile: the warm
 //      start (service worker, repeat visit);
 //   4. bench/ledger.ts: the task-completion endpoint against the driver, PostgreSQL and PGlite, once
@@ -164,6 +164,8 @@ try {
     for (const [label, url, signedIn, locale] of [
       ['hello', `${HELLO}/`, null, null],
       ['/', `${APP}/`, null, null],
+      ['/ in ar', `${APP}/`, null, 'ar'],
+      ['/ in zh-CN', `${APP}/`, null, 'zh-CN'],
       ['/landing', `${APP}/landing`, null, null],
       ['/landing in ar', `${APP}/landing`, null, 'ar'],
       ['/landing in zh-CN', `${APP}/landing`, null, 'zh-CN'],
@@ -273,6 +275,8 @@ const helloLcp = med('hello', 'lcp');
 const pages = [
   'hello',
   '/',
+  '/ in ar',
+  '/ in zh-CN',
   '/landing',
   '/landing in ar',
   '/landing in zh-CN',
