@@ -51,6 +51,12 @@ export interface FakeRippled {
   /** The open ledger's cost in drops (rises under load); a lower fee is queued, one below the base refused. */
   openLedgerFee: bigint;
   lagLedgers: number;
+  /**
+   * While false no ledger closes. The real network closes one every 3 to 5 seconds, so a pass of the
+   * job signs and sends several payments before any of them is validated; tests pause closing to
+   * reproduce that on a fake that otherwise closes every few milliseconds.
+   */
+  closing: boolean;
   /** Told of every submission (the standalone runner prints them for tests in other processes). */
   onSubmit: ((hash: string, tx: Record<string, unknown>) => void) | null;
   close(): Promise<void>;
@@ -76,6 +82,7 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
     historyFrom: 1,
     lagOnce: new Set(),
     lagLedgers: 25,
+    closing: true,
     partialDelivery: null,
     balances: new Map(),
     reserveDrops: 10_000_000n,
@@ -116,6 +123,7 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
 
   // Each tick closes a ledger: what was applied in the open one is now validated.
   const ticker = setInterval(() => {
+    if (!fake.closing) return;
     validated += 1;
     for (const entry of pending.splice(0)) apply(entry);
   }, closeMs);

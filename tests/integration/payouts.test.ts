@@ -28,6 +28,11 @@ describe.each(await backends())('the payout job on $name', (backend) => {
 
   afterEach(async () => {
     for (const payer of payers.splice(0)) await payer.close();
+    // A test that failed half-way leaves the network as it was then: the next one starts afresh.
+    const { rippled } = testbed;
+    rippled.closing = true;
+    rippled.outcome = 'tesSUCCESS';
+    rippled.balances.delete(Wallet.fromSeed(seed).address);
   });
 
   const payer = async () => {
@@ -77,6 +82,13 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     (await testbed.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId))).filter(
       (entry) => entry.kind === 'refund',
     );
+
+  /** What the ledger made of each payment to these tags, in the order it applied them. */
+  const resultsFor = (...tags: number[]) =>
+    [...testbed.rippled.applied.values()]
+      .filter((entry) => tags.includes(Number(entry.tx['DestinationTag'])))
+      .sort((a, b) => a.ledgerIndex - b.ledgerIndex)
+      .map((entry) => entry.result);
 
   async function settle(id: number) {
     for (let i = 0; i < 200; i++) {
@@ -385,6 +397,130 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     });
     expect(await refunds(due.userId)).toEqual([]);
   });
+
+  it('counts payments sent but not validated yet against the wallet: the one it cannot cover waits, no fee burnt', async () => {
+    const { rippled } = testbed;
+    const hot = Wallet.fromSeed(seed).address;
+    const before = rippled.balances.get(hot);
+    rippled.balances.set(hot, rippled.reserveDrops + 150_000_000n);
+    const first = await dueWithdrawal(100n);
+    const second = await dueWithdrawal(100n);
+    // One pass before any ledger closes, as on the real network: the first payment is still in flight
+    // when the second is looked at, and the validated balance does not show it yet.
+    rippled.closing = false;
+    await run();
+    rippled.closing = true;
+    expect(await settle(first.id)).toMatchObject({ status: 'success' });
+    for (let i = 0; i < 3; i++) await run();
+    expect(await withdrawal(second.id)).toMatchObject({
+      status: 'transferring',
+      txBlob: null,
+      heldReason: WALLET_REFILL,
+    });
+    expect(paymentsTo(second.tag)).toEqual([]);
+    expect(resultsFor(first.tag, second.tag)).toEqual(['tesSUCCESS']);
+    expect(await refunds(second.userId)).toEqual([]);
+
+    rippled.balances.set(hot, before ?? 100_000_000_000n);
+    expect(await settle(second.id)).toMatchObject({ status: 'success', heldReason: null });
+    expect(await refunds(second.userId)).toEqual([]);
+  });
+
+  it('holds a payment the wallet could not cover when the ledger applied it, and pays it once refilled, never refunded', async () => {
+    const { database, rippled } = testbed;
+    const hot = Wallet.fromSeed(seed).address;
+    const before = rippled.balances.get(hot);
+    const due = await dueWithdrawal(121n);
+    rippled.closing = false;
+    await run();
+    expect((await withdrawal(due.id))?.txBlob).not.toBeNull();
+    // Drained from elsewhere after the payment was signed: the ledger answers tecUNFUNDED_PAYMENT, a
+    // final failure that moved nothing, so the withdrawal is safe to sign again.
+    rippled.balances.set(hot, rippled.reserveDrops + 1_000_000n);
+    rippled.closing = true;
+    for (let i = 0; i < 200 && (await withdrawal(due.id))?.heldReason !== WALLET_REFILL; i++) {
+      await run();
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(await withdrawal(due.id)).toMatchObject({
+      status: 'transferring',
+      txBlob: null,
+      heldReason: WALLET_REFILL,
+    });
+    expect(resultsFor(due.tag)).toEqual(['tecUNFUNDED_PAYMENT']);
+    expect(await refunds(due.userId)).toEqual([]);
+    expect(
+      (await payoutOperator.alerts(database.db)).filter((a) => a.withdrawal === due.id).map((a) => a.kind),
+    ).toContain('wallet');
+
+    rippled.balances.set(hot, before ?? 100_000_000_000n);
+    expect(await settle(due.id)).toMatchObject({ status: 'success', deliveredAmount: xrp(121n) });
+    expect(resultsFor(due.tag)).toEqual(['tecUNFUNDED_PAYMENT', 'tesSUCCESS']);
+    expect(new Set(paymentsTo(due.tag).map((tx) => tx['Sequence'])).size).toBe(2);
+    expect(await refunds(due.userId)).toEqual([]);
+  });
+
+  it('never forgets a payment because of an expiry another process read for the one before it', async () => {
+    const { rippled } = testbed;
+    rippled.outcome = 'never-included';
+    const due = await dueWithdrawal(122n);
+    await run();
+    const first = await withdrawal(due.id);
+    const firstHash = first?.txHash ?? '';
+    expect(firstHash).not.toBe('');
+    while (rippled.validatedLedger() <= (first?.lastLedgerSequence ?? 0)) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    // A slow process reads "expired" for the first payment, then stalls before it takes the row.
+    const real = await payer();
+    let reached: () => void = () => undefined;
+    const stalled = new Promise<void>((resolve) => (reached = resolve));
+    let release: () => void = () => undefined;
+    const latch = new Promise<void>((resolve) => (release = resolve));
+    const slow: Payer = {
+      ...real,
+      async outcome(ref) {
+        const outcome = await real.outcome(ref);
+        if (ref.hash === firstHash && outcome.kind === 'expired') {
+          reached();
+          await latch;
+        }
+        return outcome;
+      },
+    };
+    const slowPass = runPayoutOnce({ db: testbed.database.db, clock, rules: RULES, payer: slow });
+    await stalled;
+    // Meanwhile another process forgets the first payment, and the next pass signs and sends a second.
+    rippled.outcome = 'tesSUCCESS';
+    await run();
+    await run();
+    const second = await withdrawal(due.id);
+    expect(second?.txHash).not.toBeNull();
+    expect(second?.txHash).not.toBe(firstHash);
+    release();
+    await slowPass;
+    expect(await withdrawal(due.id)).toMatchObject({ txHash: second?.txHash });
+    expect(await settle(due.id)).toMatchObject({ status: 'success', txHash: second?.txHash });
+    for (let i = 0; i < 3; i++) await run();
+    expect(resultsFor(due.tag)).toEqual(['tesSUCCESS']);
+    expect(new Set(paymentsTo(due.tag).map((tx) => tx['Sequence'])).size).toBe(1);
+  });
+
+  it('pays a new withdrawal while more than a pass of older ones are held', async () => {
+    const { database } = testbed;
+    const held: Awaited<ReturnType<typeof dueWithdrawal>>[] = [];
+    for (let i = 0; i < 21; i++) held.push(await dueWithdrawal(101n));
+    for (const d of held) {
+      const [user] = await database.db.select().from(users).where(eq(users.id, d.userId));
+      expect(await accountOperator.ban(database.db, clock, user?.username ?? '', 'test ban')).toBeNull();
+    }
+    await run();
+    const fresh = await dueWithdrawal(102n);
+    await run();
+    expect((await withdrawal(fresh.id))?.txBlob).not.toBeNull();
+    expect(await settle(fresh.id)).toMatchObject({ status: 'success' });
+    for (const d of held) expect(await withdrawal(d.id)).toMatchObject({ heldReason: 'test ban' });
+  }, 60_000);
 
   it("pays the server's open-ledger fee under load, never more than the cap", async () => {
     const { rippled } = testbed;

@@ -55,7 +55,8 @@ export const WALLET_REFILL = JOB_HOLDS.walletRefill;
  *    before anything is sent — a withdrawal that has a blob is never signed again;
  * 3. the stored blob is (re)submitted; the same blob cannot pay twice;
  * 4. the outcome is read from the ledger: validated tesSUCCESS delivering the amount → success; a
- *    validated failure → failed, refunded by one ledger entry; an expiry PROVEN (a complete search of
+ *    validated failure → failed, refunded by one ledger entry (but a failure for the payout wallet's
+ *    funds → held for a refill, then signed anew); an expiry PROVEN (a complete search of
  *    its ledgers, or the account's Sequence not past the payment's after its last ledger) → signed
  *    again with the same Sequence, never refunded; anything uncertain (not validated yet, or "not
  *    found" by a server that lacks some of the history while the Sequence was consumed) → left as it
@@ -138,22 +139,16 @@ async function payOne(
     // held too. Never refunded for either.
     const tag = ledgerTag(locked.tag);
     const drops = locked.amount / UNITS_PER_DROP;
+    const ledgerSequence = await xrpl.accountSequence();
     const hold =
       (await accounts.closedReason(tx, locked.userId, clock.now())) ??
       (tag === null ? JOB_HOLDS.tag : null) ??
       // A wallet that cannot cover it would fail the payment (and burn a fee): it waits, never refunded.
-      ((await xrpl.spendableDrops()) - xrpl.feeCapDrops < drops ? WALLET_REFILL : null);
-    if (hold === WALLET_REFILL && locked.heldReason !== WALLET_REFILL) {
-      await rows.alert(id, 'wallet', `the payout wallet cannot cover ${drops} drops`, clock.now());
-      log?.error(
-        { withdrawalId: id, drops: String(drops) },
-        'the payout wallet cannot cover a withdrawal: refill it',
-      );
-    }
+      ((await walletCovers(tx, xrpl, id, drops, ledgerSequence, clock.now())) ? null : WALLET_REFILL);
+    if (hold === WALLET_REFILL && locked.heldReason !== WALLET_REFILL) await walletDry(deps, tx, id, drops);
     if (hold !== locked.heldReason) await rows.setHeld(id, hold);
     if (hold !== null || tag === null) return null;
     // One Sequence per payment, kept when a proven expiry is signed again: no gap ever opens.
-    const ledgerSequence = await xrpl.accountSequence();
     const sequence =
       locked.txSequence !== null && locked.txSequence >= ledgerSequence
         ? locked.txSequence
@@ -162,6 +157,7 @@ async function payOne(
     return rows.storeSigned(id, { ...signed, sequence });
   });
   if (!row?.txBlob || !row.txHash || row.lastLedgerSequence === null || row.txSequence === null) return false;
+  const txHash = row.txHash;
   step('signed', id);
 
   try {
@@ -197,7 +193,9 @@ async function payOne(
   const done = await db.transaction(async (tx) => {
     const rows = createPayoutsRepository(tx);
     const locked = await rows.lockTransferring(id);
-    if (!locked) return null;
+    // The outcome is the looked-up payment's: if another process has since forgotten it and signed
+    // another, that one may be on its way, and this outcome says nothing about it.
+    if (!locked || locked.txHash !== txHash) return null;
     const now = clock.now();
     if (outcome.kind === 'success' && outcome.deliveredDrops * UNITS_PER_DROP !== locked.amount) {
       // Validated, but not the amount: neither a success nor a failure to refund. Held for an operator.
@@ -217,7 +215,15 @@ async function payOne(
       );
       // Proven never included: signed again with the same Sequence (a fresh fee and last ledger)
       // rather than refunded — the user keeps their place, and no gap opens behind it.
-      await rows.forgetExpiredPayment(id);
+      await rows.forgetExpiredPayment(id, txHash);
+      return null;
+    }
+    if (outcome.kind === 'failed' && WALLET_SHORT.has(outcome.reason)) {
+      // The wallet could not cover it when the ledger applied it (drained from elsewhere): a final
+      // failure that moved nothing and used up its Sequence. Not the user's doing, so not refunded:
+      // held until the wallet is refilled, then signed anew.
+      await rows.forgetRefusedPayment(id, txHash, WALLET_REFILL);
+      await walletDry(deps, tx, id, locked.amount / UNITS_PER_DROP);
       return null;
     }
     if (outcome.kind === 'success') {
@@ -232,6 +238,43 @@ async function payOne(
   // Telling the user must never undo or repeat a payment: a failure to notify is dropped here.
   await onFinal?.(done).catch(() => undefined);
   return true;
+}
+
+/**
+ * Whether the payout wallet can pay `drops` for withdrawal `id` besides the payments already sent: the
+ * validated balance does not show those until their ledger closes, and each may burn up to the fee
+ * cap. Decided under the wallet's lock, so two processes never both count on the same drops.
+ */
+async function walletCovers(
+  tx: Db,
+  xrpl: Payer,
+  id: number,
+  drops: bigint,
+  ledgerSequence: number,
+  now: Date,
+) {
+  const rows = createPayoutsRepository(tx);
+  await rows.lockWallet(xrpl.address, ledgerSequence, now);
+  const inFlight = await rows.inFlightDrops(id);
+  const needed = drops + inFlight.drops + xrpl.feeCapDrops * BigInt(inFlight.count + 1);
+  return (await xrpl.spendableDrops()) >= needed;
+}
+
+/** Results by which the ledger refused a payment for the payout wallet's funds, not the destination. */
+const WALLET_SHORT = new Set(['tecUNFUNDED_PAYMENT', 'tecINSUFF_FEE']);
+
+/** Tells the operator the payout wallet cannot cover a withdrawal (once per hold). */
+async function walletDry(deps: PayoutJobDeps, tx: Db, id: number, drops: bigint) {
+  await createPayoutsRepository(tx).alert(
+    id,
+    'wallet',
+    `the payout wallet cannot cover ${drops} drops`,
+    deps.clock.now(),
+  );
+  deps.log?.error(
+    { withdrawalId: id, drops: String(drops) },
+    'the payout wallet cannot cover a withdrawal: refill it',
+  );
 }
 
 /** Marks a withdrawal failed and gives the money back: one ledger entry, at most once per withdrawal. */

@@ -9,10 +9,12 @@ import {
   isNotNull,
   isNull,
   lte,
+  ne,
   or,
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { UNITS_PER_DROP } from '#domain/money/amount.ts';
 import type { Db } from '#server/db/database.ts';
 import { operatorAlerts, payoutWallets, users, withdrawals } from '#server/db/schema.ts';
 import { updateAny } from '#server/db/update-count.ts';
@@ -47,6 +49,23 @@ const dueAt = (waitingDays: number) =>
  * for the operator. The ledger alone moves balances (a refund is a ledger entry, appended by the caller).
  */
 export function createPayoutsRepository(db: Db) {
+  /**
+   * Locks the payout wallet's row until the transaction ends (made on first use): whatever is decided
+   * about its funds and Sequences under it, no other process decides at the same time.
+   */
+  async function lockWallet(address: string, ledgerSequence: number, now: Date) {
+    await db
+      .insert(payoutWallets)
+      .values({ address, nextSequence: ledgerSequence, updatedAt: now })
+      .onConflictDoNothing();
+    const [wallet] = await db
+      .select()
+      .from(payoutWallets)
+      .where(eq(payoutWallets.address, address))
+      .for('update');
+    return wallet;
+  }
+
   return {
     /** Moves up to `limit` withdrawals whose waiting period is over to "transferring"; each row once. */
     async claimDue(now: Date, waitingDays: number, limit: number): Promise<number[]> {
@@ -62,15 +81,48 @@ export function createPayoutsRepository(db: Db) {
       return ids;
     },
 
-    /** The oldest withdrawals waiting to be paid. */
+    /**
+     * The withdrawals the job has work on, oldest first, those not held before the held ones (which it
+     * looks at again to release them): a long list of held rows never keeps new payments waiting.
+     * Rows in an operator's hands and signed payments held for one are theirs, not the job's.
+     */
     async transferringIds(limit: number): Promise<number[]> {
       const rows = await db
         .select({ id: withdrawals.id })
         .from(withdrawals)
-        .where(eq(withdrawals.status, 'transferring'))
-        .orderBy(withdrawals.createdAt)
+        .where(
+          and(
+            eq(withdrawals.status, 'transferring'),
+            isNull(withdrawals.claimedByOperatorAt),
+            or(isNull(withdrawals.txBlob), isNull(withdrawals.heldReason)),
+          ),
+        )
+        .orderBy(sql`${withdrawals.heldReason} is not null`, withdrawals.createdAt)
         .limit(limit);
       return rows.map((row) => row.id);
+    },
+
+    /**
+     * What the signed payments not settled yet will take from the wallet, but `exceptId`'s: their
+     * amounts in drops and how many they are (each may burn up to the fee cap). Some may be validated
+     * already and so counted twice with the validated balance; that errs on the side of waiting.
+     */
+    async inFlightDrops(exceptId: number): Promise<{ drops: bigint; count: number }> {
+      const [row] = await db
+        .select({
+          amount: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text`,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(withdrawals)
+        .where(
+          and(
+            eq(withdrawals.status, 'transferring'),
+            isNotNull(withdrawals.txBlob),
+            isNull(withdrawals.heldReason),
+            ne(withdrawals.id, exceptId),
+          ),
+        );
+      return { drops: BigInt(row?.amount ?? '0') / UNITS_PER_DROP, count: row?.count ?? 0 };
     },
 
     /** Signed payments still waiting for the ledger's word. */
@@ -136,12 +188,38 @@ export function createPayoutsRepository(db: Db) {
       return row ?? null;
     },
 
-    /** Forgets a payment proven never included, so it is signed again (its Sequence is kept). */
-    async forgetExpiredPayment(id: number): Promise<void> {
-      await db
-        .update(withdrawals)
-        .set({ txBlob: null, txHash: null, lastLedgerSequence: null, txSignedLedger: null })
-        .where(eq(withdrawals.id, id));
+    /**
+     * Forgets the payment `txHash`, proven never included, so it is signed again with its Sequence;
+     * false when the row holds another payment by now (that one may be on its way).
+     */
+    async forgetExpiredPayment(id: number, txHash: string): Promise<boolean> {
+      return updateAny(
+        db,
+        withdrawals,
+        { txBlob: null, txHash: null, lastLedgerSequence: null, txSignedLedger: null },
+        and(eq(withdrawals.id, id), eq(withdrawals.txHash, txHash)),
+      );
+    },
+
+    /**
+     * Forgets the payment `txHash`, which the ledger refused for good (its Sequence is used up and it
+     * moved nothing), with its Sequence, and holds the withdrawal for `reason`: it is signed anew once
+     * the hold ends. False when the row holds another payment by now.
+     */
+    async forgetRefusedPayment(id: number, txHash: string, reason: string): Promise<boolean> {
+      return updateAny(
+        db,
+        withdrawals,
+        {
+          txBlob: null,
+          txHash: null,
+          lastLedgerSequence: null,
+          txSignedLedger: null,
+          txSequence: null,
+          heldReason: reason,
+        },
+        and(eq(withdrawals.id, id), eq(withdrawals.txHash, txHash)),
+      );
     },
 
     /** A validated payment of exactly the amount: final. `txHash` when the operator recorded it. */
@@ -159,20 +237,14 @@ export function createPayoutsRepository(db: Db) {
         .where(eq(withdrawals.id, id));
     },
 
+    lockWallet,
+
     /**
      * The next Sequence for the payout wallet, under its row's lock: no two payments share one, across
      * processes. The ledger's own Sequence wins when it is ahead (the account was used from elsewhere).
      */
     async allocateSequence(address: string, ledgerSequence: number, now: Date): Promise<number> {
-      await db
-        .insert(payoutWallets)
-        .values({ address, nextSequence: ledgerSequence, updatedAt: now })
-        .onConflictDoNothing();
-      const [wallet] = await db
-        .select()
-        .from(payoutWallets)
-        .where(eq(payoutWallets.address, address))
-        .for('update');
+      const wallet = await lockWallet(address, ledgerSequence, now);
       const sequence = Math.max(wallet?.nextSequence ?? ledgerSequence, ledgerSequence);
       await db
         .update(payoutWallets)
