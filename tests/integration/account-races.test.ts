@@ -4,7 +4,7 @@ import { API } from '#contract/paths.ts';
 import { xrp } from '#domain/money/amount.ts';
 import { accountLocks, withdrawals } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { useTestApp, envelope, postAs, register } from '#tests/helpers/app.ts';
+import { useTestApp, envelope, getAs, login, postAs, register } from '#tests/helpers/app.ts';
 import { describeOnPostgres } from '#tests/helpers/databases.ts';
 import { credit, setTestAddress, userIdOf } from '#tests/helpers/money-fixtures.ts';
 
@@ -67,5 +67,38 @@ await describeOnPostgres('account races', (backend) => {
     expect(deletedIds.size + open.length).toBe(PAIRS);
     for (const id of ids)
       expect(await ledger.balance(handle.database.db, id)).toBe(await ledger.sum(handle.database.db, id));
+  });
+  it(`${PAIRS} sign-ins with the old password racing a new password: no session they open outlives it`, async () => {
+    const people: { name: string; token: string }[] = [];
+    for (let i = 0; i < PAIRS; i++) {
+      const name = `racing-signer-${i}`;
+      people.push({ name, ...(await register(handle.app, name)) });
+    }
+
+    const outcomes = await Promise.all(
+      people.map(async ({ name, token }, i) => {
+        // The sign-in starts with the change, or while it hashes, or once it has answered.
+        const change = postAs(handle.app, API.changePassword, token, {
+          password: 'secret12',
+          new_password: 'secret99',
+          confirm_password: 'secret99',
+        });
+        const start: Promise<unknown> =
+          i % 10 === 9 ? change : new Promise((resolve) => setTimeout(resolve, (i % 10) * 15));
+        const [changed, signedIn] = await Promise.all([
+          change,
+          start.then(() => login(handle.app, name, 'secret12')),
+        ]);
+        expect(changed.statusCode).toBe(200);
+        const body = envelope(signedIn);
+        if (body.code !== 1) return { opened: false, live: false };
+        const opened = (body.data['userInfo'] as { token: string }).token;
+        return { opened: true, live: (await getAs(handle.app, API.userInfo, opened)).statusCode === 200 };
+      }),
+    );
+    // A sign-in that won the race had its session ended by the change; one that lost was refused.
+    expect(outcomes.filter((o) => o.live)).toEqual([]);
+    expect(outcomes.some((o) => o.opened)).toBe(true);
+    expect(outcomes.some((o) => !o.opened)).toBe(true);
   });
 });

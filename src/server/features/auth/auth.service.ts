@@ -270,15 +270,24 @@ export function createAuthService({ db, clock, sessionTtlDays, hash, sessionCach
     if (checked.kind === 'locked') return { ok: false, error: 'auth.too_many_attempts', lock: checked.lock };
     if (checked.kind === 'wrong' || !user) return fail('auth.invalid_credentials');
 
-    const lock = await repo.activeAccountLock(user.id, clock.now());
-    if (lock) {
-      return {
-        ok: false,
-        error: 'auth.account_locked',
-        lock: { reason: lock.reason, lockedAt: lock.createdAt, until: lock.until },
-      };
-    }
-    return ok({ userId: user.id, token: await openSession(db, user.id, client) });
+    // The session opens under the account's lock, on the account as it is then: a new password, a
+    // ban or a deletion that committed while the password was being checked refuses this sign-in
+    // (one that commits after it ends the session, under the same lock).
+    return db.transaction(async (tx): Promise<CheckInOutcome> => {
+      await accounts.lock(tx, user.id);
+      const locked = createAuthRepository(tx);
+      const current = await locked.findUser(user.id);
+      if (current?.passwordHash !== user.passwordHash) return fail('auth.invalid_credentials');
+      const lock = await locked.activeAccountLock(user.id, clock.now());
+      if (lock) {
+        return {
+          ok: false,
+          error: 'auth.account_locked',
+          lock: { reason: lock.reason, lockedAt: lock.createdAt, until: lock.until },
+        };
+      }
+      return ok({ userId: user.id, token: await openSession(tx, user.id, client) });
+    });
   }
 
   /**
