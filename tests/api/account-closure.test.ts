@@ -73,6 +73,28 @@ describe('a pairing code dies with the account access it was approved for', () =
         expect((await postAs(handle.app, API.revokeOtherDevices, token)).statusCode).toBe(200);
       },
     ],
+    [
+      'the approving device signing out',
+      async (_name, token) => {
+        expect((await postAs(handle.app, API.logout, token)).statusCode).toBe(200);
+      },
+    ],
+    [
+      'another device signing the approving one out',
+      async (name, token) => {
+        const other = envelope(await login(handle.app, name, 'secret12')).data['userInfo'] as {
+          token: string;
+        };
+        const list = envelope(await getAs(handle.app, API.devices, other.token)).data['list'] as {
+          id: number;
+          current: boolean;
+        }[];
+        const approver = list.find((d) => !d.current);
+        const revoked = await postAs(handle.app, API.revokeDevice, other.token, { id: approver?.id });
+        expect(envelope(revoked).data).toEqual({ revoked: true });
+        expect((await getAs(handle.app, API.userInfo, token)).statusCode).toBe(401);
+      },
+    ],
   ];
 
   for (const [index, [what, close]] of closers.entries()) {

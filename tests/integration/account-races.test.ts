@@ -12,7 +12,7 @@ import { credit, setTestAddress, userIdOf } from '#tests/helpers/money-fixtures.
 const PAIRS = 50;
 
 await describeOnPostgres('account races', (backend) => {
-  const handle = useTestApp({ backend });
+  const handle = useTestApp({ backend, env: { LINK_ATTEMPT_LIMIT: '1000' } });
 
   it(`${PAIRS} deletions racing a withdrawal: one of the two, never a deleted account with an open withdrawal`, async () => {
     const people: { id: number; token: string }[] = [];
@@ -100,5 +100,45 @@ await describeOnPostgres('account races', (backend) => {
     expect(outcomes.filter((o) => o.live)).toEqual([]);
     expect(outcomes.some((o) => o.opened)).toBe(true);
     expect(outcomes.some((o) => !o.opened)).toBe(true);
+  });
+  it(`${PAIRS} device approvals racing a new password set on another device: no approval outlives it`, async () => {
+    const people: { token: string; second: string; code: string; secret: string }[] = [];
+    for (let i = 0; i < PAIRS; i++) {
+      const name = `racing-approver-${i}`;
+      const { token } = await register(handle.app, name);
+      const second = (
+        envelope(await login(handle.app, name, 'secret12')).data['userInfo'] as { token: string }
+      ).token;
+      const pairing = envelope(await postAs(handle.app, API.pairingStart, null, {})).data as {
+        code: string;
+        secret: string;
+      };
+      people.push({ token, second, ...pairing });
+    }
+
+    const outcomes = await Promise.all(
+      people.map(async ({ token, second, code, secret }, i) => {
+        // The second device approves while the first sets a new password (which signs the second out).
+        const change = postAs(handle.app, API.changePassword, token, {
+          password: 'secret12',
+          new_password: 'secret99',
+          confirm_password: 'secret99',
+        });
+        const start: Promise<unknown> =
+          i % 10 === 9 ? change : new Promise((resolve) => setTimeout(resolve, (i % 10) * 15));
+        const [changed, approved] = await Promise.all([
+          change,
+          start.then(() => postAs(handle.app, API.linkApprove, second, { code, password: 'secret12' })),
+        ]);
+        expect(changed.statusCode).toBe(200);
+        const collected = envelope(await postAs(handle.app, API.pairingState, null, { code, secret }))
+          .data as { state: string };
+        return { approved: envelope(approved).code === 1, collected: collected.state };
+      }),
+    );
+    // An approval that won the race was voided by the change; one that lost was refused.
+    expect(outcomes.filter((o) => o.collected === 'approved')).toEqual([]);
+    expect(outcomes.some((o) => o.approved)).toBe(true);
+    expect(outcomes.some((o) => !o.approved)).toBe(true);
   });
 });

@@ -484,6 +484,8 @@ export const pairingCodes = pgTable('pairing_codes', {
   country: text('country'),
   userId: id('user_id').references(() => users.id, { onDelete: 'cascade' }),
   approvedAt: time('approved_at'),
+  /** The session that approved it: the code is collected only while that session is live. */
+  approvedBySession: id('approved_by_session').references(() => sessions.id, { onDelete: 'cascade' }),
   collectedAt: time('collected_at'),
   /** Set when the account's access ended (ban, deletion, new password, all devices signed out). */
   voidedAt: time('voided_at'),

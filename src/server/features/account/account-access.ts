@@ -8,6 +8,7 @@ import { removePushTokens } from '#server/features/push/push.service.ts';
  * its sessions, every pairing code approved for it and not yet collected, and the push tokens of the
  * devices signed out. A ban, a deletion, a new password and "sign out all other devices" all come
  * here, so a way into an account added later must be ended here too — one place, not one per caller.
+ * (A pairing approval also ends with the session that gave it, which a sign-out ends alone.)
  * The caller holds the user's row lock, so a sign-in, an approval or a collection racing this one
  * either happens before (and is ended here) or after (and sees the account's new state).
  */

@@ -210,6 +210,14 @@ export function createAuthRepository(db: Db) {
       await db.update(sessions).set({ ip: null, userAgent: null }).where(eq(sessions.userId, userId));
     },
 
+    async isSessionLive(sessionId: number, now: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.id, sessionId), sessionLive(now)));
+      return row !== undefined;
+    },
+
     liveSessions(userId: number, now: Date): Promise<SessionRow[]> {
       return db
         .select()

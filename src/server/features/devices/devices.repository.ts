@@ -28,12 +28,12 @@ export function createDevicesRepository(db: Db) {
       return row ?? null;
     },
 
-    /** Approves a code for a user once, while it is unused, unexpired and not voided. */
-    async approve(id: number, userId: number, now: Date): Promise<boolean> {
+    /** Approves a code for a user from one of its sessions, once, while unused, unexpired, not voided. */
+    async approve(id: number, userId: number, sessionId: number, now: Date): Promise<boolean> {
       return updateAny(
         db,
         pairingCodes,
-        { userId, approvedAt: now },
+        { userId, approvedAt: now, approvedBySession: sessionId },
         and(
           eq(pairingCodes.id, id),
           isNull(pairingCodes.approvedAt),

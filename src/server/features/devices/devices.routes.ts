@@ -83,8 +83,8 @@ export async function devicesRoutes(app: FastifyInstance, { devices, countryHead
       access: 'settled',
       failures: [400, 429],
     },
-    ({ userId, body, request }) =>
-      devices.approve(userId, request.ip, body.code, body.password, knownDeviceOf(request)),
+    ({ session, body, request }) =>
+      devices.approve(session, request.ip, body.code, body.password, knownDeviceOf(request)),
   );
 
   routes.get(

@@ -149,6 +149,11 @@ export function createDevicesService({ db, clock, auth, hash, attemptLimit, onLi
         // this code) or waits until this session exists (and ends it).
         await accounts.lock(tx, userId);
         if (await auth.isClosed(tx, userId)) return null;
+        // An approval lives only as long as the session that gave it: signing that device out (or a
+        // stolen session ended by its owner) ends what it let in.
+        if (row.approvedBySession === null || !(await auth.isSessionLive(tx, row.approvedBySession))) {
+          return null;
+        }
         if (!(await createDevicesRepository(tx).collect(row.id, now))) return null;
         return auth.openLinkedSession(tx, userId, {
           // What the owner saw and approved names the device in its list.
@@ -178,7 +183,7 @@ export function createDevicesService({ db, clock, auth, hash, attemptLimit, onLi
 
     /** Approves a code after the password, once: the new device then collects its session. */
     async approve(
-      userId: number,
+      { userId, sessionId }: { userId: number; sessionId: number },
       ip: string,
       codeInput: string,
       password: string,
@@ -191,8 +196,17 @@ export function createDevicesService({ db, clock, auth, hash, attemptLimit, onLi
       if (refused) return refused;
       const outcome = await db.transaction(async (tx): Promise<Result<true, LinkError>> => {
         await accounts.lock(tx, userId);
-        if (await auth.isClosed(tx, userId)) return fail('auth.session_expired');
-        const approved = await createDevicesRepository(tx).approve(checked.value.id, userId, clock.now());
+        // Ended while its password was checked (a new password, "sign out all other devices"): the
+        // approval would outlive the access that gave it.
+        if ((await auth.isClosed(tx, userId)) || !(await auth.isSessionLive(tx, sessionId))) {
+          return fail('auth.session_expired');
+        }
+        const approved = await createDevicesRepository(tx).approve(
+          checked.value.id,
+          userId,
+          sessionId,
+          clock.now(),
+        );
         return approved ? ok(true) : fail('device.code_used');
       });
       if (!outcome.ok) return outcome;
