@@ -4,6 +4,8 @@ import { OPS_API, OPS_TOKEN_HEADER } from '#contract/ops.ts';
 import { API, TOKEN_HEADER } from '#contract/paths.ts';
 import { OPS_IDLE_MS, OPS_SESSION_MS, OPS_SETUP_LINK_MS } from '#domain/ops/operators.ts';
 import { testClock } from '#tests/helpers/test-clock.ts';
+import { CLI, createOperatorsService } from '#server/features/ops/ops.service.ts';
+import { keyedHash } from '#server/lib/server-secrets.repository.ts';
 import { rateWindows } from '#server/db/schema.ts';
 import { buildTestApp, envelope, register, useTestApp } from '#tests/helpers/app.ts';
 import {
@@ -141,6 +143,29 @@ describe('console sessions', () => {
     const token = await opsToken(app, operator, clock);
     expect((await opsRequest(app, 'POST', OPS_API.signOut, token)).statusCode).toBe(200);
     expect(errorOf(await opsRequest(app, 'GET', OPS_API.me, token))).toBe('ops.session_expired');
+  });
+
+  it('end at a reset, with the old password, the old second factor and any earlier set-up link', async () => {
+    const { app, database } = handle;
+    const operator = await createOperator(app, database.db, clock, 'phone-lost-admin');
+    const token = await opsToken(app, operator, clock);
+    const service = createOperatorsService({
+      db: database.db,
+      clock,
+      hash: keyedHash('tests'),
+      issuer: 'Earnest test',
+    });
+    const first = await service.reset(CLI, operator.name, 'lost phone');
+    const second = await service.reset(CLI, operator.name, 'the first link went to the wrong inbox');
+    if (!first.ok || !second.ok) throw new Error('reset failed');
+    expect(errorOf(await opsRequest(app, 'GET', OPS_API.me, token))).toBe('ops.session_expired');
+    clock.advance(30_000);
+    expect(errorOf(await opsSignIn(app, operator, clock.now()))).toBe('ops.sign_in_failed');
+    const start = (link: string) =>
+      app.inject({ method: 'POST', url: OPS_API.setupStart, payload: { token: link } });
+    expect(errorOf(await start(first.value.token))).toBe('ops.setup_link_invalid');
+    const fresh = envelope(await start(second.value.token)).data as { secret: string };
+    expect(fresh.secret).not.toBe(operator.secret);
   });
 
   it('are not user sessions, and user sessions are not operator sessions', async () => {

@@ -7,6 +7,12 @@ import { ledger } from '#server/ledger/ledger.ts';
 import { useTestApp, envelope, getAs, login, postAs, register } from '#tests/helpers/app.ts';
 import { describeOnPostgres } from '#tests/helpers/databases.ts';
 import { credit, setTestAddress, userIdOf } from '#tests/helpers/money-fixtures.ts';
+import { createOperator, opsRequest, type TestOperator } from '#tests/helpers/operators.ts';
+import { testClock } from '#tests/helpers/test-clock.ts';
+import { totpCodeAt } from '#tests/helpers/totp.ts';
+import { OPS_API } from '#contract/ops.ts';
+import { CLI, createOperatorsService } from '#server/features/ops/ops.service.ts';
+import { keyedHash } from '#server/lib/server-secrets.repository.ts';
 
 // Racing requests on many connections are a PostgreSQL question (PGlite runs one thing at a time).
 const PAIRS = 50;
@@ -140,5 +146,54 @@ await describeOnPostgres('account races', (backend) => {
     expect(outcomes.filter((o) => o.collected === 'approved')).toEqual([]);
     expect(outcomes.some((o) => o.approved)).toBe(true);
     expect(outcomes.some((o) => !o.approved)).toBe(true);
+  });
+});
+
+await describeOnPostgres('operator races', (backend) => {
+  const clock = testClock();
+  const handle = useTestApp({ backend, clock });
+  const OPERATORS = 10;
+
+  it(`${OPERATORS} operator sign-ins racing a reset: no session they open outlives it`, async () => {
+    const { app, database } = handle;
+    const service = createOperatorsService({
+      db: database.db,
+      clock,
+      hash: keyedHash('tests'),
+      issuer: 'Earnest test',
+    });
+    const operators: TestOperator[] = [];
+    for (let i = 0; i < OPERATORS; i++)
+      operators.push(await createOperator(app, database.db, clock, `racer-${i}`));
+
+    const outcomes = await Promise.all(
+      operators.map(async (operator, i) => {
+        // The sign-in starts with the reset, or while it checks the password, or once the reset is done.
+        const reset = service.reset(CLI, operator.name, 'lost phone');
+        const start: Promise<unknown> =
+          i % 5 === 4 ? reset : new Promise((resolve) => setTimeout(resolve, (i % 5) * 15));
+        const [done, signedIn] = await Promise.all([
+          reset,
+          start.then(() =>
+            app.inject({
+              method: 'POST',
+              url: OPS_API.signIn,
+              remoteAddress: `10.0.0.${i + 1}`,
+              payload: {
+                name: operator.name,
+                password: operator.password,
+                code: totpCodeAt(operator.secret, clock.now().getTime() + 30_000),
+              },
+            }),
+          ),
+        ]);
+        expect(done.ok).toBe(true);
+        const token = (envelope(signedIn).data as { token?: string }).token;
+        if (!token) return { opened: false, live: false };
+        return { opened: true, live: (await opsRequest(app, 'GET', OPS_API.me, token)).statusCode === 200 };
+      }),
+    );
+    expect(outcomes.filter((o) => o.live)).toEqual([]);
+    expect(outcomes.some((o) => !o.opened)).toBe(true);
   });
 });

@@ -357,6 +357,19 @@ export function createOperatorsService({ db, clock, hash, issuer }: OperatorsSer
       const token = newSessionToken();
       const signedIn = await db.transaction(async (tx) => {
         const rows = createOperatorsRepository(tx);
+        // Under the operator's lock, on the operator as it is now: a reset or a disabling that
+        // committed while the password was being checked refuses this sign-in (one that commits
+        // after it ends the session, under the same lock).
+        await rows.lock(usable.id);
+        const current = await rows.byId(usable.id);
+        if (
+          !current ||
+          current.disabledAt ||
+          current.passwordHash !== usable.passwordHash ||
+          current.totpSecret !== usable.totpSecret
+        ) {
+          return null;
+        }
         // A code seen once (over a shoulder, in a log) is dead: it cannot open a second session.
         if (!(await rows.takeTotpStep(usable.id, step))) return null;
         const sessionId = await rows.insertSession({
