@@ -1,8 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { API } from '#contract/paths.ts';
 import { xrp } from '#domain/money/amount.ts';
 import { accountLocks, withdrawals } from '#server/db/schema.ts';
+import { rowsOf } from '#server/db/database.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { useTestApp, envelope, getAs, login, postAs, register } from '#tests/helpers/app.ts';
 import { describeOnPostgres } from '#tests/helpers/databases.ts';
@@ -16,6 +17,25 @@ import { keyedHash } from '#server/lib/server-secrets.repository.ts';
 
 // Racing requests on many connections are a PostgreSQL question (PGlite runs one thing at a time).
 const PAIRS = 50;
+
+/**
+ * Runs pair `i`'s two requests: for every tenth pair `other` answers before `change` starts, for
+ * another tenth after it answered, and the rest overlap it with a growing delay, so both orders
+ * happen however loaded the machine is.
+ */
+async function race<A, B>(i: number, change: () => Promise<A>, other: () => Promise<B>): Promise<[A, B]> {
+  if (i % 10 === 0) {
+    const first = await other();
+    return [await change(), first];
+  }
+  if (i % 10 === 9) {
+    const first = await change();
+    return [first, await other()];
+  }
+  const changing = change();
+  await new Promise((resolve) => setTimeout(resolve, (i % 10) * 15));
+  return Promise.all([changing, other()]);
+}
 
 await describeOnPostgres('account races', (backend) => {
   const handle = useTestApp({ backend, env: { LINK_ATTEMPT_LIMIT: '1000' } });
@@ -83,18 +103,14 @@ await describeOnPostgres('account races', (backend) => {
 
     const outcomes = await Promise.all(
       people.map(async ({ name, token }, i) => {
-        // The sign-in starts with the change, or while it hashes, or once it has answered.
-        const change = postAs(handle.app, API.changePassword, token, {
-          password: 'secret12',
-          new_password: 'secret99',
-          confirm_password: 'secret99',
-        });
-        const start: Promise<unknown> =
-          i % 10 === 9 ? change : new Promise((resolve) => setTimeout(resolve, (i % 10) * 15));
-        const [changed, signedIn] = await Promise.all([
-          change,
-          start.then(() => login(handle.app, name, 'secret12')),
-        ]);
+        // The sign-in and the new password, one after the other either way or overlapping (`race`).
+        const change = () =>
+          postAs(handle.app, API.changePassword, token, {
+            password: 'secret12',
+            new_password: 'secret99',
+            confirm_password: 'secret99',
+          });
+        const [changed, signedIn] = await race(i, change, () => login(handle.app, name, 'secret12'));
         expect(changed.statusCode).toBe(200);
         const body = envelope(signedIn);
         if (body.code !== 1) return { opened: false, live: false };
@@ -125,17 +141,15 @@ await describeOnPostgres('account races', (backend) => {
     const outcomes = await Promise.all(
       people.map(async ({ token, second, code, secret }, i) => {
         // The second device approves while the first sets a new password (which signs the second out).
-        const change = postAs(handle.app, API.changePassword, token, {
-          password: 'secret12',
-          new_password: 'secret99',
-          confirm_password: 'secret99',
-        });
-        const start: Promise<unknown> =
-          i % 10 === 9 ? change : new Promise((resolve) => setTimeout(resolve, (i % 10) * 15));
-        const [changed, approved] = await Promise.all([
-          change,
-          start.then(() => postAs(handle.app, API.linkApprove, second, { code, password: 'secret12' })),
-        ]);
+        const change = () =>
+          postAs(handle.app, API.changePassword, token, {
+            password: 'secret12',
+            new_password: 'secret99',
+            confirm_password: 'secret99',
+          });
+        const [changed, approved] = await race(i, change, () =>
+          postAs(handle.app, API.linkApprove, second, { code, password: 'secret12' }),
+        );
         expect(changed.statusCode).toBe(200);
         const collected = envelope(await postAs(handle.app, API.pairingState, null, { code, secret }))
           .data as { state: string };
@@ -147,6 +161,63 @@ await describeOnPostgres('account races', (backend) => {
     expect(outcomes.some((o) => o.approved)).toBe(true);
     expect(outcomes.some((o) => !o.approved)).toBe(true);
   });
+  it('a money request that waited for the account while its device was signed out moves nothing, and its key stays unused', async () => {
+    const name = 'waiting-withdrawer';
+    const { token } = await register(handle.app, name);
+    const id = await userIdOf(handle.database.db, name);
+    await credit(handle.database.db, id, xrp(150));
+    await setTestAddress(handle.database.db, id, 7999);
+    const other = (envelope(await login(handle.app, name, 'secret12')).data['userInfo'] as { token: string })
+      .token;
+
+    // Another transaction holds the account, as a slow money request would.
+    let locked: () => void = () => undefined;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holder = handle.database.db.transaction(async (tx) => {
+      await ledger.lockUser(tx, id);
+      locked();
+      await held;
+    });
+    await lockTaken;
+    const withdrawal = postAs(handle.app, API.setWithdrawStatus, token, {}, { 'idempotency-key': 'waited' });
+    await waitForLockWaiters(1);
+
+    // Meanwhile the other device signs this one out.
+    const list = envelope(await getAs(handle.app, API.devices, other)).data['list'] as {
+      id: number;
+      current: boolean;
+    }[];
+    const waiting = list.find((d) => !d.current);
+    expect(envelope(await postAs(handle.app, API.revokeDevice, other, { id: waiting?.id })).data).toEqual({
+      revoked: true,
+    });
+    release();
+    await holder;
+
+    const answer = await withdrawal;
+    expect(answer.statusCode).toBe(401);
+    expect(envelope(answer).data.error).toBe('auth.session_expired');
+    expect(await handle.database.db.select().from(withdrawals).where(eq(withdrawals.userId, id))).toEqual([]);
+    // The refusal was not stored: the same key goes through from a session that is live.
+    const again = await postAs(handle.app, API.setWithdrawStatus, other, {}, { 'idempotency-key': 'waited' });
+    expect(envelope(again).code).toBe(1);
+  });
+
+  /** Waits until `count` statements of this database wait for a lock. */
+  async function waitForLockWaiters(count: number) {
+    for (let i = 0; i < 500; i++) {
+      const [row] = rowsOf<{ n: number }>(
+        await handle.database.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        ),
+      );
+      if ((row?.n ?? 0) >= count) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error('no request waited for the lock');
+  }
 });
 
 await describeOnPostgres('operator races', (backend) => {

@@ -354,6 +354,15 @@ export function createAuthService({ db, clock, sessionTtlDays, hash, sessionCach
       return createAuthRepository(executor).isSessionLive(sessionId, clock.now());
     },
 
+    /** Whether a session still lets its account in: live, of an account with no ban, lock or deletion. */
+    async admits(executor: Db, session: { userId: number; sessionId: number }): Promise<boolean> {
+      const rows = createAuthRepository(executor);
+      return (
+        (await rows.isSessionLive(session.sessionId, clock.now())) &&
+        (await rows.activeAccountLock(session.userId, clock.now())) === null
+      );
+    },
+
     /** Whether a ban, a lock or a deletion is in force on the account. */
     async isClosed(executor: Db, userId: number): Promise<boolean> {
       return (await createAuthRepository(executor).activeAccountLock(userId, clock.now())) !== null;
