@@ -506,6 +506,59 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     expect(new Set(paymentsTo(due.tag).map((tx) => tx['Sequence'])).size).toBe(1);
   });
 
+  it('a withdrawal held after its payment expired gives its Sequence to the next one, which is paid', async () => {
+    const { database, rippled } = testbed;
+    rippled.outcome = 'never-included';
+    const expired = await dueWithdrawal(123n);
+    await run();
+    const sequence = (await withdrawal(expired.id))?.txSequence;
+    expect(sequence).toEqual(expect.any(Number));
+    // Proven never included: forgotten, its Sequence kept to sign it again...
+    for (let i = 0; i < 400 && (await withdrawal(expired.id))?.txBlob; i++) {
+      await run();
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(await withdrawal(expired.id)).toMatchObject({ txBlob: null, txSequence: sequence });
+    // The job is about to sign it again: an operator cannot take it or refund it meanwhile.
+    expect(await payoutOperator.claim(database.db, clock, expired.id)).toMatch(/signed by the payout job/);
+    expect(await payoutOperator.reject(database.db, clock, expired.id, 'no')).toMatch(
+      /signed by the payout job/,
+    );
+    // ...but the account is banned before that: held, and the Sequence must not stay a gap.
+    rippled.outcome = 'tesSUCCESS';
+    const [user] = await database.db.select().from(users).where(eq(users.id, expired.userId));
+    expect(await accountOperator.ban(database.db, clock, user?.username ?? '', 'sequence gap')).toBeNull();
+    const next = await dueWithdrawal(124n);
+    expect(await settle(next.id)).toMatchObject({ status: 'success', txSequence: sequence });
+    expect(await withdrawal(expired.id)).toMatchObject({ heldReason: 'sequence gap', txSequence: null });
+
+    expect(await accountOperator.unban(database.db, clock, user?.username ?? '')).toBeNull();
+    expect(await settle(expired.id)).toMatchObject({ status: 'success' });
+    expect(resultsFor(expired.tag, next.tag)).toEqual(['tesSUCCESS', 'tesSUCCESS']);
+    expect(await refunds(expired.userId)).toEqual([]);
+  }, 60_000);
+
+  it('a payment waiting behind a held one takes its Sequence when it is signed again', async () => {
+    const { database, rippled } = testbed;
+    rippled.outcome = 'never-included';
+    const first = await dueWithdrawal(125n);
+    const second = await dueWithdrawal(126n);
+    await run();
+    const [a, b] = [await withdrawal(first.id), await withdrawal(second.id)];
+    expect(b?.txSequence).toBe((a?.txSequence ?? 0) + 1);
+    const [user] = await database.db.select().from(users).where(eq(users.id, first.userId));
+    expect(await accountOperator.ban(database.db, clock, user?.username ?? '', 'gap ahead')).toBeNull();
+    // Both expire; the first is then held and gives its Sequence back.
+    for (let i = 0; i < 400 && (await withdrawal(second.id))?.txBlob; i++) {
+      await run();
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    rippled.outcome = 'tesSUCCESS';
+    expect(await settle(second.id)).toMatchObject({ status: 'success', txSequence: a?.txSequence });
+    expect(await withdrawal(first.id)).toMatchObject({ heldReason: 'gap ahead', txBlob: null });
+    expect(await refunds(first.userId)).toEqual([]);
+  }, 60_000);
+
   it('pays a new withdrawal while more than a pass of older ones are held', async () => {
     const { database } = testbed;
     const held: Awaited<ReturnType<typeof dueWithdrawal>>[] = [];

@@ -556,6 +556,14 @@ export const pushSent = pgTable(
 export const payoutWallets = pgTable('payout_wallets', {
   address: text('address').primaryKey(),
   nextSequence: integer('next_sequence').notNull(),
+  /**
+   * Sequences below `next_sequence` that no payment holds any more (a held withdrawal gave its unused
+   * one back): the next payments take them first, lowest first, so no gap keeps later ones waiting.
+   */
+  spareSequences: integer('spare_sequences')
+    .array()
+    .notNull()
+    .default(sql`'{}'::integer[]`),
   updatedAt: time('updated_at').notNull(),
 });
 

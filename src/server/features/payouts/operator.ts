@@ -78,7 +78,10 @@ async function audited(
 function notWaiting(row: PayoutRow | null): OpsErrorCode | null {
   if (!row) return 'ops.withdrawal_not_found';
   if (row.status === 'processing') return 'ops.withdrawal_not_due';
-  if (row.status !== 'transferring' || row.txBlob !== null) return 'ops.withdrawal_not_waiting';
+  // A kept Sequence: the job is signing it again after a proven expiry (a moment later it has a blob).
+  if (row.status !== 'transferring' || row.txBlob !== null || row.txSequence !== null) {
+    return 'ops.withdrawal_not_waiting';
+  }
   return null;
 }
 
@@ -187,7 +190,9 @@ export const payoutActions = {
       const row = await rows.lockAny(id);
       if (!row) return fail('ops.withdrawal_not_found');
       if (row.status === 'failed') return ok({ row, changed: false });
-      if (row.status === 'success' || row.txBlob !== null) return fail('ops.withdrawal_not_waiting');
+      if (row.status === 'success' || row.txBlob !== null || row.txSequence !== null) {
+        return fail('ops.withdrawal_not_waiting');
+      }
       if (row.claimedByOperatorAt !== null) return fail('ops.withdrawal_claimed');
       const now = clock.now();
       await refund(tx, row.id, row.userId, row.amount, why, now);

@@ -147,12 +147,17 @@ async function payOne(
       ((await walletCovers(tx, xrpl, id, drops, ledgerSequence, clock.now())) ? null : WALLET_REFILL);
     if (hold === WALLET_REFILL && locked.heldReason !== WALLET_REFILL) await walletDry(deps, tx, id, drops);
     if (hold !== locked.heldReason) await rows.setHeld(id, hold);
+    if (hold !== null && locked.txSequence !== null) {
+      // A Sequence kept from a proven expiry would open a gap that every later payment waits behind
+      // while this one is held: it goes to the next payment instead.
+      await rows.giveBackSequence(id, xrpl.address, locked.txSequence, ledgerSequence, clock.now());
+    }
     if (hold !== null || tag === null) return null;
-    // One Sequence per payment, kept when a proven expiry is signed again: no gap ever opens.
-    const sequence =
-      locked.txSequence !== null && locked.txSequence >= ledgerSequence
-        ? locked.txSequence
-        : await rows.allocateSequence(xrpl.address, ledgerSequence, clock.now());
+    // One Sequence per payment, kept when a proven expiry is signed again (or swapped for a lower
+    // spare one): no gap ever opens.
+    const kept =
+      locked.txSequence !== null && locked.txSequence >= ledgerSequence ? locked.txSequence : undefined;
+    const sequence = await rows.allocateSequence(xrpl.address, ledgerSequence, clock.now(), kept);
     const signed = await xrpl.sign({ destination: locked.address, tag, drops, sequence });
     return rows.storeSigned(id, { ...signed, sequence });
   });

@@ -241,16 +241,57 @@ export function createPayoutsRepository(db: Db) {
 
     /**
      * The next Sequence for the payout wallet, under its row's lock: no two payments share one, across
-     * processes. The ledger's own Sequence wins when it is ahead (the account was used from elsewhere).
+     * processes. A spare one (given back) comes first, the lowest; then the next one. The ledger's own
+     * Sequence wins when it is ahead (the account was used from elsewhere). With `kept`, the Sequence a
+     * payment already holds: it is swapped for a lower spare one (and given back) if there is one.
      */
-    async allocateSequence(address: string, ledgerSequence: number, now: Date): Promise<number> {
+    async allocateSequence(
+      address: string,
+      ledgerSequence: number,
+      now: Date,
+      kept?: number,
+    ): Promise<number> {
       const wallet = await lockWallet(address, ledgerSequence, now);
-      const sequence = Math.max(wallet?.nextSequence ?? ledgerSequence, ledgerSequence);
+      const spares = (wallet?.spareSequences ?? []).filter((s) => s >= ledgerSequence).sort((a, b) => a - b);
+      const next = Math.max(wallet?.nextSequence ?? ledgerSequence, ledgerSequence);
+      const lowestSpare = spares[0];
+      let sequence: number;
+      if (lowestSpare !== undefined && (kept === undefined || lowestSpare < kept)) {
+        sequence = lowestSpare;
+        spares.shift();
+        if (kept !== undefined) spares.push(kept);
+      } else {
+        sequence = kept ?? next;
+      }
       await db
         .update(payoutWallets)
-        .set({ nextSequence: sequence + 1, updatedAt: now })
+        .set({
+          nextSequence: Math.max(next, sequence + 1),
+          spareSequences: spares.sort((a, b) => a - b),
+          updatedAt: now,
+        })
         .where(eq(payoutWallets.address, address));
       return sequence;
+    },
+
+    /**
+     * Takes an unused Sequence from a withdrawal that will not be paid now (held): it becomes spare
+     * for the next payment, unless the ledger has used it up already.
+     */
+    async giveBackSequence(
+      id: number,
+      address: string,
+      sequence: number,
+      ledgerSequence: number,
+      now: Date,
+    ): Promise<void> {
+      await db.update(withdrawals).set({ txSequence: null }).where(eq(withdrawals.id, id));
+      const wallet = await lockWallet(address, ledgerSequence, now);
+      if (sequence < ledgerSequence || !wallet || wallet.spareSequences.includes(sequence)) return;
+      await db
+        .update(payoutWallets)
+        .set({ spareSequences: [...wallet.spareSequences, sequence].sort((a, b) => a - b), updatedAt: now })
+        .where(eq(payoutWallets.address, address));
     },
 
     /** Withdrawals still waiting `alertAfterMs` after they fell due. */
