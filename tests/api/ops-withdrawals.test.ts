@@ -134,7 +134,7 @@ describe('withdrawals in the console', () => {
       });
       await payer.submit(signed.blob);
       handHash = signed.hash;
-      while (!rippled.value.applied.has(signed.hash)) await new Promise((resolve) => setTimeout(resolve, 10));
+      while (!rippled.value.isValidated(signed.hash)) await new Promise((resolve) => setTimeout(resolve, 10));
       const recorded = await call(OPS_API.withdrawalMarkPaid, {
         id: byHand.withdrawalId,
         tx_hash: signed.hash.toLowerCase(),

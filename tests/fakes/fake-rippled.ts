@@ -4,9 +4,13 @@ import { decode, hashes } from 'xrpl';
 
 /**
  * A rippled on 127.0.0.1 that speaks the subset of the WebSocket API xrpl.js uses for payments
- * (server_info, account_info, ledger, submit, tx) and keeps a ledger of its own: sequences are
- * checked and consumed, a submitted transaction is applied in the next ledger (closed every
- * `closeMs`), and a validated result is final. `outcome` chooses what applying a payment does.
+ * (server_info, account_info, ledger, fee, submit, tx) and keeps a ledger of its own, as unkind as
+ * the network: sequences are checked and consumed; a submitted transaction goes into the ledger that
+ * closes next (every `closeMs`), and that ledger is validated one close later, so a result read in
+ * between is provisional (and may differ); a fee below the open ledger's cost waits in the queue,
+ * where it stays while the cost stays high and is dropped once its last ledger has passed; a
+ * connection may drop after a request was carried out but before it was answered. A validated result
+ * is final. `outcome` chooses what applying a payment does.
  */
 export type FakeOutcome = 'tesSUCCESS' | 'tecNO_DST_INSUF_XRP' | 'never-included';
 
@@ -16,6 +20,8 @@ interface Applied {
   tx: Record<string, unknown>;
   result: string;
   ledgerIndex: number;
+  /** Sent with a fee below the open ledger's cost: it waits in the queue. */
+  queued?: boolean;
 }
 
 export interface FakeRippled {
@@ -23,9 +29,11 @@ export interface FakeRippled {
   outcome: FakeOutcome;
   /** Every distinct signed payment ever submitted, by hash. */
   submitted: Map<string, Record<string, unknown>>;
-  /** Payments applied to the ledger (validated once their ledger closed). */
+  /** Payments applied to a closed ledger (final once the next close validates it). */
   applied: Map<string, Applied>;
   validatedLedger(): number;
+  /** Whether a payment is in a validated ledger (its result final). */
+  isValidated(hash: string): boolean;
   /**
    * The first ledger this server holds (a server that restarted or is catching up, or another backend
    * behind a load balancer, lacks older ones): a lookup that reaches below it is not "searched all".
@@ -57,6 +65,15 @@ export interface FakeRippled {
    * reproduce that on a fake that otherwise closes every few milliseconds.
    */
   closing: boolean;
+  /** Closes one ledger now (with `closing` off, tests step the network a ledger at a time). */
+  closeNow(): void;
+  /**
+   * When set, a result read before its ledger is validated says this instead of the final one (the
+   * network may still order that ledger's transactions otherwise).
+   */
+  provisionalResult: string | null;
+  /** The next request of this command is carried out, then the connection drops before the answer. */
+  dropAfter: 'submit' | 'tx' | null;
   /** Told of every submission (the standalone runner prints them for tests in other processes). */
   onSubmit: ((hash: string, tx: Record<string, unknown>) => void) | null;
   close(): Promise<void>;
@@ -66,6 +83,8 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
   const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   let validated = 1000;
+  // The last closed ledger: the network validates it at the next close.
+  let closed = validated;
   // The account's next Sequence in the open ledger (what submissions are checked against), and as of
   // each validated ledger (what `account_info` answers for 'validated' or a ledger index).
   const sequences = new Map<string, number>();
@@ -79,10 +98,14 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
     submitted: new Map(),
     applied: new Map(),
     validatedLedger: () => validated,
+    isValidated: (hash) => (fake.applied.get(hash)?.ledgerIndex ?? Infinity) <= validated,
     historyFrom: 1,
     lagOnce: new Set(),
     lagLedgers: 25,
     closing: true,
+    closeNow: () => closeLedger(),
+    provisionalResult: null,
+    dropAfter: null,
     partialDelivery: null,
     balances: new Map(),
     reserveDrops: 10_000_000n,
@@ -106,7 +129,7 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
 
   /** Applies a payment in the ledger that closes: its result follows the sender's funds then. */
   function apply(entry: Applied) {
-    entry.ledgerIndex = validated;
+    entry.ledgerIndex = closed;
     const from = String(entry.tx['Account']);
     const to = String(entry.tx['Destination']);
     const fee = BigInt(String(entry.tx['Fee']));
@@ -117,15 +140,43 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
     }
     fake.balances.set(from, balanceOf(from) - fee - (entry.result === 'tesSUCCESS' ? delivered : 0n));
     if (entry.result === 'tesSUCCESS') fake.balances.set(to, balanceOf(to) + delivered);
-    validatedSequences.push({ ledger: validated, account: from, next: Number(entry.tx['Sequence']) + 1 });
+    validatedSequences.push({ ledger: closed, account: from, next: Number(entry.tx['Sequence']) + 1 });
     fake.applied.set(entry.hash, entry);
   }
 
-  // Each tick closes a ledger: what was applied in the open one is now validated.
+  /**
+   * The open ledger closes: the last closed one is validated, and what waits goes in, by Sequence. A
+   * queued transaction waits while its fee is below the open ledger's cost, and the account's later
+   * ones wait behind it; one whose last ledger has passed is dropped and can never be included.
+   */
+  function closeLedger() {
+    validated = closed;
+    closed += 1;
+    const waiting = pending.splice(0).sort((a, b) => Number(a.tx['Sequence']) - Number(b.tx['Sequence']));
+    const blocked = new Set<string>();
+    for (const entry of waiting) {
+      const account = String(entry.tx['Account']);
+      if (Number(entry.tx['LastLedgerSequence']) < closed) {
+        blocked.add(account);
+        continue;
+      }
+      if (blocked.has(account) || (entry.queued && BigInt(String(entry.tx['Fee'])) < fake.openLedgerFee)) {
+        blocked.add(account);
+        pending.push(entry);
+        continue;
+      }
+      apply(entry);
+    }
+    // The open ledger's view of each account: its last closed Sequence, then what still waits in order.
+    for (const account of new Set(waiting.map((entry) => String(entry.tx['Account'])))) {
+      let next = sequenceAt(account, closed);
+      while (pending.some((p) => p.tx['Account'] === account && Number(p.tx['Sequence']) === next)) next += 1;
+      sequences.set(account, next);
+    }
+  }
+
   const ticker = setInterval(() => {
-    if (!fake.closing) return;
-    validated += 1;
-    for (const entry of pending.splice(0)) apply(entry);
+    if (fake.closing) closeLedger();
   }, closeMs);
 
   const answer = (request: Record<string, unknown>): Record<string, unknown> => {
@@ -153,7 +204,7 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
         return {
           current_ledger_size: '10',
           current_queue_size: '0',
-          ledger_current_index: validated + 1,
+          ledger_current_index: closed + 1,
           drops: {
             base_fee: String(BASE_FEE),
             median_fee: '5000',
@@ -206,23 +257,23 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
         if (sequence > expected) return { engine_result: 'terPRE_SEQ', tx_json: { ...tx, hash } };
         const fee = BigInt(String(tx['Fee']));
         if (fee < BASE_FEE) return { engine_result: 'telINSUF_FEE_P', tx_json: { ...tx, hash } };
-        if (Number(tx['LastLedgerSequence']) <= validated)
+        if (Number(tx['LastLedgerSequence']) <= closed)
           return { engine_result: 'tefMAX_LEDGER', tx_json: { ...tx, hash } };
         if (fake.outcome === 'never-included')
           return { engine_result: 'tesSUCCESS', tx_json: { ...tx, hash } };
         sequences.set(account, expected + 1);
+        // Below the open ledger's cost it waits in the queue, and so does whatever follows it.
+        const queued =
+          fee < fake.openLedgerFee || pending.some((p) => p.queued && p.tx['Account'] === account);
         pending.push({
           hash,
           tx,
           result: fake.outcome,
           ledgerIndex: 0,
+          queued,
           ...(fake.partialDelivery === null ? {} : { delivered: fake.partialDelivery }),
         });
-        // Below the open ledger's cost it waits in the queue for a later ledger (here: the next one).
-        return {
-          engine_result: fee < fake.openLedgerFee ? 'terQUEUED' : fake.outcome,
-          tx_json: { ...tx, hash },
-        };
+        return { engine_result: queued ? 'terQUEUED' : fake.outcome, tx_json: { ...tx, hash } };
       }
       case 'tx': {
         const hash = String(request['transaction']);
@@ -236,27 +287,28 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
           Object.assign(new Error('txnNotFound'), { rippled: 'txnNotFound', searched_all: searchedAll });
         if (fake.lagOnce.delete(hash)) {
           // The open ledger closes with the payment in it, this lagging view has not seen that yet, and
-          // by the next request the network is `lagLedgers` further on.
-          validated += 1;
-          for (const entry of pending.splice(0)) apply(entry);
-          validated += fake.lagLedgers;
+          // by the next request the network is `lagLedgers` further on (all of it validated).
+          closeLedger();
+          closed += fake.lagLedgers;
+          validated = closed;
           throw Object.assign(new Error('txnNotFound'), { rippled: 'txnNotFound', searched_all: false });
         }
-        // Submitted but not in a validated ledger yet: found, and said to be not validated.
+        // In the open ledger, not closed yet: found, and said to be not validated. In the queue: not in
+        // any ledger, so not found.
         const open = pending.find((p) => p.hash === hash);
-        if (open) return { hash, tx_json: open.tx, validated: false };
+        if (open && !open.queued) return { hash, tx_json: open.tx, validated: false };
         if (!entry || entry.ledgerIndex < fake.historyFrom) throw notFound();
+        const final = entry.ledgerIndex <= validated;
+        const result = final ? entry.result : (fake.provisionalResult ?? entry.result);
         return {
           hash: entry.hash,
           tx_json: entry.tx,
           ledger_index: entry.ledgerIndex,
-          validated: true,
+          validated: final,
           meta: {
             TransactionIndex: 0,
-            TransactionResult: entry.result,
-            ...(entry.result === 'tesSUCCESS'
-              ? { delivered_amount: entry.delivered ?? entry.tx['Amount'] }
-              : {}),
+            TransactionResult: result,
+            ...(result === 'tesSUCCESS' ? { delivered_amount: entry.delivered ?? entry.tx['Amount'] } : {}),
           },
         };
       }
@@ -270,6 +322,11 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
       const request = JSON.parse(String(data)) as Record<string, unknown>;
       try {
         const result = answer(request);
+        if (fake.dropAfter !== null && fake.dropAfter === request['command']) {
+          fake.dropAfter = null;
+          socket.terminate();
+          return;
+        }
         socket.send(JSON.stringify({ id: request['id'], type: 'response', status: 'success', result }));
       } catch (error) {
         const code = (error as { rippled?: string }).rippled ?? 'internal';

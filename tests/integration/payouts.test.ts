@@ -32,6 +32,9 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     const { rippled } = testbed;
     rippled.closing = true;
     rippled.outcome = 'tesSUCCESS';
+    rippled.openLedgerFee = 10n;
+    rippled.provisionalResult = null;
+    rippled.dropAfter = null;
     rippled.balances.delete(Wallet.fromSeed(seed).address);
   });
 
@@ -359,7 +362,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
       sequence: await outside.accountSequence(),
     });
     await outside.submit(signed.blob);
-    while (!rippled.applied.has(signed.hash)) await new Promise((r) => setTimeout(r, 10));
+    while (!rippled.isValidated(signed.hash)) await new Promise((r) => setTimeout(r, 10));
     expect(await payoutOperator.paid(database.db, clock, due.id, signed.hash, job)).toBeNull();
     expect(await withdrawal(due.id)).toMatchObject({
       status: 'success',
@@ -587,6 +590,66 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     expect(paymentsTo(capped.tag).map((tx) => tx['Fee'])).toEqual(['5000']);
     rippled.openLedgerFee = 10n;
     expect(await settle(capped.id)).toMatchObject({ status: 'success' });
+  });
+
+  it('a payment queued under sustained load is dropped, signed again with the same Sequence, and paid once the load ends', async () => {
+    const { rippled } = testbed;
+    // The open ledger costs more than the fee cap: the payment waits in the queue until its last
+    // ledger passes, and the network drops it.
+    rippled.openLedgerFee = 1_000_000n;
+    const due = await dueWithdrawal(134n);
+    for (let i = 0; i < 400 && new Set(paymentsTo(due.tag).map((tx) => tx['hash'])).size < 2; i++) {
+      await run();
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const attempts = paymentsTo(due.tag);
+    expect(new Set(attempts.map((tx) => tx['hash'])).size).toBeGreaterThanOrEqual(2);
+    expect(new Set(attempts.map((tx) => tx['Sequence'])).size).toBe(1);
+    expect(resultsFor(due.tag)).toEqual([]);
+    expect(await refunds(due.userId)).toEqual([]);
+    rippled.openLedgerFee = 10n;
+    expect(await settle(due.id)).toMatchObject({ status: 'success', deliveredAmount: xrp(134n) });
+    expect(resultsFor(due.tag)).toEqual(['tesSUCCESS']);
+  }, 60_000);
+
+  it('never settles on a provisional result: read as failed before its ledger is validated, paid after', async () => {
+    const { rippled } = testbed;
+    rippled.closing = false;
+    rippled.provisionalResult = 'tecNO_DST_INSUF_XRP';
+    const due = await dueWithdrawal(135n);
+    await run();
+    rippled.closeNow();
+    for (let i = 0; i < 3; i++) await run();
+    expect(await withdrawal(due.id)).toMatchObject({ status: 'transferring', failureReason: null });
+    expect(await refunds(due.userId)).toEqual([]);
+    rippled.closeNow();
+    await run();
+    expect(await withdrawal(due.id)).toMatchObject({ status: 'success', deliveredAmount: xrp(135n) });
+    rippled.provisionalResult = null;
+    expect(await refunds(due.userId)).toEqual([]);
+  });
+
+  it('pays once when the connection drops after the server carried out a submit or a lookup', async () => {
+    const { rippled } = testbed;
+    rippled.dropAfter = 'submit';
+    const sent = await dueWithdrawal(136n);
+    await run().catch(() => undefined);
+    expect(rippled.dropAfter).toBeNull();
+    expect(await settle(sent.id)).toMatchObject({ status: 'success' });
+    expect(resultsFor(sent.tag)).toEqual(['tesSUCCESS']);
+
+    const looked = await dueWithdrawal(137n);
+    rippled.closing = false;
+    await run();
+    rippled.closeNow();
+    rippled.closeNow();
+    rippled.dropAfter = 'tx';
+    await run().catch(() => undefined);
+    expect(rippled.dropAfter).toBeNull();
+    rippled.closing = true;
+    expect(await settle(looked.id)).toMatchObject({ status: 'success' });
+    expect(resultsFor(looked.tag)).toEqual(['tesSUCCESS']);
+    expect(new Set(paymentsTo(looked.tag).map((tx) => tx['hash'])).size).toBe(1);
   });
 
   it('two job instances signing 50 withdrawals at once: 50 distinct Sequences, 50 payments, none refunded', async () => {
