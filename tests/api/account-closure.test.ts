@@ -241,6 +241,33 @@ describe('limits that deleting an account does not reset', () => {
     }
     expect(sms.value.messages.length - before).toBe(10);
   });
+
+  it('pays the phone bonus once per number: not again to a new account after the first was deleted', async () => {
+    const phone = '+447911123460';
+    const verify = async (name: string) => {
+      const { token } = await register(handle.app, name);
+      clock.advance(61_000);
+      const sent = await handle.app.inject({
+        method: 'POST',
+        url: API.kycSendCode,
+        headers: { [TOKEN_HEADER]: token },
+        payload: { phone },
+        remoteAddress: '198.51.100.200',
+      });
+      expect(envelope(sent).code).toBe(1);
+      const code = /#(\d{6})$/.exec(sms.value.messages.at(-1)?.text ?? '')?.[1] ?? '';
+      const verified = await postAs(handle.app, API.kycVerify, token, { code }, { 'idempotency-key': name });
+      expect(envelope(verified).data).toMatchObject({ state: 'verified' });
+      return { token, id: await userIdOf(handle.database.db, name) };
+    };
+    const first = await verify('bonus-once-1');
+    expect(await ledger.sum(handle.database.db, first.id)).toBeGreaterThan(0n);
+    expect(
+      (await postAs(handle.app, API.deleteAccount, first.token, { password: 'secret12' })).statusCode,
+    ).toBe(200);
+    const second = await verify('bonus-once-2');
+    expect(await ledger.sum(handle.database.db, second.id)).toBe(0n);
+  });
 });
 
 describe('the site an SMS names', () => {
