@@ -63,6 +63,51 @@ test('a device is linked with a pairing code and the password, used, kept from m
   await fresh.close();
 });
 
+test('an approval ends with the device that gave it: the new device then says its code can no longer be used', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const owner = await browser.newContext();
+  const ownerPage = await owner.newPage();
+  await registerInBrowser(ownerPage, uniqueName('leaver'));
+
+  const fresh = await browser.newContext({ locale: 'ar' });
+  const freshPage = await fresh.newPage();
+  // The new device is slow to ask (a weak connection): until the owner has signed out, it hears "waiting".
+  let held = true;
+  await freshPage.route('**/api/device/pairing/state', (route) =>
+    held
+      ? route.fulfill({ json: { code: 1, msg: 'ok', data: { state: 'waiting', token: null } } })
+      : route.continue(),
+  );
+  await freshPage.goto('/link-device');
+  const code = (await freshPage.getByTestId('pairing-code').textContent()) ?? '';
+
+  await ownerPage.getByRole('link', { name: 'Account' }).click();
+  await ownerPage.getByRole('button', { name: 'Link a device' }).click();
+  const dialog = ownerPage.getByRole('dialog');
+  await dialog.getByLabel('Pairing code').fill(code);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Approve this device' }).click();
+  await expect(dialog).toHaveCount(0);
+  await ownerPage.getByRole('button', { name: 'Sign out' }).click();
+  await ownerPage
+    .getByRole('dialog', { name: 'Sign out?' })
+    .getByRole('button', { name: 'Sign out' })
+    .click();
+  await expect(ownerPage).toHaveURL(/\/(\?.*)?$/);
+
+  held = false;
+  await expect(freshPage.getByTestId('pairing-expired')).toBeVisible({ timeout: 10_000 });
+  await expect(freshPage.getByTestId('pairing-code')).toHaveCount(0);
+  await expect(freshPage.getByTestId('pairing-countdown')).toHaveCount(0);
+  await expect(freshPage).toHaveURL(/\/link-device$/);
+  await screenshot(freshPage, 'ar', 'link-device-ended');
+  await owner.close();
+  await fresh.close();
+});
+
 test('the code can be scanned with the camera where the browser reads QR codes', async ({ browser }) => {
   const context = await browser.newContext();
   // This Chromium has no QR decoder or camera: the page gets a canvas stream as the camera and a

@@ -28,10 +28,15 @@ export function PairingScreen() {
   const [error, setError] = useState<string | null>(null);
   const left = useSecondsUntil((pairing?.expires_time ?? 0) * 1000);
   const expired = pairing !== null && left === 0;
+  // The server said the code is dead before its time (used, or its approval ended: the approving
+  // device signed out, or the account changed): no countdown may call it valid any more.
+  const [dead, setDead] = useState(false);
+  const over = expired || dead;
 
   function newCode() {
     setError(null);
     setNote(null);
+    setDead(false);
     start.mutate(undefined, { onError: (caught) => setError(i18n._(messageOf(caught))) });
   }
 
@@ -42,12 +47,11 @@ export function PairingScreen() {
       if (state.state === 'approved' && state.token) {
         session.signInWithToken(state.token);
         await navigate({ to: '/home' });
+      } else if (state.state !== 'waiting') {
+        setDead(true);
+        setNote(null);
       } else if (byUser) {
-        setNote(
-          state.state === 'waiting'
-            ? t`Not approved yet. Enter the code on your signed-in device.`
-            : t`This code can no longer be used. Get a new one.`,
-        );
+        setNote(t`Not approved yet. Enter the code on your signed-in device.`);
       }
     } catch (caught) {
       if (byUser) setError(i18n._(messageOf(caught)));
@@ -60,10 +64,10 @@ export function PairingScreen() {
 
   const poll = useEffectEvent(() => void checkNow(false));
   useEffect(() => {
-    if (!pairing || expired) return;
+    if (!pairing || over) return;
     const timer = setInterval(poll, POLL_MS);
     return () => clearInterval(timer);
-  }, [pairing, expired]);
+  }, [pairing, over]);
 
   const qr = pairing ? `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(pairing.code))}` : null;
   const clock = formatClock(left);
@@ -76,7 +80,7 @@ export function PairingScreen() {
             scan it.
           </Trans>
         </p>
-        {pairing && !expired ? (
+        {pairing && !over ? (
           <>
             <p className="pairing-code">
               <bdi className="code" dir="ltr" data-testid="pairing-code">
@@ -97,14 +101,18 @@ export function PairingScreen() {
             </p>
           </>
         ) : null}
-        {expired ? (
+        {over ? (
           <p className="alert alert-error" data-testid="pairing-expired">
-            <Trans>This code has expired.</Trans>
+            {dead ? (
+              <Trans>This code can no longer be used. Get a new one.</Trans>
+            ) : (
+              <Trans>This code has expired.</Trans>
+            )}
           </p>
         ) : null}
         {note ? <p className="muted">{note}</p> : null}
         {error ? <ErrorAlert>{error}</ErrorAlert> : null}
-        <Button block disabled={!pairing || expired || check.isPending} onClick={() => void checkNow(true)}>
+        <Button block disabled={!pairing || over || check.isPending} onClick={() => void checkNow(true)}>
           <Trans>I have entered the pairing code</Trans>
         </Button>
         <Button block variant="secondary" disabled={start.isPending} onClick={newCode}>
