@@ -5,7 +5,15 @@ import { xrp } from '#domain/money/amount.ts';
 import { addressChanges, sessions, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
 import { accountOperator } from '#server/features/account/operator.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { envelope, getAs, login, postAs, register, useTestAppWithSms } from '#tests/helpers/app.ts';
+import {
+  envelope,
+  getAs,
+  login,
+  postAs,
+  register,
+  signOutOtherDevice,
+  useTestAppWithSms,
+} from '#tests/helpers/app.ts';
 import { credit, userIdOf } from '#tests/helpers/money-fixtures.ts';
 
 /**
@@ -85,12 +93,7 @@ describe('a pairing code dies with the account access it was approved for', () =
         const other = envelope(await login(handle.app, name, 'secret12')).data['userInfo'] as {
           token: string;
         };
-        const list = envelope(await getAs(handle.app, API.devices, other.token)).data['list'] as {
-          id: number;
-          current: boolean;
-        }[];
-        const approver = list.find((d) => !d.current);
-        const revoked = await postAs(handle.app, API.revokeDevice, other.token, { id: approver?.id });
+        const revoked = await signOutOtherDevice(handle.app, other.token);
         expect(envelope(revoked).data).toEqual({ revoked: true });
         expect((await getAs(handle.app, API.userInfo, token)).statusCode).toBe(401);
       },
@@ -160,14 +163,7 @@ describe('a device linked minutes ago', () => {
       envelope(await postAs(handle.app, API.deleteAccount, linked, { password: 'secret12' })).data.error,
     ).toBe('device.link_cooldown');
     // The original device always can.
-    const mine = envelope(await getAs(handle.app, API.devices, token)).data['list'] as {
-      id: number;
-      current: boolean;
-    }[];
-    const newcomer = mine.find((d) => !d.current);
-    expect(envelope(await postAs(handle.app, API.revokeDevice, token, { id: newcomer?.id })).data).toEqual({
-      revoked: true,
-    });
+    expect(envelope(await signOutOtherDevice(handle.app, token)).data).toEqual({ revoked: true });
     expect((await getAs(handle.app, API.userInfo, linked)).statusCode).toBe(401);
   });
 });

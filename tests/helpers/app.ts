@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { TOKEN_HEADER } from '#contract/paths.ts';
+import { API, TOKEN_HEADER } from '#contract/paths.ts';
 import { buildApp } from '#server/app.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
@@ -134,6 +134,15 @@ export function postAs(
 /** A GET with the session token. */
 export function getAs(app: FastifyInstance, url: string, token: string | null) {
   return app.inject({ method: 'GET', url, headers: token ? { [TOKEN_HEADER]: token } : {} });
+}
+
+/** Signs the caller's other device out from the device list, as Mine does: the answer to that. */
+export async function signOutOtherDevice(app: FastifyInstance, token: string) {
+  const list = envelope(await getAs(app, API.devices, token)).data['list'] as {
+    id: number;
+    current: boolean;
+  }[];
+  return postAs(app, API.revokeDevice, token, { id: list.find((device) => !device.current)?.id });
 }
 
 /**

@@ -93,6 +93,17 @@ describe.each(await backends())('the payout job on $name', (backend) => {
       .sort((a, b) => a.ledgerIndex - b.ledgerIndex)
       .map((entry) => entry.result);
 
+  /** Runs passes until a payment to `tag` was signed a second time, and checks both share a Sequence. */
+  async function expectSignedAgainWithItsSequence(tag: number) {
+    for (let i = 0; i < 400 && new Set(paymentsTo(tag).map((tx) => tx['hash'])).size < 2; i++) {
+      await run();
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const attempts = paymentsTo(tag);
+    expect(new Set(attempts.map((tx) => tx['hash'])).size).toBeGreaterThanOrEqual(2);
+    expect(new Set(attempts.map((tx) => tx['Sequence'])).size).toBe(1);
+  }
+
   async function settle(id: number) {
     for (let i = 0; i < 200; i++) {
       const row = await withdrawal(id);
@@ -598,13 +609,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     // ledger passes, and the network drops it.
     rippled.openLedgerFee = 1_000_000n;
     const due = await dueWithdrawal(134n);
-    for (let i = 0; i < 400 && new Set(paymentsTo(due.tag).map((tx) => tx['hash'])).size < 2; i++) {
-      await run();
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    const attempts = paymentsTo(due.tag);
-    expect(new Set(attempts.map((tx) => tx['hash'])).size).toBeGreaterThanOrEqual(2);
-    expect(new Set(attempts.map((tx) => tx['Sequence'])).size).toBe(1);
+    await expectSignedAgainWithItsSequence(due.tag);
     expect(resultsFor(due.tag)).toEqual([]);
     expect(await refunds(due.userId)).toEqual([]);
     rippled.openLedgerFee = 10n;
@@ -707,13 +712,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     // keeps their place and no gap opens behind it.
     rippled.outcome = 'never-included';
     const expired = await dueWithdrawal(105n);
-    for (let i = 0; i < 400 && new Set(paymentsTo(expired.tag).map((tx) => tx['hash'])).size < 2; i++) {
-      await run();
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    const attempts = paymentsTo(expired.tag);
-    expect(new Set(attempts.map((tx) => tx['hash'])).size).toBeGreaterThanOrEqual(2);
-    expect(new Set(attempts.map((tx) => tx['Sequence'])).size).toBe(1);
+    await expectSignedAgainWithItsSequence(expired.tag);
     expect(await refunds(expired.userId)).toEqual([]);
     rippled.outcome = 'tesSUCCESS';
     expect(await settle(expired.id)).toMatchObject({ status: 'success', deliveredAmount: xrp(105n) });
