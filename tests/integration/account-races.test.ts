@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { API } from '#contract/paths.ts';
 import { xrp } from '#domain/money/amount.ts';
-import { accountLocks, withdrawals } from '#server/db/schema.ts';
+import { accountLocks, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
 import { rowsOf } from '#server/db/database.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import {
@@ -15,7 +16,7 @@ import {
   signOutOtherDevice,
 } from '#tests/helpers/app.ts';
 import { describeOnPostgres } from '#tests/helpers/databases.ts';
-import { credit, setTestAddress, userIdOf } from '#tests/helpers/money-fixtures.ts';
+import { credit, setTestAddress, TEST_ADDRESS, userIdOf } from '#tests/helpers/money-fixtures.ts';
 import { createOperator, opsRequest, type TestOperator } from '#tests/helpers/operators.ts';
 import { testClock } from '#tests/helpers/test-clock.ts';
 import { totpCodeAt } from '#tests/helpers/totp.ts';
@@ -169,16 +170,22 @@ await describeOnPostgres('account races', (backend) => {
     expect(outcomes.some((o) => o.approved)).toBe(true);
     expect(outcomes.some((o) => !o.approved)).toBe(true);
   });
-  it('a money request that waited for the account while its device was signed out moves nothing, and its key stays unused', async () => {
-    const name = 'waiting-withdrawer';
+  /**
+   * A user with 150 XRP and a saved address (TEST_ADDRESS with `tag`), signed in on two devices; `send` runs on the first
+   * while another transaction holds the account (as a slow money request would), and the second
+   * device signs the first out before the account is let go. The answer `send` then got.
+   */
+  async function sentWhileSignedOut(
+    name: string,
+    tag: number,
+    send: (token: string) => Promise<LightMyRequestResponse>,
+  ) {
     const { token } = await register(handle.app, name);
     const id = await userIdOf(handle.database.db, name);
     await credit(handle.database.db, id, xrp(150));
-    await setTestAddress(handle.database.db, id, 7999);
+    await setTestAddress(handle.database.db, id, tag);
     const other = (envelope(await login(handle.app, name, 'secret12')).data['userInfo'] as { token: string })
       .token;
-
-    // Another transaction holds the account, as a slow money request would.
     let locked: () => void = () => undefined;
     const lockTaken = new Promise<void>((resolve) => (locked = resolve));
     let release: () => void = () => undefined;
@@ -189,21 +196,40 @@ await describeOnPostgres('account races', (backend) => {
       await held;
     });
     await lockTaken;
-    const withdrawal = postAs(handle.app, API.setWithdrawStatus, token, {}, { 'idempotency-key': 'waited' });
+    const sent = send(token);
     await waitForLockWaiters(1);
-
-    // Meanwhile the other device signs this one out.
     expect(envelope(await signOutOtherDevice(handle.app, other)).data).toEqual({ revoked: true });
     release();
     await holder;
-
-    const answer = await withdrawal;
+    const answer = await sent;
     expect(answer.statusCode).toBe(401);
     expect(envelope(answer).data.error).toBe('auth.session_expired');
+    return { id, other };
+  }
+
+  it('a money request that waited for the account while its device was signed out moves nothing, and its key stays unused', async () => {
+    const { id, other } = await sentWhileSignedOut('waiting-withdrawer', 7999, (token) =>
+      postAs(handle.app, API.setWithdrawStatus, token, {}, { 'idempotency-key': 'waited' }),
+    );
     expect(await handle.database.db.select().from(withdrawals).where(eq(withdrawals.userId, id))).toEqual([]);
     // The refusal was not stored: the same key goes through from a session that is live.
     const again = await postAs(handle.app, API.setWithdrawStatus, other, {}, { 'idempotency-key': 'waited' });
     expect(envelope(again).code).toBe(1);
+  });
+
+  it('an address change that waited for the account while its device was signed out changes nothing', async () => {
+    const { id } = await sentWhileSignedOut('waiting-address-changer', 7998, (token) =>
+      postAs(handle.app, API.changeAddress, token, {
+        walletaddress: TEST_ADDRESS,
+        tag: '8001',
+        password: 'secret12',
+      }),
+    );
+    const saved = await handle.database.db
+      .select()
+      .from(withdrawAddresses)
+      .where(eq(withdrawAddresses.userId, id));
+    expect(saved.map((row) => row.tag)).toEqual(['7998']);
   });
 
   /** Waits until `count` statements of this database wait for a lock. */

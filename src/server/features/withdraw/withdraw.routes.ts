@@ -98,7 +98,7 @@ export async function withdrawRoutes(
       access: 'settled',
       failures,
     },
-    ({ userId, body, request }) => withdraw.changeAddress(userId, body, knownDeviceOf(request)),
+    ({ session, body, request }) => withdraw.changeAddress(session, body, knownDeviceOf(request)),
   );
 
   routes.get(

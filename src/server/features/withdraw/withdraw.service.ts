@@ -60,6 +60,8 @@ export interface WithdrawServiceDeps {
   whitelist: () => WhitelistedExchange[];
   adVideoUrl: string | null;
   checkPassword: PasswordCheck;
+  /** Whether the session still lets its account in (auth's answer, read in the caller's transaction). */
+  admits: (executor: Db, session: { userId: number; sessionId: number }) => Promise<boolean>;
   /** Tells every device of the account that its address changed (push; the app shows it from state). */
   announceAddressChange: (userId: number, changeTime: Date) => Promise<void>;
   /** A fraction in [0, 1) for the ad's reduction; tests pass their own. */
@@ -235,10 +237,11 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
      * running keeps the address it was requested to. Every device hears of it.
      */
     async changeAddress(
-      userId: number,
+      session: { userId: number; sessionId: number },
       input: { walletaddress: string; tag: string; password: string },
       device: KnownDevice | null,
-    ): Promise<Result<Address, ChangeAddressError>> {
+    ): Promise<Result<Address, ChangeAddressError | 'auth.session_expired'>> {
+      const { userId } = session;
       const checked = await this.checkAddress(userId, input);
       if (!checked.ok) return checked;
       const current = await repo.address(userId);
@@ -253,6 +256,9 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       try {
         const changed = await db.transaction(async (tx) => {
           await ledger.lockUser(tx, userId);
+          // The password check takes a while: a sign-out of this device, a new password or a ban
+          // that landed meanwhile must stop the change, as it stops a money request.
+          if (!(await deps.admits(tx, session))) return 'session_ended' as const;
           const locked = await createWithdrawRepository(tx).address(userId);
           if (!locked) return false;
           await createWithdrawRepository(tx).changeAddress({
@@ -265,6 +271,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
           });
           return true;
         });
+        if (changed === 'session_ended') return fail('auth.session_expired');
         if (!changed) return fail('withdraw.address_missing');
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
