@@ -1,3 +1,4 @@
+import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { PASSWORD, registerInBrowser, screenshot, uniqueName } from './support.ts';
 
@@ -5,16 +6,34 @@ import { PASSWORD, registerInBrowser, screenshot, uniqueName } from './support.t
 // links and approves with the password; the new device is in, cannot change money settings for a
 // day, and is signed out the moment the first device revokes it.
 
+/** A signed-in device (a new account) and a signed-out one, each in its own browser context. */
+async function ownerAndNewDevice(browser: Browser, name: string, newDeviceLocale = 'en') {
+  const owner = await browser.newContext();
+  const ownerPage = await owner.newPage();
+  await registerInBrowser(ownerPage, uniqueName(name));
+  const fresh = await browser.newContext({ locale: newDeviceLocale });
+  const freshPage = await fresh.newPage();
+  return { owner, ownerPage, fresh, freshPage };
+}
+
+/** The signed-in device opens Account → Link a device, enters `code` and approves it with the password. */
+async function approve(ownerPage: Page, code: string, whatItLinks?: (dialog: Locator) => Promise<void>) {
+  await ownerPage.getByRole('link', { name: 'Account' }).click();
+  await ownerPage.getByRole('button', { name: 'Link a device' }).click();
+  const dialog = ownerPage.getByRole('dialog');
+  await dialog.getByLabel('Pairing code').fill(code);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await whatItLinks?.(dialog);
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Approve this device' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
 test('a device is linked with a pairing code and the password, used, kept from money settings, and revoked', async ({
   browser,
 }) => {
   test.setTimeout(90_000);
-  const owner = await browser.newContext();
-  const ownerPage = await owner.newPage();
-  await registerInBrowser(ownerPage, uniqueName('owner'));
-
-  const fresh = await browser.newContext();
-  const freshPage = await fresh.newPage();
+  const { owner, ownerPage, fresh, freshPage } = await ownerAndNewDevice(browser, 'owner');
   await freshPage.goto('/');
   await freshPage.getByTestId('link-device').click();
   await expect(freshPage).toHaveURL(/\/link-device$/);
@@ -26,16 +45,10 @@ test('a device is linked with a pairing code and the password, used, kept from m
   await expect(freshPage.getByText('Not approved yet.')).toBeVisible();
   await screenshot(freshPage, 'en', 'link-device');
 
-  await ownerPage.getByRole('link', { name: 'Account' }).click();
-  await ownerPage.getByRole('button', { name: 'Link a device' }).click();
-  const dialog = ownerPage.getByRole('dialog');
-  await dialog.getByLabel('Pairing code').fill(code.toLowerCase());
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expect(dialog.getByTestId('link-preview')).toContainText('Chrome');
-  await expect(dialog).toContainText('Only approve a device you are holding now.');
-  await dialog.getByLabel('Password').fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Approve this device' }).click();
-  await expect(dialog).toHaveCount(0);
+  await approve(ownerPage, code.toLowerCase(), async (dialog) => {
+    await expect(dialog.getByTestId('link-preview')).toContainText('Chrome');
+    await expect(dialog).toContainText('Only approve a device you are holding now.');
+  });
 
   // The new device finds the approval by itself and is signed in.
   await expect(freshPage).toHaveURL(/\/home$/, { timeout: 15_000 });
@@ -67,12 +80,7 @@ test('an approval ends with the device that gave it: the new device then says it
   browser,
 }) => {
   test.setTimeout(60_000);
-  const owner = await browser.newContext();
-  const ownerPage = await owner.newPage();
-  await registerInBrowser(ownerPage, uniqueName('leaver'));
-
-  const fresh = await browser.newContext({ locale: 'ar' });
-  const freshPage = await fresh.newPage();
+  const { owner, ownerPage, fresh, freshPage } = await ownerAndNewDevice(browser, 'leaver', 'ar');
   // The new device is slow to ask (a weak connection): until the owner has signed out, it hears "waiting".
   let held = true;
   await freshPage.route('**/api/device/pairing/state', (route) =>
@@ -83,14 +91,7 @@ test('an approval ends with the device that gave it: the new device then says it
   await freshPage.goto('/link-device');
   const code = (await freshPage.getByTestId('pairing-code').textContent()) ?? '';
 
-  await ownerPage.getByRole('link', { name: 'Account' }).click();
-  await ownerPage.getByRole('button', { name: 'Link a device' }).click();
-  const dialog = ownerPage.getByRole('dialog');
-  await dialog.getByLabel('Pairing code').fill(code);
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  await dialog.getByLabel('Password').fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Approve this device' }).click();
-  await expect(dialog).toHaveCount(0);
+  await approve(ownerPage, code);
   await ownerPage.getByRole('button', { name: 'Sign out' }).click();
   await ownerPage
     .getByRole('dialog', { name: 'Sign out?' })

@@ -93,6 +93,17 @@ describe.each(await backends())('the payout job on $name', (backend) => {
       .sort((a, b) => a.ledgerIndex - b.ledgerIndex)
       .map((entry) => entry.result);
 
+  /** The withdrawal waits for the payout wallet's refill: nothing signed or sent for it, nothing refunded. */
+  async function expectHeldForRefill(due: { id: number; tag: number; userId: number }) {
+    expect(await withdrawal(due.id)).toMatchObject({
+      status: 'transferring',
+      txBlob: null,
+      heldReason: WALLET_REFILL,
+    });
+    expect(paymentsTo(due.tag)).toEqual([]);
+    expect(await refunds(due.userId)).toEqual([]);
+  }
+
   /** Runs passes until a payment to `tag` was signed a second time, and checks both share a Sequence. */
   async function expectSignedAgainWithItsSequence(tag: number) {
     for (let i = 0; i < 400 && new Set(paymentsTo(tag).map((tx) => tx['hash'])).size < 2; i++) {
@@ -391,13 +402,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     rippled.balances.set(hot, rippled.reserveDrops + 50_000_000n);
     const due = await dueWithdrawal(129n);
     for (let i = 0; i < 3; i++) await run();
-    expect(await withdrawal(due.id)).toMatchObject({
-      status: 'transferring',
-      txBlob: null,
-      heldReason: WALLET_REFILL,
-    });
-    expect(paymentsTo(due.tag)).toEqual([]);
-    expect(await refunds(due.userId)).toEqual([]);
+    await expectHeldForRefill(due);
     expect(rippled.balances.get(hot)).toBe(rippled.reserveDrops + 50_000_000n);
     expect((await payoutOperator.alerts(database.db)).filter((a) => a.withdrawal === due.id)).toEqual([
       expect.objectContaining({ kind: 'wallet' }),
@@ -426,14 +431,8 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     rippled.closing = true;
     expect(await settle(first.id)).toMatchObject({ status: 'success' });
     for (let i = 0; i < 3; i++) await run();
-    expect(await withdrawal(second.id)).toMatchObject({
-      status: 'transferring',
-      txBlob: null,
-      heldReason: WALLET_REFILL,
-    });
-    expect(paymentsTo(second.tag)).toEqual([]);
+    await expectHeldForRefill(second);
     expect(resultsFor(first.tag, second.tag)).toEqual(['tesSUCCESS']);
-    expect(await refunds(second.userId)).toEqual([]);
 
     rippled.balances.set(hot, before ?? 100_000_000_000n);
     expect(await settle(second.id)).toMatchObject({ status: 'success', heldReason: null });
