@@ -12,7 +12,7 @@ import { testNow } from './test-clock.ts';
 /** Creates users with sessions straight in the database (no password hashing: fast for load tests). */
 export async function seedUsers(db: Db, count: number, prefix: string) {
   const now = testNow();
-  const created: { id: number; token: string }[] = [];
+  const created: { id: number; token: string; sessionId: number }[] = [];
   for (let i = 0; i < count; i++) {
     const name = `${prefix}-${i}-${randomBytes(3).toString('hex')}`;
     const [user] = await db
@@ -30,14 +30,18 @@ export async function seedUsers(db: Db, count: number, prefix: string) {
       .returning({ id: users.id });
     if (!user) throw new Error('no user');
     const token = randomBytes(32).toString('base64url');
-    await db.insert(sessions).values({
-      userId: user.id,
-      tokenHash: hashToken(token),
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + 86_400_000),
-    });
-    created.push({ id: user.id, token });
+    const [session] = await db
+      .insert(sessions)
+      .values({
+        userId: user.id,
+        tokenHash: hashToken(token),
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + 86_400_000),
+      })
+      .returning({ id: sessions.id });
+    if (!session) throw new Error('no session');
+    created.push({ id: user.id, token, sessionId: session.id });
   }
   return created;
 }

@@ -21,7 +21,7 @@ await describeOnPostgres('the idempotency key', (backend) => {
     const [user] = await seedUsers(database.db, 1, 'idem');
     if (!user) throw new Error('no user');
     const clock = testClock();
-    const scope = { userId: user.id, key: 'key-1', requestHash: 'same' };
+    const scope = { userId: user.id, sessionId: user.sessionId, key: 'key-1', requestHash: 'same' };
     const started = gate();
     const release = gate();
     let runs = 0;

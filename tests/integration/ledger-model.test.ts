@@ -31,7 +31,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 
 describe('ledger model (PGlite)', () => {
   let database: Database;
-  let users: { id: number }[];
+  let users: { id: number; sessionId: number }[];
   const clock = testClock();
   const model = new Map<number, bigint>();
   let sequence = 0;
@@ -61,7 +61,7 @@ describe('ledger model (PGlite)', () => {
             const result = await runIdempotent(
               database.db,
               clock,
-              { userId, key, requestHash: payload },
+              { userId, sessionId: users[c.user]?.sessionId ?? 0, key, requestHash: payload },
               async (tx) => {
                 await ledger.append(tx, {
                   userId,

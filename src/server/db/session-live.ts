@@ -1,4 +1,4 @@
-import { gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { gt, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { sessions } from './schema.ts';
 
 /**
@@ -6,6 +6,6 @@ import { sessions } from './schema.ts';
  * user's device list, push delivery and the console's count of active sessions read it here, so a
  * device counts as signed in for all of them or for none.
  */
-export function sessionLive(now: Date): SQL {
+export function sessionLive(now: Date | SQLWrapper): SQL {
   return sql`(${isNull(sessions.revokedAt)} and ${gt(sessions.expiresAt, now)})`;
 }

@@ -3,7 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '#server/clock.ts';
 import { isLockTimeout, rowsOf, type Db } from '#server/db/database.ts';
 import { namedStatement } from '#server/db/named-statement.ts';
-import { idempotencyKeys, users } from '#server/db/schema.ts';
+import { activeLocks } from '#server/db/account-locks.ts';
+import { idempotencyKeys, sessions, users } from '#server/db/schema.ts';
+import { sessionLive } from '#server/db/session-live.ts';
 
 export interface StoredResponse {
   statusCode: number;
@@ -14,7 +16,9 @@ export type IdempotentOutcome =
   | { kind: 'fresh'; response: StoredResponse }
   | { kind: 'replay'; response: StoredResponse }
   | { kind: 'mismatch' }
-  | { kind: 'in_flight' };
+  | { kind: 'in_flight' }
+  /** The session ended (or the account closed) while the request waited: nothing was stored. */
+  | { kind: 'session_ended' };
 
 /** A fingerprint of what a request asks for: the same key must always ask the same. */
 export function requestHash(method: string, path: string, body: unknown): string {
@@ -52,12 +56,32 @@ const claimStatement = namedStatement<{
   for no key update of ${users}`,
 );
 
-const answerStatement = namedStatement<{ userId: number; key: string; statusCode: number; response: string }>(
+// The answer is stored only while the request's session still lets the account in. This statement
+// runs after the work, holding the user's lock, on a snapshot of its own: a sign-out of the device,
+// a ban, a deletion or a new password that committed while the request waited for the lock (or ran)
+// is seen, and the whole transaction rolls back. Checked here, it costs no round trip of its own.
+const answerStatement = namedStatement<{
+  userId: number;
+  key: string;
+  statusCode: number;
+  response: string;
+  sessionId: number;
+  now: string;
+}>(
   'idempotency_answer',
   (p) => sql`
   update ${idempotencyKeys} set status_code = ${p.statusCode}, response = ${p.response}::jsonb
-  where user_id = ${p.userId} and key = ${p.key}`,
+  where user_id = ${p.userId} and key = ${p.key}
+    and exists (
+      select 1 from ${sessions}
+      where ${sessions.id} = ${p.sessionId} and ${sessions.userId} = ${p.userId}
+        and ${sessionLive(sql`${p.now}::timestamptz`)}
+        and not exists (${activeLocks(p.userId, sql`${p.now}::timestamptz`)}))
+  returning key`,
 );
+
+/** Thrown inside the transaction to roll it back when the session no longer lets the account in. */
+class SessionEnded extends Error {}
 
 /**
  * Runs a money-moving operation exactly once per (user, Idempotency-Key), with the semantics of
@@ -71,7 +95,7 @@ const answerStatement = namedStatement<{ userId: number; key: string; statusCode
 export async function runIdempotent(
   db: Db,
   clock: Clock,
-  scope: { userId: number; key: string; requestHash: string },
+  scope: { userId: number; sessionId: number; key: string; requestHash: string },
   work: (tx: Db) => Promise<StoredResponse>,
   waitForFirstMs = WAIT_FOR_FIRST_MS,
 ): Promise<IdempotentOutcome> {
@@ -105,16 +129,22 @@ export async function runIdempotent(
       }
 
       const response = await work(tx);
-      await answerStatement.run(tx, {
-        userId: scope.userId,
-        key: scope.key,
-        statusCode: response.statusCode,
-        response: JSON.stringify(response.body),
-      });
+      const answered = rowsOf<{ key: string }>(
+        await answerStatement.run(tx, {
+          userId: scope.userId,
+          key: scope.key,
+          statusCode: response.statusCode,
+          response: JSON.stringify(response.body),
+          sessionId: scope.sessionId,
+          now: clock.now().toISOString(),
+        }),
+      );
+      if (answered.length === 0) throw new SessionEnded();
       return { kind: 'fresh' as const, response };
     });
   } catch (error) {
     if (isLockTimeout(error)) return { kind: 'in_flight' };
+    if (error instanceof SessionEnded) return { kind: 'session_ended' };
     throw error;
   }
 }

@@ -6,7 +6,7 @@ import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import { requestHash, runIdempotent } from '#server/lib/idempotency.ts';
 import { failureEnvelope, okEnvelope, sendFailure } from '#server/lib/reply.ts';
-import { sessionOf, type SessionContext } from './session.ts';
+import { sessionOf } from './session.ts';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
@@ -16,43 +16,31 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
  */
 export type MoneyWork = (tx: Db, idempotencyKey: string) => Promise<Result<unknown, ErrorCode>>;
 
-/** A request's session that waited for the account's lock is checked again under it. */
-class SessionEnded extends Error {}
-
 /**
  * Answers a money-moving POST exactly once per Idempotency-Key (docs/product-rules.md#exactly-once): the first answer,
- * success or refusal, is stored with its ledger entry and replayed for the same key and payload.
- * `stillAdmitted` is asked under the user's lock, before the work: a request let in just before a
- * ban, a deletion or a sign-out of its device, and then waiting for the lock, must not move money
- * after them. Its refusal is not stored, so the key is used again once the user signs in anew.
+ * success or refusal, is stored with its ledger entry and replayed for the same key and payload. A
+ * request whose session ended while it waited for the account (a sign-out of its device, a ban, a
+ * deletion, a new password) moves nothing and stores nothing (`runIdempotent`), so the key is used
+ * again once the user signs in anew.
  */
-export function createIdempotentSender(
-  db: Db,
-  clock: Clock,
-  stillAdmitted: (tx: Db, session: SessionContext) => Promise<boolean>,
-) {
+export function createIdempotentSender(db: Db, clock: Clock) {
   return async function sendIdempotent(request: FastifyRequest, reply: FastifyReply, work: MoneyWork) {
     const header = request.headers[IDEMPOTENCY_HEADER];
     const key = Array.isArray(header) ? header[0] : header;
     if (!key || !KEY_PATTERN.test(key)) return sendFailure(reply, 'request.idempotency_key_required');
 
-    const session = sessionOf(request);
+    const { userId, sessionId } = sessionOf(request);
     const hash = requestHash(request.method, request.routeOptions.url ?? request.url, request.body);
     const outcome = await runIdempotent(
       db,
       clock,
-      { userId: session.userId, key, requestHash: hash },
+      { userId, sessionId, key, requestHash: hash },
       async (tx) => {
-        // Thrown, so the transaction and the key's claim roll back: nothing is stored for this key.
-        if (!(await stillAdmitted(tx, session))) throw new SessionEnded();
         const result = await work(tx, key);
         if (result.ok) return { statusCode: 200, body: okEnvelope(result.value) };
         return { statusCode: ERRORS[result.error].status, body: failureEnvelope(result.error) };
       },
-    ).catch((error: unknown) => {
-      if (error instanceof SessionEnded) return { kind: 'session_ended' as const };
-      throw error;
-    });
+    );
 
     switch (outcome.kind) {
       case 'session_ended':

@@ -210,6 +210,21 @@ export function createAuthRepository(db: Db) {
       await db.update(sessions).set({ ip: null, userAgent: null }).where(eq(sessions.userId, userId));
     },
 
+    /** Whether a session is live and its account open (no ban, lock or deletion), in one statement. */
+    async sessionAdmits(sessionId: number, now: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.id, sessionId),
+            sessionLive(now),
+            sql`not exists (${activeLocks(sessions.userId, now)})`,
+          ),
+        );
+      return row !== undefined;
+    },
+
     async isSessionLive(sessionId: number, now: Date): Promise<boolean> {
       const [row] = await db
         .select({ id: sessions.id })

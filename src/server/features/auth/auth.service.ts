@@ -355,12 +355,8 @@ export function createAuthService({ db, clock, sessionTtlDays, hash, sessionCach
     },
 
     /** Whether a session still lets its account in: live, of an account with no ban, lock or deletion. */
-    async admits(executor: Db, session: { userId: number; sessionId: number }): Promise<boolean> {
-      const rows = createAuthRepository(executor);
-      return (
-        (await rows.isSessionLive(session.sessionId, clock.now())) &&
-        (await rows.activeAccountLock(session.userId, clock.now())) === null
-      );
+    admits(executor: Db, session: { userId: number; sessionId: number }): Promise<boolean> {
+      return createAuthRepository(executor).sessionAdmits(session.sessionId, clock.now());
     },
 
     /** Whether a ban, a lock or a deletion is in force on the account. */
