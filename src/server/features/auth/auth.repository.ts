@@ -225,14 +225,6 @@ export function createAuthRepository(db: Db) {
       return row !== undefined;
     },
 
-    async isSessionLive(sessionId: number, now: Date): Promise<boolean> {
-      const [row] = await db
-        .select({ id: sessions.id })
-        .from(sessions)
-        .where(and(eq(sessions.id, sessionId), sessionLive(now)));
-      return row !== undefined;
-    },
-
     liveSessions(userId: number, now: Date): Promise<SessionRow[]> {
       return db
         .select()

@@ -349,19 +349,9 @@ export function createAuthService({ db, clock, sessionTtlDays, hash, sessionCach
       return openSession(tx, userId, client, clock.now());
     },
 
-    /** Whether a session is still live: not revoked, not expired (read in the caller's transaction). */
-    async isSessionLive(executor: Db, sessionId: number): Promise<boolean> {
-      return createAuthRepository(executor).isSessionLive(sessionId, clock.now());
-    },
-
     /** Whether a session still lets its account in: live, of an account with no ban, lock or deletion. */
     admits(executor: Db, session: { userId: number; sessionId: number }): Promise<boolean> {
       return createAuthRepository(executor).sessionAdmits(session.sessionId, clock.now());
-    },
-
-    /** Whether a ban, a lock or a deletion is in force on the account. */
-    async isClosed(executor: Db, userId: number): Promise<boolean> {
-      return (await createAuthRepository(executor).activeAccountLock(userId, clock.now())) !== null;
     },
 
     liveSessions(userId: number): Promise<SessionRow[]> {

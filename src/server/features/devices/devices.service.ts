@@ -148,12 +148,10 @@ export function createDevicesService({ db, clock, auth, hash, attemptLimit, onLi
         // The account's lock: a ban, a deletion or a new password either comes first (and voided
         // this code) or waits until this session exists (and ends it).
         await accounts.lock(tx, userId);
-        if (await auth.isClosed(tx, userId)) return null;
         // An approval lives only as long as the session that gave it: signing that device out (or a
         // stolen session ended by its owner) ends what it let in.
-        if (row.approvedBySession === null || !(await auth.isSessionLive(tx, row.approvedBySession))) {
-          return null;
-        }
+        const approver = row.approvedBySession;
+        if (approver === null || !(await auth.admits(tx, { userId, sessionId: approver }))) return null;
         if (!(await createDevicesRepository(tx).collect(row.id, now))) return null;
         return auth.openLinkedSession(tx, userId, {
           // What the owner saw and approved names the device in its list.
@@ -198,9 +196,7 @@ export function createDevicesService({ db, clock, auth, hash, attemptLimit, onLi
         await accounts.lock(tx, userId);
         // Ended while its password was checked (a new password, "sign out all other devices"): the
         // approval would outlive the access that gave it.
-        if ((await auth.isClosed(tx, userId)) || !(await auth.isSessionLive(tx, sessionId))) {
-          return fail('auth.session_expired');
-        }
+        if (!(await auth.admits(tx, { userId, sessionId }))) return fail('auth.session_expired');
         const approved = await createDevicesRepository(tx).approve(
           checked.value.id,
           userId,
