@@ -37,6 +37,9 @@ export interface QueueFilter {
 /** Escapes LIKE's wildcards in text typed by an operator. */
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** A withdrawal's signed payment, forgotten: what the job signs next replaces it. */
+const NO_SIGNED_PAYMENT = { txBlob: null, txHash: null, lastLedgerSequence: null, txSignedLedger: null };
+
 /** When a processing withdrawal falls due: its waiting period, less the hours the ads took off. */
 // Each withdrawal waits the period kept on its row (the one in force when it was requested); rows
 // from before periods were kept wait the configured one, which was in force then.
@@ -196,7 +199,7 @@ export function createPayoutsRepository(db: Db) {
       return updateAny(
         db,
         withdrawals,
-        { txBlob: null, txHash: null, lastLedgerSequence: null, txSignedLedger: null },
+        NO_SIGNED_PAYMENT,
         and(eq(withdrawals.id, id), eq(withdrawals.txHash, txHash)),
       );
     },
@@ -210,14 +213,7 @@ export function createPayoutsRepository(db: Db) {
       return updateAny(
         db,
         withdrawals,
-        {
-          txBlob: null,
-          txHash: null,
-          lastLedgerSequence: null,
-          txSignedLedger: null,
-          txSequence: null,
-          heldReason: reason,
-        },
+        { ...NO_SIGNED_PAYMENT, txSequence: null, heldReason: reason },
         and(eq(withdrawals.id, id), eq(withdrawals.txHash, txHash)),
       );
     },
