@@ -67,6 +67,20 @@ describe('phone verification', () => {
     expect(await ledger.balance(handle.database.db, second.id)).toBe(0n);
   });
 
+  it("pays the bonus to a user whose own request keys look like the server's", async () => {
+    const [user] = await seedUsers(handle.database.db, 1, 'kyc');
+    if (!user) throw new Error('no user');
+    // The gift claimed under the key the bonus's ledger entry is filed under (the id is no secret).
+    const gift = await post(handle.app, '/api/user/newUserReward', user.token, {}, `phone-bonus:${user.id}`);
+    expect(envelope(gift).code).toBe(1);
+    const phone = '+447911123999';
+    expect(envelope(await send(user.token, phone, '10.0.0.9')).code).toBe(1);
+    expect(envelope(await verify(user.token, sms.value.lastCode(phone) ?? ''))).toMatchObject({
+      code: 1,
+      data: { bonus: '100' },
+    });
+  });
+
   it('expires a code after 10 minutes', async () => {
     const [user] = await seedUsers(handle.database.db, 1, 'kyc');
     if (!user) throw new Error('no user');

@@ -106,7 +106,9 @@ describe.each(await backends())('the ledger on $name', (backend) => {
     const [row] = await database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(ledgerEntries)
-      .where(sql`${ledgerEntries.kind} = 'task' and ${ledgerEntries.idempotencyKey} like 'complete-%'`);
+      .where(
+        sql`${ledgerEntries.kind} = 'task' and ${ledgerEntries.idempotencyKey} like 'request:complete-%'`,
+      );
     expect(row?.n).toBe(1000);
     for (const person of people) expect(await ledger.balance(database.db, person.id)).toBe(20n * 10n ** 7n);
     await expectBalancesMatchEntries(people.map((p) => p.id));

@@ -12,9 +12,19 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /**
  * What a money-moving route does inside its transaction, holding the user's row lock (taken with the
- * idempotency key, `runIdempotent`): a credited answer or a refusal.
+ * idempotency key, `runIdempotent`): a credited answer or a refusal. `idempotencyKey` is the key its
+ * ledger entry is filed under (`ledgerKeyOf`).
  */
 export type MoneyWork = (tx: Db, idempotencyKey: string) => Promise<Result<unknown, ErrorCode>>;
+
+/**
+ * A request's ledger entry is filed under the client's key in a namespace of its own, so that no key
+ * a client chooses can take the key of an entry the server writes itself (`refund:<withdrawal>`,
+ * `phone-bonus:<user>`): that would refuse the refund or the bonus for good.
+ */
+export function ledgerKeyOf(requestKey: string): string {
+  return `request:${requestKey}`;
+}
 
 /**
  * Answers a money-moving POST exactly once per Idempotency-Key (docs/product-rules.md#exactly-once): the first answer,
@@ -36,7 +46,7 @@ export function createIdempotentSender(db: Db, clock: Clock) {
       clock,
       { userId, sessionId, key, requestHash: hash },
       async (tx) => {
-        const result = await work(tx, key);
+        const result = await work(tx, ledgerKeyOf(key));
         if (result.ok) return { statusCode: 200, body: okEnvelope(result.value) };
         return { statusCode: ERRORS[result.error].status, body: failureEnvelope(result.error) };
       },
