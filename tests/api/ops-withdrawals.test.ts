@@ -182,3 +182,27 @@ describe('withdrawals in the console', () => {
     ]);
   });
 });
+
+describe('what an operator types', () => {
+  it('a long number as the user, or a task id or position out of range, is answered, never a 500', async () => {
+    const { app, database } = handle;
+    const token = await opsToken(app, await createOperator(app, database.db, clock, 'typing.admin'), clock);
+    for (const user of ['9223372036854775808', '9'.repeat(64), '1234567890123456']) {
+      const response = await opsRequest(app, 'GET', `${OPS_API.withdrawals}?state=all&user=${user}`, token);
+      expect(response.statusCode, user).toBe(200);
+      expect(envelope(response).data['list'], user).toEqual([]);
+    }
+    for (const args of [
+      ['tasks', 'enable', 'abc'],
+      ['tasks', 'disable', '99999999999'],
+      ['tasks', 'enable', '-1'],
+      ['tasks', 'sort', '1', '99999999999'],
+      ['tasks', 'sort', '99999999999', '1'],
+      ['tasks', 'sort', '1', '1.5'],
+    ]) {
+      const response = await opsRequest(app, 'POST', OPS_API.cli, token, { args });
+      expect(response.statusCode, args.join(' ')).toBe(200);
+      expect(envelope(response).data, args.join(' ')).toMatchObject({ exit_code: 1 });
+    }
+  });
+});

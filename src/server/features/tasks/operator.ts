@@ -1,6 +1,11 @@
+import { TaskIdSchema } from '#contract/tasks.ts';
 import { formatAmount } from '#domain/money/amount.ts';
 import type { Db } from '#server/db/database.ts';
 import { createTasksRepository } from './tasks.repository.ts';
+
+const NO_SUCH_TASK = 'no such task';
+/** The database keeps a position in 32 bits. */
+const SORT_LIMIT = 2_147_483_647;
 
 /**
  * The operator's task catalog commands. The day's tasks are the enabled ones in `sort` order until
@@ -22,11 +27,15 @@ export const taskOperator = {
   },
 
   async setEnabled(db: Db, id: number, enabled: boolean): Promise<string | null> {
-    return (await createTasksRepository(db).update(id, { enabled })) ? null : 'no such task';
+    if (!TaskIdSchema.safeParse(id).success) return NO_SUCH_TASK;
+    return (await createTasksRepository(db).update(id, { enabled })) ? null : NO_SUCH_TASK;
   },
 
   async setSort(db: Db, id: number, sort: number): Promise<string | null> {
-    if (!Number.isInteger(sort)) return 'the position is a whole number';
-    return (await createTasksRepository(db).update(id, { sort })) ? null : 'no such task';
+    if (!TaskIdSchema.safeParse(id).success) return NO_SUCH_TASK;
+    if (!Number.isInteger(sort) || Math.abs(sort) > SORT_LIMIT) {
+      return `the position is a whole number from -${SORT_LIMIT} to ${SORT_LIMIT}`;
+    }
+    return (await createTasksRepository(db).update(id, { sort })) ? null : NO_SUCH_TASK;
   },
 };

@@ -406,7 +406,8 @@ export function createPayoutsRepository(db: Db) {
       const user = filter.user?.trim();
       if (user) {
         where.push(
-          /^\d+$/.test(user)
+          // An id fits in 15 digits; a longer number is only searched for as a name.
+          /^\d{1,15}$/.test(user)
             ? or(eq(withdrawals.userId, Number(user)), ilike(users.username, likeText(user)))
             : ilike(users.username, likeText(user)),
         );
