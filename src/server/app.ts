@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { API, REQUEST_ID_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
+import { sendFailure } from '#server/lib/reply.ts';
 import { ok } from '#domain/result.ts';
 import type { ProductRules } from '#domain/rules/product-rules.ts';
 import { adjustableClock, systemClock, type Clock } from './clock.ts';
@@ -128,10 +129,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: env.BODY_LIMIT,
     // Only the configured proxies' X-Forwarded-For is believed (env.ts, TRUST_PROXY).
     trustProxy: trustProxyOf(env),
-    // Fastify answers 500 to a request that outlives this; keeps slow clients from holding sockets.
+    // Node's HTTP server ends a request that outlives this (408); keeps slow clients from holding sockets.
     requestTimeout: 30_000,
     requestIdHeader: false,
     genReqId: requestIdOf,
+    // A path that cannot be decoded (`/%E0`) is refused before routing, so before every hook: it gets
+    // the catalogue's envelope and its request id here, not Fastify's own English answer.
+    frameworkErrors: (_error, request, reply) => {
+      void sendFailure(reply.header(REQUEST_ID_HEADER, request.id), 'request.invalid');
+    },
   }).withTypeProvider<ZodTypeProvider>();
   // Echoed on every answer, errors included: a user's report names the line in the log.
   app.addHook('onRequest', async (request, reply) => {

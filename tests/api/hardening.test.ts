@@ -81,6 +81,15 @@ describe('input no route can mean', () => {
     expect((users as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
   });
 
+  it("gets the catalogue's answer and its request id for a path that cannot be decoded", async () => {
+    for (const url of ['/%E0', '/api/%E0', `${API.checkIn}%FF`]) {
+      const response = await handle.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(envelope(response).data.error, url).toBe('request.invalid');
+      expect(response.headers[REQUEST_ID_HEADER], url).toMatch(/\S/);
+    }
+  });
+
   it('never answers 500 to nesting thousands deep, on any POST', async () => {
     const { token } = await register(handle.app, 'deep-nester');
     // Operator routes refuse anyone else before reading a body: they get an operator's session.
