@@ -34,7 +34,6 @@ const PUBLIC = new Set([
   `GET ${API.xrpRate}`,
   `GET ${API.exchangeWhitelist}`,
   `GET ${API.recentWithdrawals}`,
-  `GET ${API.xrpRate}`,
   `POST ${API.pairingStart}`,
   `POST ${API.pairingState}`,
   `POST ${API.pushAck}`,
