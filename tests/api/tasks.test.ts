@@ -1,6 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testClock, testNow } from '#tests/helpers/test-clock.ts';
-import { withdrawAddresses } from '#server/db/schema.ts';
+import { ledgerEntries, withdrawAddresses } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { envelope, getAs, useTestApp } from '#tests/helpers/app.ts';
 import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
@@ -127,5 +128,37 @@ describe('tasks, interest and the gift over HTTP', () => {
 
     const info = envelope(await get('/api/account/userInfo', user.token)).data['userInfo'];
     expect(info).toMatchObject({ total_tasks: 10, total_claimed: '0.006849', balance: '50.006849' });
+  });
+
+  // Last in the file: it moves the shared clock past midnight.
+  it('credits a task started before midnight and sent after it to the day it was started, once', async () => {
+    const [user] = await seedUsers(handle.database.db, 1, 'midnight');
+    if (!user) throw new Error('no user');
+    const now = clock.now();
+    const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+    clock.advance(midnight - now.getTime() - 60_000);
+    const startDay = clock.now().toISOString().slice(0, 10);
+    await post(handle.app, '/api/task/accept', user.token, {});
+    const [first, second] = envelope(await get('/api/task/list?locale=en', user.token)).data['tasks'] as {
+      id: number;
+      required_seconds: number;
+    }[];
+    if (!first || !second) throw new Error('no tasks');
+    await post(handle.app, '/api/task/start', user.token, { task_id: first.id });
+
+    // The completion was kept offline and reaches the server after midnight.
+    clock.advance(60_000 + first.required_seconds * 1000);
+    const late = await post(handle.app, '/api/task/complete', user.token, { task_id: first.id }, 'late-1');
+    expect(envelope(late).data).toMatchObject({ reward: '2', completed: 1 });
+    const again = await post(handle.app, '/api/task/complete', user.token, { task_id: first.id }, 'late-2');
+    expect(envelope(again).data.error).toBe('tasks.not_accepted');
+    // A task never started that day is not credited to it.
+    const never = await post(handle.app, '/api/task/complete', user.token, { task_id: second.id }, 'late-3');
+    expect(envelope(never).data.error).toBe('tasks.not_accepted');
+    const entries = await handle.database.db
+      .select({ reference: ledgerEntries.reference })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, user.id), eq(ledgerEntries.kind, 'task')));
+    expect(entries).toEqual([{ reference: `task:${first.id}:${startDay}` }]);
   });
 });

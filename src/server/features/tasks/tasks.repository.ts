@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, like, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, like, lt, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '#server/db/database.ts';
 import { namedStatement } from '#server/db/named-statement.ts';
 import { exactSum } from '#server/db/exact-sum.ts';
@@ -249,6 +249,25 @@ export function createTasksRepository(db: Db) {
         .from(taskRuns)
         .where(and(eq(taskRuns.userId, userId), eq(taskRuns.day, day), eq(taskRuns.taskId, taskId)));
       return row ?? null;
+    },
+
+    /** The latest day before `day` on which the task was started and neither completed nor failed. */
+    async openRunDayBefore(userId: number, taskId: number, day: string): Promise<string | null> {
+      const [row] = await db
+        .select({ day: taskRuns.day })
+        .from(taskRuns)
+        .where(
+          and(
+            eq(taskRuns.userId, userId),
+            eq(taskRuns.taskId, taskId),
+            lt(taskRuns.day, day),
+            isNull(taskRuns.completedAt),
+            isNull(taskRuns.failedAt),
+          ),
+        )
+        .orderBy(desc(taskRuns.day))
+        .limit(1);
+      return row?.day ?? null;
     },
 
     /** Records the start once; a failed run starts again from now. A completed run never restarts. */

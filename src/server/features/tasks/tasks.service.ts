@@ -204,10 +204,20 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
     idempotencyKey: string,
   ): Promise<Result<CompletedTask, TaskError>> {
     const now = clock.now();
-    const day = dayOf(now, timeZone);
+    const rows = createTasksRepository(tx);
+    let day = dayOf(now, timeZone);
     // The same checks as todaysTask, run and creditedOn, read in one statement (a round trip each
     // would hold the user's lock longer). The terms credited are those of the version the day pinned.
-    const facts = await createTasksRepository(tx).completionFacts(userId, day, taskId);
+    let facts = await rows.completionFacts(userId, day, taskId);
+    if (!facts?.run) {
+      // Started on an earlier day and sent only now (kept offline past midnight): it counts for the
+      // day it was started on, within that day's limits (docs/product-rules.md#sync-rule).
+      const started = await rows.openRunDayBefore(userId, taskId, day);
+      if (started) {
+        day = started;
+        facts = await rows.completionFacts(userId, day, taskId);
+      }
+    }
     if (!facts) return fail('tasks.not_accepted');
     const { pinned: task, run, credited } = facts;
     if (!facts.taskIds.includes(taskId) || !facts.enabled || !task) return fail('tasks.not_found');
@@ -236,7 +246,7 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
     );
     if (refusal) return fail(refusal);
 
-    await createTasksRepository(tx).complete(userId, day, taskId, now);
+    await rows.complete(userId, day, taskId, now);
     // The user's lock is held since the idempotency key was claimed.
     const balance = await ledger.appendLocked(tx, {
       userId,
