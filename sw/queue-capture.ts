@@ -4,7 +4,10 @@ import {
   QUEUED_ERROR,
   QUEUED_STATUS,
   queuedKindOf,
+  readEnvelope,
+  replayVerdict,
   type QueuedKind,
+  type QueuedState,
 } from '#contract/sync.ts';
 import { publishQueue } from './clients.ts';
 import { queueStore } from './queue-store.ts';
@@ -18,7 +21,8 @@ export const SYNC_TAG = 'earnest-queue';
  * Money-moving POSTs that can wait (contract/sync.ts) go to the network; when it cannot be reached,
  * the request is kept in IndexedDB with its Idempotency-Key and the page is told so (202), never
  * that it was credited. While an account already has requests waiting, a new one queues behind
- * them, so the server sees them in the order the user made them.
+ * them, so the server sees them in the order the user made them. One the server refused because the
+ * session had ended is kept too, for the account's next sign-in on this device.
  */
 export function captureQueueableRequests() {
   self.addEventListener('fetch', (event) => {
@@ -40,8 +44,9 @@ async function sendOrKeep(
   account: string,
 ): Promise<Response> {
   const bodyText = await request.clone().text();
-  const keep = () =>
+  const keep = (state: QueuedState = 'waiting') =>
     keepRequest({
+      state,
       id: key,
       kind,
       account,
@@ -57,15 +62,28 @@ async function sendOrKeep(
     void replayQueue();
     return queuedResponse(key);
   }
+  let response: Response;
   try {
-    return await fetch(request);
+    response = await fetch(request);
   } catch {
     await keep();
     return queuedResponse(key);
   }
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  if (replayVerdict({ status: response.status, ...readEnvelope(body) }) === 'needs_sign_in') {
+    // The session ended before the request was carried out (signed out from another device, a new
+    // password): the server changed nothing and stored no answer under the key, so the same request
+    // can still go through. The page signs out as usual; the action waits for the sign-in.
+    await keep('needs_sign_in');
+  }
+  return response;
 }
 
 async function keepRequest(request: {
+  state: QueuedState;
   id: string;
   kind: QueuedKind;
   account: string;
@@ -77,7 +95,6 @@ async function keepRequest(request: {
   await queueStore.add({
     ...request,
     body: parseBody(request.bodyText),
-    state: 'waiting',
     queuedAt: Date.now(),
     attempts: 0,
     retryAt: null,

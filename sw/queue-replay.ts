@@ -1,4 +1,4 @@
-import { ACCOUNT_HEADER, REPLAY_HEADER, replayVerdict, retryDelayMs } from '#contract/sync.ts';
+import { ACCOUNT_HEADER, readEnvelope, REPLAY_HEADER, replayVerdict, retryDelayMs } from '#contract/sync.ts';
 import { IDEMPOTENCY_HEADER, REQUEST_ID_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
 import { publishQueue, tellPages } from './clients.ts';
 import { queueStore, type QueueEntry } from './queue-store.ts';
@@ -39,15 +39,26 @@ export function replayQueue(): Promise<ReplayPass> {
 
 async function replayOnce(): Promise<ReplayPass> {
   const session = await queueStore.session();
-  const blocked = new Set<string>();
+  const held: Held = { blocked: new Set(), signedOut: new Set() };
   let sent = 0;
   let offline = false;
   let soonestRetry = Infinity;
 
   for (const entry of await queueStore.all()) {
-    if (entry.state !== 'waiting' || blocked.has(entry.account)) continue;
+    if (entry.state === 'needs_sign_in') {
+      held.signedOut.add(entry.account);
+      held.blocked.add(entry.account);
+      continue;
+    }
+    if (entry.state !== 'waiting') continue;
+    if (held.signedOut.has(entry.account)) {
+      // Behind one that waits for a sign-in: it would meet the same ended session, so it waits too.
+      await queueStore.change(entry.id, { state: 'needs_sign_in' });
+      continue;
+    }
+    if (held.blocked.has(entry.account)) continue;
     if (entry.retryAt !== null && entry.retryAt > Date.now()) {
-      blocked.add(entry.account);
+      held.blocked.add(entry.account);
       soonestRetry = Math.min(soonestRetry, entry.retryAt);
       continue;
     }
@@ -67,7 +78,7 @@ async function replayOnce(): Promise<ReplayPass> {
       break;
     }
     sent += 1;
-    await settle(entry, answer.status, answer.body, blocked);
+    await settle(entry, answer.status, answer.body, held, token);
     if (entry.retryAt !== null) soonestRetry = Math.min(soonestRetry, entry.retryAt);
   }
 
@@ -77,18 +88,42 @@ async function replayOnce(): Promise<ReplayPass> {
   return { sent, stillWaiting: remaining.length, offline };
 }
 
-async function settle(entry: QueueEntry, status: number, body: unknown, blocked: Set<string>): Promise<void> {
+/**
+ * The accounts whose later entries wait in this pass: `blocked` behind a retry or a sign-in,
+ * `signedOut` behind a sign-in only.
+ */
+interface Held {
+  blocked: Set<string>;
+  signedOut: Set<string>;
+}
+
+async function settle(
+  entry: QueueEntry,
+  status: number,
+  body: unknown,
+  { blocked, signedOut }: Held,
+  tokenSent: string | null,
+): Promise<void> {
   const { code, error, message } = readEnvelope(body);
   switch (replayVerdict({ status, code, error })) {
     case 'done':
       await queueStore.remove(entry.id);
       await tellPages({ type: 'settled', id: entry.id, kind: entry.kind, outcome: 'done' });
       return;
-    case 'needs_sign_in':
+    case 'needs_sign_in': {
       // Kept, not dropped: it goes through once the user signs in again on this device.
       blocked.add(entry.account);
+      const now = await queueStore.session();
+      if (now.account === entry.account && now.token !== null && now.token !== tokenSent) {
+        // The user signed in while this one was on its way with the old session: it goes again in
+        // the next pass, before the account's later entries.
+        again = true;
+        return;
+      }
+      signedOut.add(entry.account);
       await queueStore.change(entry.id, { state: 'needs_sign_in' });
       return;
+    }
     case 'retry': {
       blocked.add(entry.account);
       const attempts = entry.attempts + 1;
@@ -119,16 +154,6 @@ function headersFor(entry: QueueEntry, token: string | null): Headers {
   if (entry.contentType) headers.set('content-type', entry.contentType);
   if (token) headers.set(TOKEN_HEADER, token);
   return headers;
-}
-
-function readEnvelope(body: unknown): { code: number | null; error: string | null; message: string } {
-  if (typeof body !== 'object' || body === null) return { code: null, error: null, message: '' };
-  const envelope = body as { code?: unknown; msg?: unknown; data?: { error?: unknown } };
-  return {
-    code: typeof envelope.code === 'number' ? envelope.code : null,
-    error: typeof envelope.data?.error === 'string' ? envelope.data.error : null,
-    message: typeof envelope.msg === 'string' ? envelope.msg : '',
-  };
 }
 
 // While the worker is alive it retries refused replays itself; the page and the sync event also wake it.

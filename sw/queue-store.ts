@@ -22,15 +22,20 @@ export interface DeviceSession {
 const queue = createStore('earnest-sync-queue', 'entries');
 const meta = createStore('earnest-sync-meta', 'values');
 
+// After the kept entries, whatever the clock says: a worker restarted after the device's clock was
+// set back must not file a new entry before an older one. The memory keeps two entries made in the
+// same millisecond apart.
 let lastSeq = 0;
-function nextSeq(): number {
-  lastSeq = Math.max(lastSeq + 1, Date.now() * 1000);
+function nextSeq(kept: readonly QueueEntry[]): number {
+  const newest = kept.reduce((max, entry) => Math.max(max, entry.seq), 0);
+  lastSeq = Math.max(lastSeq + 1, newest + 1, Date.now() * 1000);
   return lastSeq;
 }
 
 export const queueStore = {
   async add(entry: Omit<QueueEntry, 'seq'>): Promise<void> {
-    await set(entry.id, { ...entry, seq: nextSeq() }, queue);
+    const kept = (await values<QueueEntry>(queue)).filter(Boolean);
+    await set(entry.id, { ...entry, seq: nextSeq(kept) }, queue);
   },
   /** Every entry, oldest first. */
   async all(): Promise<QueueEntry[]> {

@@ -1,33 +1,57 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDEMPOTENCY_HEADER, REQUEST_ID_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
-import { REPLAY_HEADER, type WorkerMessage } from '#contract/sync.ts';
+import { ACCOUNT_HEADER, REPLAY_HEADER, type PageMessage, type WorkerMessage } from '#contract/sync.ts';
 
-// The worker's globals, as far as the queue uses them: the pages it tells, and the network.
+// The worker's globals, as far as the queue uses them: the pages it tells, its fetch listener, and the network.
 const told: WorkerMessage[] = [];
+let onFetch: ((event: { request: Request; respondWith(answer: Promise<Response>): void }) => void) | null =
+  null;
+let onMessage: ((event: { data: PageMessage; waitUntil(done: Promise<void>): void }) => void) | null = null;
 Object.assign(globalThis, {
   self: {
+    location: { origin: 'https://earnest.test' },
+    registration: {},
     clients: { matchAll: async () => [{ postMessage: (message: WorkerMessage) => told.push(message) }] },
+    addEventListener: (type: string, listener: typeof onFetch & typeof onMessage) => {
+      if (type === 'fetch') onFetch = listener;
+      if (type === 'message') onMessage = listener;
+    },
   },
 });
 const { queueStore, publicView } = await import('./queue-store.ts');
-const { replayQueue } = await import('./queue-replay.ts');
+const { replayQueue, wakeAccount } = await import('./queue-replay.ts');
+const { captureQueueableRequests } = await import('./queue-capture.ts');
+const { answerPageMessages } = await import('./page-messages.ts');
+captureQueueableRequests();
+answerPageMessages();
+
+/** A message from the page, answered in full. */
+async function fromPage(data: PageMessage) {
+  let done: Promise<void> = Promise.resolve();
+  onMessage?.({ data, waitUntil: (work) => (done = work) });
+  await done;
+}
 
 interface Sent {
   key: string | null;
   token: string | null;
 }
 let sent: Sent[] = [];
-/** The headers of every replay sent, in order. */
+/** The headers of every request sent, in order. */
 let headersSent: Headers[] = [];
-/** The server's answer to each replay, by Idempotency-Key; a success unless told otherwise. */
+/** The server's answer to each request, by Idempotency-Key; a success unless told otherwise. */
 let answers = new Map<string, { status: number; body: unknown }>();
-vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
-  const headers = new Headers(init.headers);
+/** Holds the server's answer to a key until the test lets it go. */
+let held = new Map<string, Promise<void>>();
+vi.stubGlobal('fetch', async (input: string | Request, init?: RequestInit) => {
+  const headers = new Headers(input instanceof Request ? input.headers : init?.headers);
   headersSent.push(headers);
   const key = headers.get(IDEMPOTENCY_HEADER);
-  sent.push({ key, token: headers.get(TOKEN_HEADER) });
+  const token = headers.get(TOKEN_HEADER);
+  sent.push({ key, token });
   const answer = answers.get(key ?? '') ?? { status: 200, body: { code: 1, msg: 'ok', data: {} } };
+  await held.get(`${key}:${token}`);
   return new Response(JSON.stringify(answer.body), { status: answer.status });
 });
 
@@ -63,8 +87,29 @@ beforeEach(async () => {
   sent = [];
   headersSent = [];
   answers = new Map();
+  held = new Map();
   told.length = 0;
 });
+
+/** What the page's request gets when it goes through the worker's fetch listener, online. */
+async function sendFromPage(key: string, account: string, token: string): Promise<Response> {
+  const request = new Request('https://earnest.test/api/task/complete', {
+    method: 'POST',
+    headers: {
+      [IDEMPOTENCY_HEADER]: key,
+      [ACCOUNT_HEADER]: account,
+      [TOKEN_HEADER]: token,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ task_id: 7 }),
+  });
+  let answer: Promise<Response> | null = null;
+  onFetch?.({ request, respondWith: (response) => (answer = response) });
+  if (!answer) throw new Error('the worker let the request pass');
+  return answer;
+}
+
+const states = async () => (await queueStore.all()).map((entry) => [entry.id, entry.state]);
 
 describe('a replay', () => {
   it('is marked as one for the server to count, with a request id of its own per attempt', async () => {
@@ -132,5 +177,128 @@ describe('the offline queue on a shared device', () => {
     });
     expect(JSON.stringify(told)).not.toContain('token-a');
     expect(told).toContainEqual(expect.objectContaining({ type: 'settled', id: a, outcome: 'rejected' }));
+  });
+});
+
+describe('an action whose session ended on its way', () => {
+  it('is kept for the same account, and goes through once after signing in again', async () => {
+    answers.set('k-1', refusedSession);
+    const response = await sendFromPage('k-1', 'alice', 'token-a');
+    // The page still learns that its session ended, and signs out as it always has.
+    expect(response.status).toBe(401);
+    expect(await states()).toEqual([['k-1', 'needs_sign_in']]);
+
+    answers.delete('k-1');
+    await queueStore.setSession({ account: 'alice', token: 'token-a2' });
+    await wakeAccount('alice');
+    await replayQueue();
+    expect(sent).toEqual([
+      { key: 'k-1', token: 'token-a' },
+      { key: 'k-1', token: 'token-a2' },
+    ]);
+    expect(await states()).toEqual([]);
+  });
+
+  it('is not kept when the server answered it, whether it credited or refused it for good', async () => {
+    answers.set('k-2', {
+      status: 409,
+      body: { code: 0, msg: 'Already done today', data: { error: 'tasks.not_accepted' } },
+    });
+    expect((await sendFromPage('k-1', 'alice', 'token-a')).status).toBe(200);
+    expect((await sendFromPage('k-2', 'alice', 'token-a')).status).toBe(409);
+    expect(await states()).toEqual([]);
+  });
+
+  it('goes again with the new session when the user signed in while it was on its way, before later ones', async () => {
+    const first = await keep('bob', 'token-b');
+    const second = await keep('bob', 'token-b');
+    answers.set(first, refusedSession);
+    let release: () => void = () => undefined;
+    held.set(`${first}:token-b`, new Promise<void>((resolve) => (release = resolve)));
+    await queueStore.setSession({ account: 'bob', token: 'token-b' });
+    const pass = replayQueue();
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+
+    // Bob signs in again meanwhile (the page's 'session' message): the server now takes his new token.
+    await queueStore.setSession({ account: 'bob', token: 'token-b2' });
+    await wakeAccount('bob');
+    const woken = replayQueue();
+    answers.delete(first);
+    release();
+    await pass;
+    await woken;
+    expect(sent).toEqual([
+      { key: first, token: 'token-b' },
+      { key: first, token: 'token-b2' },
+      { key: second, token: 'token-b2' },
+    ]);
+    expect(await states()).toEqual([]);
+  });
+
+  it("holds back the account's later entries, which wait for the same sign-in, and sends them after it in order", async () => {
+    const first = await keep('carol', 'token-c');
+    await queueStore.change(first, { state: 'needs_sign_in' });
+    const second = await keep('carol', 'token-c');
+    const others = await keep('dave', 'token-d');
+    await queueStore.setSession({ account: 'dave', token: 'token-d' });
+    await replayQueue();
+    expect(sent).toEqual([{ key: others, token: 'token-d' }]);
+    expect(await states()).toEqual([
+      [first, 'needs_sign_in'],
+      [second, 'needs_sign_in'],
+    ]);
+
+    await queueStore.setSession({ account: 'carol', token: 'token-c2' });
+    await wakeAccount('carol');
+    await replayQueue();
+    expect(sent.slice(1)).toEqual([
+      { key: first, token: 'token-c2' },
+      { key: second, token: 'token-c2' },
+    ]);
+    expect(await states()).toEqual([]);
+  });
+});
+
+describe('the order of kept entries', () => {
+  it('survives a worker restart after the device clock was set back', async () => {
+    const first = await keep('erin', 'token-e');
+    vi.resetModules();
+    const restarted = (await import('./queue-store.ts')).queueStore;
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() - 3_600_000);
+    try {
+      await restarted.add({
+        id: 'later',
+        kind: 'task.complete',
+        account: 'erin',
+        body: {},
+        state: 'waiting',
+        queuedAt: Date.now(),
+        attempts: 0,
+        retryAt: null,
+        error: null,
+        url: 'https://earnest.test/api/task/complete',
+        bodyText: '{}',
+        contentType: 'application/json',
+        token: 'token-e',
+      });
+    } finally {
+      clock.mockRestore();
+    }
+    expect((await restarted.all()).map((entry) => entry.id)).toEqual([first, 'later']);
+  });
+});
+
+describe('an account deleted on this device', () => {
+  it('leaves nothing behind to be sent, even for a new account of the same name', async () => {
+    const gone = await keep('frank', 'token-f');
+    await queueStore.change(gone, { state: 'needs_sign_in' });
+    const others = await keep('grace', 'token-g');
+    answers.set(others, { status: 503, body: null });
+    await fromPage({ type: 'forget_account', account: 'frank' });
+    expect((await queueStore.all()).map((entry) => entry.id)).toEqual([others]);
+
+    // Someone registers "frank" again on this device: nothing of the old account goes out.
+    await fromPage({ type: 'session', account: 'frank', token: 'token-new-frank' });
+    expect(sent.filter((request) => request.token === 'token-new-frank')).toEqual([]);
   });
 });

@@ -96,6 +96,17 @@ export function replayVerdict({ status, code, error }: ReplayAnswer): ReplayVerd
   return 'retry';
 }
 
+/** The parts of the server's answer the replay rules read; anything else (a proxy's page) reads as none. */
+export function readEnvelope(body: unknown): { code: number | null; error: string | null; message: string } {
+  if (typeof body !== 'object' || body === null) return { code: null, error: null, message: '' };
+  const envelope = body as { code?: unknown; msg?: unknown; data?: { error?: unknown } };
+  return {
+    code: typeof envelope.code === 'number' ? envelope.code : null,
+    error: typeof envelope.data?.error === 'string' ? envelope.data.error : null,
+    message: typeof envelope.msg === 'string' ? envelope.msg : '',
+  };
+}
+
 /** Backoff before retrying a refused replay: 2 s doubling to 5 minutes, so a busy server recovers. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(2_000 * 2 ** Math.max(0, attempts - 1), 5 * 60_000);
@@ -113,6 +124,8 @@ export type PageMessage =
   | { type: 'queue' }
   /** The user has read a rejection; forget it. */
   | { type: 'dismiss'; id: string }
+  /** The account was deleted on this device: what it kept can never be sent, nor for a new account of its name. */
+  | { type: 'forget_account'; account: string }
   /** Texts the worker shows, in the page's language (it has no catalogs of its own). */
   | { type: 'texts'; newMessage: string; kinds: PushTexts };
 
@@ -132,5 +145,7 @@ export function isWorkerMessage(value: unknown): value is WorkerMessage {
 
 export function isPageMessage(value: unknown): value is PageMessage {
   if (typeof value !== 'object' || value === null || !('type' in value)) return false;
-  return ['SKIP_WAITING', 'session', 'replay', 'queue', 'dismiss', 'texts'].includes(String(value.type));
+  return ['SKIP_WAITING', 'session', 'replay', 'queue', 'dismiss', 'forget_account', 'texts'].includes(
+    String(value.type),
+  );
 }

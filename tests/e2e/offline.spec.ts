@@ -160,7 +160,7 @@ test('queued actions wait through a revoked session and go through once after si
   await fetch(`${server.url}/api/user/logout`, { method: 'POST', headers: { [TOKEN_HEADER]: user.token } });
   proxy.setMode('pass');
   await fireSync(context, page);
-  await expect(page.getByTestId('sync-needs-sign-in')).toContainText('2 actions saved offline', {
+  await expect(page.getByTestId('sync-needs-sign-in')).toContainText('2 actions saved on this device', {
     timeout: 15_000,
   });
   expect(await kindsOf(user.username)).toEqual(['gift']);
@@ -177,6 +177,28 @@ test('queued actions wait through a revoked session and go through once after si
   const ledger = await ledgerOf(server.db, user.username);
   expect(ledger.count('task')).toBe(2);
   expect(ledger.entries).toHaveLength(3);
+});
+
+test('an action sent online just after the session ended waits for the sign-in and is credited once', async ({
+  page,
+}) => {
+  const user = await atHome(page, { start: 1 });
+  // Signed out from another device while this one is open and online: its next action meets the end.
+  await fetch(`${server.url}/api/user/logout`, { method: 'POST', headers: { [TOKEN_HEADER]: user.token } });
+  await completeInSheet(page, 0);
+  await expect(page).toHaveURL(/\/\?/);
+  await expect(page.getByTestId('sync-needs-sign-in')).toHaveText(
+    '1 action saved on this device will be sent after you sign in again.',
+  );
+  await screenshot(page, 'en', 'sync-needs-sign-in');
+  expect(await kindsOf(user.username)).toEqual(['gift']);
+
+  await page.getByLabel('Username or e-mail').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.locator('form').getByRole('button', { name: 'Sign in' }).last().click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId('sync-status')).toHaveCount(0, { timeout: 15_000 });
+  expect(await kindsOf(user.username)).toEqual(['gift', 'task']);
 });
 
 test('a replay the server refuses for good is shown with its reason and leaves the queue', async ({

@@ -40,8 +40,8 @@ export function SyncStatus() {
         <p className="sync-row" data-testid="sync-needs-sign-in">
           <Plural
             value={needSignIn}
-            one="# action saved offline will be sent after you sign in again."
-            other="# actions saved offline will be sent after you sign in again."
+            one="# action saved on this device will be sent after you sign in again."
+            other="# actions saved on this device will be sent after you sign in again."
           />
         </p>
       ) : null}
