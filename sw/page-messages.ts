@@ -40,6 +40,13 @@ async function handle(message: PageMessage): Promise<void> {
       await publishQueue();
       return;
     }
+    case 'forget_account': {
+      for (const entry of await queueStore.all()) {
+        if (entry.account === message.account) await queueStore.remove(entry.id);
+      }
+      await publishQueue();
+      return;
+    }
     case 'texts':
       await rememberTexts({ newMessage: message.newMessage, kinds: message.kinds });
       return;

@@ -148,6 +148,14 @@ export function dismissQueued(id: string) {
   post({ type: 'dismiss', id });
 }
 
+/**
+ * The account was deleted on this device: the worker drops what it kept for it, which can never go
+ * through, and must never go through for someone who later takes the same username.
+ */
+export function forgetQueuedOf(account: string) {
+  post({ type: 'forget_account', account });
+}
+
 /** Asks the worker to send what is waiting now (the "try now" button). */
 export function replayNow() {
   post({ type: 'replay' });

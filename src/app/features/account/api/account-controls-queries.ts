@@ -4,6 +4,7 @@ import { API } from '#contract/paths.ts';
 import { apiRequest } from '#app/lib/http.ts';
 import { forgetPersistedCache } from '#app/lib/query-persistence.ts';
 import { session } from '#app/lib/session.ts';
+import { forgetQueuedOf } from '#app/pwa/sync-queue.ts';
 
 /** Changes the password; the server signs every other device out. */
 export function useChangePassword() {
@@ -27,7 +28,10 @@ export function useDeleteAccount() {
     onSuccess: async () => {
       const account = session.account();
       session.clear();
-      if (account) await forgetPersistedCache(account);
+      if (account) {
+        forgetQueuedOf(account);
+        await forgetPersistedCache(account);
+      }
     },
   });
 }
