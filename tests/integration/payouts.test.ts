@@ -66,7 +66,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
       {},
       `withdraw-${user.id}`,
     );
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     const [row] = await testbed.database.db.select().from(withdrawals).where(eq(withdrawals.userId, user.id));
     if (!row) throw new Error('no withdrawal');
     return { userId: user.id, id: row.id, tag: Number(userTag) };
@@ -437,6 +437,40 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     rippled.balances.set(hot, before ?? 100_000_000_000n);
     expect(await settle(second.id)).toMatchObject({ status: 'success', heldReason: null });
     expect(await refunds(second.userId)).toEqual([]);
+  });
+
+  it('counts a payment once when the validated ledger has it but the job has not settled it: the next one the wallet covers is paid', async () => {
+    const { database, rippled } = testbed;
+    const hot = Wallet.fromSeed(seed).address;
+    const before = rippled.balances.get(hot);
+    rippled.balances.set(hot, rippled.reserveDrops + 250_000_000n);
+    const first = await dueWithdrawal(120n);
+    rippled.closing = false;
+    await run();
+    const sent = await withdrawal(first.id);
+    // Its ledger closes and is validated: the wallet's validated balance shows the 120 XRP gone.
+    rippled.closeNow();
+    rippled.closeNow();
+    expect(rippled.isValidated(sent?.txHash ?? '')).toBe(true);
+
+    // The server this process asks has not caught up with that payment yet, so the job cannot
+    // settle it in this pass; 100 XRP more fits in the 130 left all the same.
+    const second = await dueWithdrawal(100n);
+    const real = await payer();
+    const behind: Payer = {
+      ...real,
+      outcome: async (ref) => (ref.hash === sent?.txHash ? { kind: 'pending' } : real.outcome(ref)),
+    };
+    await runPayoutOnce({ db: database.db, clock, rules: RULES, payer: behind });
+    expect(await withdrawal(second.id)).toMatchObject({ heldReason: null });
+    expect((await withdrawal(second.id))?.txBlob).not.toBeNull();
+    const alerts = await payoutOperator.alerts(database.db);
+    expect(alerts.filter((a) => a.withdrawal === first.id || a.withdrawal === second.id)).toEqual([]);
+
+    rippled.closing = true;
+    expect(await settle(first.id)).toMatchObject({ status: 'success' });
+    expect(await settle(second.id)).toMatchObject({ status: 'success', deliveredAmount: xrp(100n) });
+    rippled.balances.set(hot, before ?? 100_000_000_000n);
   });
 
   it('holds a payment the wallet could not cover when the ledger applied it, and pays it once refilled, never refunded', async () => {

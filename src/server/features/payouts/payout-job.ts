@@ -246,9 +246,11 @@ async function payOne(
 }
 
 /**
- * Whether the payout wallet can pay `drops` for withdrawal `id` besides the payments already sent: the
- * validated balance does not show those until their ledger closes, and each may burn up to the fee
- * cap. Decided under the wallet's lock, so two processes never both count on the same drops.
+ * Whether the payout wallet can pay `drops` for withdrawal `id` besides the payments already sent and
+ * not in the validated ledger yet (a Sequence it has not consumed): its balance does not show those,
+ * and each may burn up to the fee cap. One in that ledger is in its balance already, settled by the
+ * job or not, so it is not counted twice. Decided under the wallet's lock, so two processes never both
+ * count on the same drops.
  */
 async function walletCovers(
   tx: Db,
@@ -260,9 +262,10 @@ async function walletCovers(
 ) {
   const rows = createPayoutsRepository(tx);
   await rows.lockWallet(xrpl.address, ledgerSequence, now);
-  const inFlight = await rows.inFlightDrops(id);
+  const wallet = await xrpl.validatedWallet();
+  const inFlight = await rows.inFlightDrops(id, wallet.nextSequence);
   const needed = drops + inFlight.drops + xrpl.feeCapDrops * BigInt(inFlight.count + 1);
-  return (await xrpl.spendableDrops()) >= needed;
+  return wallet.spendableDrops >= needed;
 }
 
 /** Results by which the ledger refused a payment for the payout wallet's funds, not the destination. */

@@ -26,10 +26,12 @@ export interface Payer {
   /** The payment's final outcome, or pending while the ledger has not decided. */
   outcome(payment: SignedPaymentRef): Promise<PaymentOutcome>;
   /**
-   * What the payout wallet can spend, in drops: its validated balance less the reserve the ledger keeps
-   * (base + per owned object). The most a payment's fee can be is `feeCapDrops`.
+   * The payout wallet as of the validated ledger: what it can spend, in drops (its balance less the
+   * reserve the ledger keeps, base + per owned object), and its next Sequence in that same ledger.
+   * Every payment signed with a lower Sequence is in that ledger, so the balance shows it already.
+   * The most a payment's fee can be is `feeCapDrops`.
    */
-  spendableDrops(): Promise<bigint>;
+  validatedWallet(): Promise<{ spendableDrops: bigint; nextSequence: number }>;
   readonly feeCapDrops: bigint;
   /** A payment as the ledger has it (validated ones only), for checking what an operator records. */
   payment(hash: string): Promise<LedgerPayment | null>;
@@ -128,17 +130,17 @@ export async function connectXrplPayer(
       return null;
     },
 
-    async spendableDrops() {
+    async validatedWallet() {
       const [info, server] = await Promise.all([
         client.request({ command: 'account_info', account: wallet.address, ledger_index: 'validated' }),
         client.request({ command: 'server_info' }),
       ]);
       const ledger = server.result.info.validated_ledger;
+      const account = info.result.account_data;
       const reserve =
         BigInt(Math.round((ledger?.reserve_base_xrp ?? 10) * 1e6)) +
-        BigInt(info.result.account_data.OwnerCount) *
-          BigInt(Math.round((ledger?.reserve_inc_xrp ?? 2) * 1e6));
-      return BigInt(info.result.account_data.Balance) - reserve;
+        BigInt(account.OwnerCount) * BigInt(Math.round((ledger?.reserve_inc_xrp ?? 2) * 1e6));
+      return { spendableDrops: BigInt(account.Balance) - reserve, nextSequence: account.Sequence };
     },
 
     address: wallet.address,

@@ -4,6 +4,7 @@ import {
   desc,
   eq,
   gt,
+  gte,
   ilike,
   inArray,
   isNotNull,
@@ -106,11 +107,11 @@ export function createPayoutsRepository(db: Db) {
     },
 
     /**
-     * What the signed payments not settled yet will take from the wallet, but `exceptId`'s: their
-     * amounts in drops and how many they are (each may burn up to the fee cap). Some may be validated
-     * already and so counted twice with the validated balance; that errs on the side of waiting.
+     * What the signed payments not settled yet will take from the wallet, but `exceptId`'s and those
+     * whose Sequence is below `fromSequence` (the validated ledger consumed it, so its balance shows
+     * them): their amounts in drops and how many they are (each may burn up to the fee cap).
      */
-    async inFlightDrops(exceptId: number): Promise<{ drops: bigint; count: number }> {
+    async inFlightDrops(exceptId: number, fromSequence: number): Promise<{ drops: bigint; count: number }> {
       const [row] = await db
         .select({
           amount: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text`,
@@ -123,6 +124,7 @@ export function createPayoutsRepository(db: Db) {
             isNotNull(withdrawals.txBlob),
             isNull(withdrawals.heldReason),
             ne(withdrawals.id, exceptId),
+            gte(withdrawals.txSequence, fromSequence),
           ),
         );
       return { drops: BigInt(row?.amount ?? '0') / UNITS_PER_DROP, count: row?.count ?? 0 };
