@@ -35,8 +35,15 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     rippled.openLedgerFee = 10n;
     rippled.provisionalResult = null;
     rippled.dropAfter = null;
-    rippled.balances.delete(Wallet.fromSeed(seed).address);
+    refillWallet();
   });
+
+  const hot = Wallet.fromSeed(seed).address;
+  /** The payout wallet can spend `drops` above its reserve, and no more. */
+  const walletSpends = (drops: bigint) =>
+    testbed.rippled.balances.set(hot, testbed.rippled.reserveDrops + drops);
+  /** The operator refills the payout wallet. */
+  const refillWallet = () => testbed.rippled.balances.delete(hot);
 
   const payer = async () => {
     const connected = await connectXrplPayer(testbed.rippled.url, seed);
@@ -396,10 +403,8 @@ describe.each(await backends())('the payout job on $name', (backend) => {
 
   it('holds withdrawals while the payout wallet is dry, without a refund or a fee burnt, and pays once refilled', async () => {
     const { database, rippled } = testbed;
-    const hot = Wallet.fromSeed(seed).address;
-    const before = rippled.balances.get(hot);
     // Enough for the reserve and a little: not for 129 XRP.
-    rippled.balances.set(hot, rippled.reserveDrops + 50_000_000n);
+    walletSpends(50_000_000n);
     const due = await dueWithdrawal(129n);
     for (let i = 0; i < 3; i++) await run();
     await expectHeldForRefill(due);
@@ -408,7 +413,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
       expect.objectContaining({ kind: 'wallet' }),
     ]);
 
-    rippled.balances.set(hot, before ?? 100_000_000_000n);
+    refillWallet();
     expect(await settle(due.id)).toMatchObject({
       status: 'success',
       heldReason: null,
@@ -419,9 +424,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
 
   it('counts payments sent but not validated yet against the wallet: the one it cannot cover waits, no fee burnt', async () => {
     const { rippled } = testbed;
-    const hot = Wallet.fromSeed(seed).address;
-    const before = rippled.balances.get(hot);
-    rippled.balances.set(hot, rippled.reserveDrops + 150_000_000n);
+    walletSpends(150_000_000n);
     const first = await dueWithdrawal(100n);
     const second = await dueWithdrawal(100n);
     // One pass before any ledger closes, as on the real network: the first payment is still in flight
@@ -434,16 +437,14 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     await expectHeldForRefill(second);
     expect(resultsFor(first.tag, second.tag)).toEqual(['tesSUCCESS']);
 
-    rippled.balances.set(hot, before ?? 100_000_000_000n);
+    refillWallet();
     expect(await settle(second.id)).toMatchObject({ status: 'success', heldReason: null });
     expect(await refunds(second.userId)).toEqual([]);
   });
 
   it('counts a payment once when the validated ledger has it but the job has not settled it: the next one the wallet covers is paid', async () => {
     const { database, rippled } = testbed;
-    const hot = Wallet.fromSeed(seed).address;
-    const before = rippled.balances.get(hot);
-    rippled.balances.set(hot, rippled.reserveDrops + 250_000_000n);
+    walletSpends(250_000_000n);
     const first = await dueWithdrawal(120n);
     rippled.closing = false;
     await run();
@@ -470,20 +471,17 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     rippled.closing = true;
     expect(await settle(first.id)).toMatchObject({ status: 'success' });
     expect(await settle(second.id)).toMatchObject({ status: 'success', deliveredAmount: xrp(100n) });
-    rippled.balances.set(hot, before ?? 100_000_000_000n);
   });
 
   it('holds a payment the wallet could not cover when the ledger applied it, and pays it once refilled, never refunded', async () => {
     const { database, rippled } = testbed;
-    const hot = Wallet.fromSeed(seed).address;
-    const before = rippled.balances.get(hot);
     const due = await dueWithdrawal(121n);
     rippled.closing = false;
     await run();
     expect((await withdrawal(due.id))?.txBlob).not.toBeNull();
     // Drained from elsewhere after the payment was signed: the ledger answers tecUNFUNDED_PAYMENT, a
     // final failure that moved nothing, so the withdrawal is safe to sign again.
-    rippled.balances.set(hot, rippled.reserveDrops + 1_000_000n);
+    walletSpends(1_000_000n);
     rippled.closing = true;
     for (let i = 0; i < 200 && (await withdrawal(due.id))?.heldReason !== WALLET_REFILL; i++) {
       await run();
@@ -500,7 +498,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
       (await payoutOperator.alerts(database.db)).filter((a) => a.withdrawal === due.id).map((a) => a.kind),
     ).toContain('wallet');
 
-    rippled.balances.set(hot, before ?? 100_000_000_000n);
+    refillWallet();
     expect(await settle(due.id)).toMatchObject({ status: 'success', deliveredAmount: xrp(121n) });
     expect(resultsFor(due.tag)).toEqual(['tecUNFUNDED_PAYMENT', 'tesSUCCESS']);
     expect(new Set(paymentsTo(due.tag).map((tx) => tx['Sequence'])).size).toBe(2);
