@@ -2,6 +2,9 @@ import { cleanup, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '#contract/auth.ts';
 import type { DailyReward } from '#contract/rewards.ts';
+import type { Task, TaskList } from '#contract/tasks.ts';
+import type { QueuedAction, QueuedKind } from '#contract/sync.ts';
+import type * as SyncQueue from '#app/pwa/sync-queue.ts';
 import type { WithdrawStatus } from '#contract/withdraw.ts';
 import { WithdrawRules } from '#app/components/withdraw-rules.tsx';
 import { Figures } from '#app/features/account/components/figures.tsx';
@@ -9,6 +12,7 @@ import { GiftCard } from '#app/features/rewards/components/gift-card.tsx';
 import { InterestCard } from '#app/features/rewards/components/interest-card.tsx';
 import { WithdrawWizard } from '#app/features/rewards/components/withdraw-wizard.tsx';
 import { WithdrawProgress } from '#app/features/withdraw/components/withdraw-progress.tsx';
+import { DaySummary } from '#app/features/tasks/components/day-summary.tsx';
 import { renderInRouter, rendersEveryScreenIn } from '#tests/helpers/render-in-app.tsx';
 
 // Every money card in each of its states: its words follow the same state its buttons use, so no card
@@ -45,7 +49,50 @@ const button = (name: RegExp) => screen.getByRole('button', { name }) as HTMLBut
 
 rendersEveryScreenIn('en');
 
+/** Task completions waiting to sync on this device, as the service worker reports them. */
+let waiting: QueuedAction[] = [];
+vi.mock('#app/pwa/sync-queue.ts', async (original) => ({
+  ...(await original<typeof SyncQueue>()),
+  usePendingActions: (kind?: QueuedKind) => waiting.filter((action) => !kind || action.kind === kind),
+}));
+const waitingCompletion = (taskId: number): QueuedAction => ({
+  id: `k-${taskId}`,
+  kind: 'task.complete',
+  account: 'amina',
+  body: { task_id: taskId },
+  state: 'waiting',
+  queuedAt: 0,
+  attempts: 0,
+  retryAt: null,
+  error: null,
+});
+
 describe('the interest card', () => {
+  it('with completions waiting to sync: the count, the tick and the amount all say so', async () => {
+    waiting = [waitingCompletion(2), waitingCompletion(3)];
+    try {
+      const tasks = [1, 2, 3].map((id) => ({ id, reward: '2' }));
+      await renderInRouter(
+        <InterestCard
+          reward={reward({ today_tasks: 1, tasks_per_day: 3, daily_reward: '0.004109' })}
+          balance="30"
+          tasks={tasks}
+        />,
+      );
+      const row = screen.getByText(
+        sentence("All of today's tasks done (3/3) 2 of them are waiting to sync."),
+      );
+      expect(row.closest('li')?.className).toBe('is-met');
+      // 34 XRP at 5% for a day, rounded down to a drop: what the server computes once they are credited.
+      expect(screen.getByTestId('interest-amount').textContent).toBe('0.004657 XRP today, at 5% a year');
+      expect(screen.getByTestId('interest-worked-out-on').textContent).toBe(
+        'Worked out on 34 XRP: your balance once the tasks waiting to sync are credited.',
+      );
+    } finally {
+      waiting = [];
+    }
+  });
+
   it('claimable: the exact amount to the drop, the rule stated, the button on', async () => {
     await renderInRouter(<InterestCard reward={reward()} balance="50" tasks={[]} />);
     expect(screen.getByTestId('interest-amount').textContent).toBe('0.006849 XRP today, at 5% a year');
@@ -227,5 +274,35 @@ describe("Mine's figures", () => {
     const { counted_invite_count: _left, ...older } = user();
     await renderInRouter(<Figures user={older} />);
     expect(screen.getByTestId('invite-count').textContent).toBe('5');
+  });
+});
+
+describe("the day's summary", () => {
+  it("says what the day's tasks can pay together, not a cap they cannot reach", async () => {
+    const task = (id: number): Task => ({
+      id,
+      type: 'regular',
+      title: `Task ${id}`,
+      text: '',
+      reward: '2',
+      required_seconds: 1,
+      target_url: null,
+      questions: [],
+      status: 'new',
+      started_time: null,
+    });
+    const list: TaskList = {
+      day: '2026-11-25',
+      accepted: true,
+      next_reset_time: 1_795_564_800,
+      server_time: 1_795_500_000,
+      tasks: [task(1), task(2), task(3)],
+      completed: 1,
+      earned: '2',
+      tasks_per_day: 3,
+      daily_cap: '20',
+    };
+    await renderInRouter(<DaySummary list={list} balance="32" serverOffsetMs={0} />);
+    expect(screen.getByTestId('day-progress').textContent).toBe('1 of 3 tasks done · 2 of 6 XRP today');
   });
 });

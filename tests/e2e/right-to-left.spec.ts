@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { TOKEN_HEADER } from '#contract/paths.ts';
+import { formatAmount, parseAmount } from '#domain/money/amount.ts';
 import { expect, test } from './fixtures.ts';
 import { openApp, type TestUser } from './offline-support.ts';
 import { isolatedLeftToRight, readFragments } from './bidi-support.ts';
@@ -182,13 +183,15 @@ async function tour(page: Page, server: TestServer, user: TestUser, sms: FakeSms
   await expect(page.getByTestId('withdraw-wizard')).toHaveCount(0);
   const rewards = await page.evaluate(async (token) => {
     const response = await fetch('/api/task/list', { headers: { 'ba-user-token': token } });
-    const body = (await response.json()) as { data: { tasks: { reward: string }[]; daily_cap: string } };
-    return { rewards: body.data.tasks.map((task) => task.reward), cap: body.data.daily_cap };
+    const body = (await response.json()) as { data: { tasks: { reward: string }[] } };
+    return body.data.tasks.map((task) => task.reward);
   }, user.token);
+  // What the day's tasks pay together, the most today can pay.
+  const dayTotal = formatAmount(rewards.reduce((sum, reward) => sum + (parseAmount(reward) ?? 0n), 0n));
   await expectInOrder(page, 'home', [
     ...(await amountsInPage(page, [
-      ...[...new Set(rewards.rewards)].map((amount) => ({ amount, sign: '+' })),
-      { amount: rewards.cap },
+      ...[...new Set(rewards)].map((amount) => ({ amount, sign: '+' })),
+      { amount: dayTotal },
     ])),
   ]);
   await look(page, shots, 'home');

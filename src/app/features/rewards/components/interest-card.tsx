@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { DailyReward } from '#contract/rewards.ts';
 import type { Task } from '#contract/tasks.ts';
@@ -36,17 +36,15 @@ export function InterestCard({
   // (the queue keeps their order); the server still checks it when they arrive.
   const waitingTaskIds = new Set(usePendingActions('task.complete').map((action) => action.body['task_id']));
   const claimWaiting = usePendingActions('interest.claim').length > 0;
-  const offered = offeredAmount(
-    reward,
-    balance,
-    tasks.filter((task) => waitingTaskIds.has(task.id)),
-  );
+  const waitingTasks = tasks.filter((task) => waitingTaskIds.has(task.id));
+  const { amount: offered, on } = offeredAmount(reward, balance, waitingTasks);
   // Shown to the drop, trailing zeros trimmed: exactly what the claim credits (docs/product-rules.md#money-units).
   const amount = <XrpAmount amount={offered} />;
   const rate = formatPercent(reward.annual_rate);
-  const done = formatCount(reward.today_tasks);
+  // The count and the tick agree: both include the tasks waiting to sync, and the card says how many.
+  const done = formatCount(reward.today_tasks + waitingTasks.length);
   const total = formatCount(reward.tasks_per_day);
-  const tasksDone = reward.today_tasks + waitingTaskIds.size >= reward.tasks_per_day;
+  const tasksDone = reward.today_tasks + waitingTasks.length >= reward.tasks_per_day;
   const canClaim = tasksDone && reward.address_set && !reward.claimed_today && !claimWaiting;
 
   const onClaim = () =>
@@ -69,6 +67,7 @@ export function InterestCard({
           </Trans>
         </p>
       )}
+      {on === null ? null : <WorkedOutOn balance={on} />}
       <ul className="checklist">
         <li className={tasksDone ? 'is-met' : 'is-unmet'}>
           {tasksDone ? <CheckIcon /> : <CloseIcon />}
@@ -82,6 +81,16 @@ export function InterestCard({
                 Finish all of today's tasks ({done}/{total})
               </Trans>
             )}
+            {waitingTasks.length > 0 ? (
+              <>
+                {' '}
+                <Plural
+                  value={waitingTasks.length}
+                  one="# of them is waiting to sync."
+                  other="# of them are waiting to sync."
+                />
+              </>
+            ) : null}
           </span>
         </li>
         <li className={reward.address_set ? 'is-met' : 'is-unmet'}>
@@ -124,22 +133,33 @@ export function InterestCard({
 }
 
 /**
- * The amount the claim asks for. While task completions wait to sync, the server will compute the
- * interest on the balance they raise, so the offer is computed the same way (the same domain rule):
- * the amount shown is still the amount credited, or the claim is refused as changed — never more.
+ * The amount the claim asks for, and the balance it was worked out on when that is not the balance
+ * shown. While task completions wait to sync, the server will compute the interest on the balance
+ * they raise, so the offer is computed the same way (the same domain rule): the amount shown is still
+ * the amount credited, or the claim is refused as changed — never more.
  */
 function offeredAmount(
   reward: DailyReward,
   balance: string | undefined,
   waitingTasks: readonly Pick<Task, 'reward'>[],
-): string {
+): { amount: string; on: string | null } {
   const current = balance === undefined ? null : parseAmount(balance);
   const rateBp = parsePercent(reward.annual_rate);
   if (waitingTasks.length === 0 || current === null || rateBp === null || reward.claimed_today) {
-    return reward.daily_reward;
+    return { amount: reward.daily_reward, on: null };
   }
   const raised = waitingTasks.reduce((sum, task) => sum + (parseAmount(task.reward) ?? 0n), current);
-  return formatAmount(dailyInterest(raised, rateBp));
+  return { amount: formatAmount(dailyInterest(raised, rateBp)), on: formatAmount(raised) };
+}
+
+/** Says which balance the amount was worked out on, when it counts tasks waiting to sync. */
+function WorkedOutOn({ balance }: { balance: string }) {
+  const on = <XrpAmount amount={balance} />;
+  return (
+    <p className="muted" data-testid="interest-worked-out-on">
+      <Trans>Worked out on {on}: your balance once the tasks waiting to sync are credited.</Trans>
+    </p>
+  );
 }
 
 function ClaimedToday({ next }: { next: number }) {

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { TaskList } from '#contract/tasks.ts';
 import { Card } from '#app/components/card.tsx';
+import { formatAmount, parseAmount } from '#domain/money/amount.ts';
 import { formatClock, formatCount, formatXrp } from '#app/lib/format.ts';
 import { useSecondsUntil } from '#app/lib/use-countdown.ts';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
@@ -21,9 +22,10 @@ export function DaySummary({ list, balance, serverOffsetMs, aside }: DaySummaryP
   const left = useSecondsUntil(list.next_reset_time * 1000 - serverOffsetMs);
   const done = formatCount(list.completed);
   const total = formatCount(list.tasks_per_day);
-  // "20 of 20 XRP": the unit once, after the cap.
+  // "6 of 20 XRP": the unit once, after what today's tasks pay together. The day's tasks are picked
+  // within the daily cap, so that is the most today can pay; the cap itself may be more.
   const earned = <Isolate>{formatXrp(list.earned)}</Isolate>;
-  const cap = <XrpAmount amount={list.daily_cap} />;
+  const cap = <XrpAmount amount={formatAmount(sumOfRewards(list.tasks))} />;
   const resetIn = formatClock(left);
   return (
     <Card className="day-summary">
@@ -54,4 +56,8 @@ export function DaySummary({ list, balance, serverOffsetMs, aside }: DaySummaryP
       </p>
     </Card>
   );
+}
+
+function sumOfRewards(tasks: TaskList['tasks']): bigint {
+  return tasks.reduce((sum, task) => sum + (parseAmount(task.reward) ?? 0n), 0n);
 }
