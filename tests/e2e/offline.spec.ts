@@ -103,6 +103,7 @@ test('offline, the app opens with the last data, and queued completions and a cl
   await expect(page.getByTestId('withdraw-offline')).toContainText('available when you are back online');
   await expect(page.getByTestId('withdraw-rules')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Withdraw all XRP' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Change address' })).toBeDisabled();
   await screenshot(page, 'en', 'offline-withdraw');
   await page.getByRole('link', { name: 'Home' }).click();
   await expect(page.locator('[data-testid^="task-"]')).toHaveCount(3);

@@ -67,7 +67,7 @@ function WithdrawPage() {
             <LoadError error={address.error} onRetry={() => void address.refetch()} />
           ) : null}
           {saved && address.data ? (
-            <SavedAddress address={address.data} />
+            <SavedAddress address={address.data} online={reachable} />
           ) : address.data && reachable ? (
             <AddressForm />
           ) : null}

@@ -11,7 +11,7 @@ import { Isolate } from '#app/components/isolate.tsx';
  * The saved address with its exchange, the hold a change started (every device shows it, from the
  * server's state), the changes on record, and the way to change it.
  */
-export function SavedAddress({ address }: { address: Address }) {
+export function SavedAddress({ address, online }: { address: Address; online: boolean }) {
   const [changing, setChanging] = useState(false);
   const holdEnd =
     address.hold_until === null ? null : <Isolate dir="auto">{formatDateTime(address.hold_until)}</Isolate>;
@@ -51,7 +51,8 @@ export function SavedAddress({ address }: { address: Address }) {
           </p>
         )}
         {changing ? null : (
-          <Button variant="secondary" block onClick={() => setChanging(true)}>
+          // Offline the screen says that saving an address waits for the connection: so does this.
+          <Button variant="secondary" block disabled={!online} onClick={() => setChanging(true)}>
             <Trans>Change address</Trans>
           </Button>
         )}
