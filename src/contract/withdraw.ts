@@ -89,6 +89,11 @@ export const WithdrawLogSchema = z.object({
   status: z.enum(WITHDRAWAL_STATUSES),
   create_time: EpochSecondsSchema,
   end_time: EpochSecondsSchema,
+  /**
+   * When it was paid or refunded; null while open. Optional for a rolling upgrade, when the new app
+   * may still be answered by a process of the release before it.
+   */
+  settled_time: z.optional(z.nullable(EpochSecondsSchema)),
   address: z.string(),
   tag: z.string(),
   tx_hash: z.nullable(z.string()),

@@ -185,6 +185,7 @@ describe('withdrawing', () => {
       expect.objectContaining({
         amount: '150.020547',
         status: 'processing',
+        settled_time: null,
         address: BINANCE,
         tag: '100',
         tx_hash: null,

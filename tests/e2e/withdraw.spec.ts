@@ -130,6 +130,12 @@ test('a user saves an exchange address, withdraws, shortens the wait, and is pai
     await page.reload();
     await expect(record).toContainText('Withdrawal Successful', { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
+  // Requested 31 days ago and paid now: the record under "last 7 days" says both, apart.
+  const requestedLine = (await record.locator('p').first().textContent()) ?? '';
+  const paidLine = (await record.getByTestId('paid-time').textContent()) ?? '';
+  expect(requestedLine).toContain('Requested');
+  expect(paidLine).toMatch(/^Paid /);
+  expect(paidLine.replace('Paid ', '')).not.toBe(requestedLine.split('Requested ')[1]);
   const { rows } = await server.db.query<{
     id: string;
     tx_hash: string;

@@ -162,6 +162,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       status: row.status as WithdrawLog['status'],
       create_time: epochSeconds(row.createdAt),
       end_time: Math.floor(endTimeOf(row) / 1000),
+      settled_time: row.settledAt === null ? null : epochSeconds(row.settledAt),
       address: row.address,
       tag: row.tag,
       tx_hash: row.txHash,

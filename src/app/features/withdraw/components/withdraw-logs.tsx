@@ -51,17 +51,28 @@ export function WithdrawLogs({ logs }: { logs: readonly WithdrawLog[] }) {
 function LogRow({ log }: { log: WithdrawLog }) {
   const when = <Isolate dir="auto">{formatDateTime(log.create_time)}</Isolate>;
   const reason = <Isolate dir="auto">{log.failure_reason}</Isolate>;
+  // A record is listed while it was requested, or paid, in the last 7 days: a payment that waited
+  // longer than that shows both dates, so neither seems out of place under the list's title.
+  const paid =
+    log.status === 'success' && log.settled_time ? (
+      <Isolate dir="auto">{formatDateTime(log.settled_time)}</Isolate>
+    ) : null;
   return (
     <div>
       <p>
         <strong>
           <XrpAmount amount={log.amount} />
         </strong>{' '}
-        · {when}
+        · <Trans>Requested {when}</Trans>
       </p>
       <p className={`record-status record-${log.status}`}>
         <StatusText status={log.status} />
       </p>
+      {paid ? (
+        <p className="muted" data-testid="paid-time">
+          <Trans>Paid {paid}</Trans>
+        </p>
+      ) : null}
       {log.status === 'success' && log.tx_hash ? (
         <p className="muted">
           <Trans>Transaction</Trans>{' '}
