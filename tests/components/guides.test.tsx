@@ -5,6 +5,8 @@ import { formatAmount, parseAmount } from '#domain/money/amount.ts';
 import { dailyInterest } from '#domain/rewards/interest.ts';
 import { parsePercent } from '#domain/rules/product-rules.ts';
 import { countryName } from '#app/features/devices/device-names.ts';
+import { AddressGuide } from '#app/features/guides/components/address-guide.tsx';
+import { AddressSteps } from '#app/features/guides/components/address-steps.tsx';
 import { InterestGuide } from '#app/features/guides/components/interest-guide.tsx';
 import { WithdrawGuide } from '#app/features/guides/components/withdraw-guide.tsx';
 import { activateLocale } from '#app/i18n/i18n.ts';
@@ -100,5 +102,16 @@ describe('a country code from the proxy', () => {
     expect(countryName('NL')).toBe(new Intl.DisplayNames(['en'], { type: 'region' }).of('NL'));
     await activateLocale('ar');
     expect(countryName('EG')).toBe(new Intl.DisplayNames(['ar'], { type: 'region' }).of('EG'));
+  });
+});
+
+describe('the address steps', () => {
+  it('say "here" only beside the address form, and name the Withdraw screen on the guide page', async () => {
+    await renderInRouter(<AddressSteps />);
+    expect(screen.getByText(/^Paste both on Earnest's Withdraw screen\./)).toBeTruthy();
+    expect(screen.queryByText(/^Paste both here/)).toBeNull();
+
+    await renderInRouter(<AddressGuide />);
+    expect(screen.getByText(/^Paste both here\./)).toBeTruthy();
   });
 });

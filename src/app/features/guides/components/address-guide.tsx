@@ -9,7 +9,7 @@ export function AddressGuide() {
       <summary>
         <Trans>How do I get my XRP address and tag?</Trans>
       </summary>
-      <AddressSteps />
+      <AddressSteps beside />
       <p>
         <Link to="/guide/address" className="text-link">
           <Trans>The whole guide, with the supported exchanges</Trans>

@@ -1,7 +1,10 @@
 import { Trans } from '@lingui/react/macro';
 
-/** How to find the deposit address and tag in an exchange's app, step by step. */
-export function AddressSteps() {
+/**
+ * How to find the deposit address and tag in an exchange's app, step by step; `beside` when the
+ * address form is on the same screen.
+ */
+export function AddressSteps({ beside = false }: { beside?: boolean }) {
   return (
     <ol className="guide-steps">
       <li>
@@ -14,7 +17,14 @@ export function AddressSteps() {
         <Trans>Copy the deposit address, then the tag (also called memo or destination tag).</Trans>
       </li>
       <li>
-        <Trans>Paste both here. Without the right tag the exchange cannot credit your account.</Trans>
+        {beside ? (
+          <Trans>Paste both here. Without the right tag the exchange cannot credit your account.</Trans>
+        ) : (
+          <Trans>
+            Paste both on Earnest&apos;s Withdraw screen. Without the right tag the exchange cannot credit
+            your account.
+          </Trans>
+        )}
       </li>
     </ol>
   );
