@@ -30,8 +30,11 @@ describe('the task catalog commands', () => {
     expect(types[0]).toBe('notification');
 
     expect(await taskOperator.setEnabled(handle.database.db, 9999, true)).toBe('no such task');
-    expect(await taskOperator.setSort(handle.database.db, notification.id, 1.5)).toBe(
-      'the position is a whole number',
-    );
+    const outOfRange = 'the position is a whole number from -2147483647 to 2147483647';
+    expect(await taskOperator.setSort(handle.database.db, notification.id, 1.5)).toBe(outOfRange);
+    // Beyond what the database keeps: answered, not a database error.
+    expect(await taskOperator.setSort(handle.database.db, notification.id, 2 ** 31)).toBe(outOfRange);
+    expect(await taskOperator.setEnabled(handle.database.db, 2 ** 31, true)).toBe('no such task');
+    expect(await taskOperator.setSort(handle.database.db, 2 ** 31, 1)).toBe('no such task');
   });
 });

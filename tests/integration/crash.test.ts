@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { API, IDEMPOTENCY_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
 import { openDatabase, rowsOf, type Db } from '#server/db/database.ts';
+import { ledgerKeyOf } from '#server/plugins/idempotent.ts';
 import { backends, type TestDatabase } from '#tests/helpers/databases.ts';
 import { startServerProcess, type ServerProcess } from '#tests/helpers/server-process.ts';
 
@@ -83,7 +84,7 @@ async function audit(db: Db, ops: Op[]): Promise<{ lost: Op[]; doubled: string[]
   );
   const present = new Map<string, number>();
   for (const row of entries) present.set(row.idempotency_key, (present.get(row.idempotency_key) ?? 0) + 1);
-  const lost = ops.filter((op) => op.acked !== null && present.get(op.key) !== 1);
+  const lost = ops.filter((op) => op.acked !== null && present.get(ledgerKeyOf(op.key)) !== 1);
   const doubled = rowsOf<{ what: string }>(
     await db.execute(sql`
       select 'key ' || user_id || '/' || idempotency_key as what from ledger_entries
