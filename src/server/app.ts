@@ -87,7 +87,7 @@ import { healthRoutes } from './plugins/health.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { createIdempotentSender } from './plugins/idempotent.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
-import { registerSecurityHeaders } from './plugins/security.ts';
+import { registerSecurityHeaders, securityHeadersOf } from './plugins/security.ts';
 import { registerAccessGate, type RouteAccess } from './plugins/session.ts';
 import { prerenderedSources, registerStaticApp } from './plugins/static-app.ts';
 import { createSessionCache, followRevocations } from './features/auth/session-cache.ts';
@@ -124,6 +124,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const baseRules = options.rules ?? rulesFrom(env);
   const payoutWallet = env.XRPL_SEED ? Wallet.fromSeed(env.XRPL_SEED).address : null;
 
+  const prerendered = prerenderedSources(env.DIST_DIR);
+  const securityHeaders = securityHeadersOf({
+    production: env.NODE_ENV === 'production',
+    mediaOrigins: env.AD_VIDEO_URL ? [new URL(env.AD_VIDEO_URL).origin] : [],
+    // The bot challenge's script and frame, only when one is configured.
+    challengeOrigins: env.TURNSTILE_SITE_KEY ? [new URL(env.TURNSTILE_SCRIPT_URL).origin] : [],
+    // The prerendered pages' inline scripts and style sheet, allowed by their hashes.
+    scriptHashes: prerendered.scriptSrc,
+    styleHashes: prerendered.styleSrc,
+  });
+
   const app = Fastify({
     logger: loggerOptions(env.LOG_LEVEL, options.logStream),
     bodyLimit: env.BODY_LIMIT,
@@ -133,10 +144,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestTimeout: 30_000,
     requestIdHeader: false,
     genReqId: requestIdOf,
-    // A path that cannot be decoded (`/%E0`) is refused before routing, so before every hook: it gets
-    // the catalogue's envelope and its request id here, not Fastify's own English answer.
-    frameworkErrors: (_error, request, reply) => {
-      void sendFailure(reply.header(REQUEST_ID_HEADER, request.id), 'request.invalid');
+    // A path that cannot be decoded (`/%E0`) or a parameter longer than Fastify reads is refused
+    // before routing, so before every hook: it gets the catalogue's envelope, its request id and the
+    // security headers here, not Fastify's own English answer. The only other error that comes this
+    // way, an asynchronous route constraint failing, is ours (none is declared): a server error.
+    frameworkErrors: (error, request, reply) => {
+      reply.headers(securityHeaders).header(REQUEST_ID_HEADER, request.id);
+      void sendFailure(reply, error.code === 'FST_ERR_ASYNC_CONSTRAINT' ? 'server.error' : 'request.invalid');
     },
   }).withTypeProvider<ZodTypeProvider>();
   // Echoed on every answer, errors included: a user's report names the line in the log.
@@ -173,16 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async () => ruleSettings.refreshIfStale());
   const rules = ruleSettings.rules;
 
-  const prerendered = prerenderedSources(env.DIST_DIR);
-  registerSecurityHeaders(app, {
-    production: env.NODE_ENV === 'production',
-    mediaOrigins: env.AD_VIDEO_URL ? [new URL(env.AD_VIDEO_URL).origin] : [],
-    // The bot challenge's script and frame, only when one is configured.
-    challengeOrigins: env.TURNSTILE_SITE_KEY ? [new URL(env.TURNSTILE_SCRIPT_URL).origin] : [],
-    // The prerendered pages' inline scripts and style sheet, allowed by their hashes.
-    scriptHashes: prerendered.scriptSrc,
-    styleHashes: prerendered.styleSrc,
-  });
+  registerSecurityHeaders(app, securityHeaders);
   await app.register(formbody, { bodyLimit: env.BODY_LIMIT });
   // Phones on slow links: brotli at a quality that costs little CPU per response.
   await app.register(compress, {

@@ -87,6 +87,12 @@ describe('input no route can mean', () => {
       expect(response.statusCode, url).toBe(400);
       expect(envelope(response).data.error, url).toBe('request.invalid');
       expect(response.headers[REQUEST_ID_HEADER], url).toMatch(/\S/);
+      // Refused before the hooks run, it still carries the headers every other answer has.
+      const policy = await handle.app.inject({ method: 'GET', url: API.checkIn });
+      for (const header of ['content-security-policy', 'x-content-type-options', 'x-frame-options']) {
+        expect(response.headers[header], `${url} ${header}`).toBe(policy.headers[header]);
+        expect(response.headers[header], header).toMatch(/\S/);
+      }
     }
   });
 

@@ -23,28 +23,28 @@ function headersOf(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/** What the Content Security Policy allows besides our own origin. */
+export interface SecurityPolicy {
+  production: boolean;
+  mediaOrigins?: string[];
+  challengeOrigins?: string[];
+  scriptHashes?: string[];
+  styleHashes?: string[];
+}
+
 /**
  * Security headers with a strict Content Security Policy: only our own origin, no inline script but
  * the ones allowed by hash (the prerendered pages' boot script and app loader), no inline style sheet
  * but the prerendered pages' own (by hash), no framing.
  */
-export function registerSecurityHeaders(
-  app: FastifyInstance,
-  {
-    production,
-    mediaOrigins = [],
-    challengeOrigins = [],
-    scriptHashes = [],
-    styleHashes = [],
-  }: {
-    production: boolean;
-    mediaOrigins?: string[];
-    challengeOrigins?: string[];
-    scriptHashes?: string[];
-    styleHashes?: string[];
-  },
-) {
-  const headers = headersOf({
+export function securityHeadersOf({
+  production,
+  mediaOrigins = [],
+  challengeOrigins = [],
+  scriptHashes = [],
+  styleHashes = [],
+}: SecurityPolicy): Record<string, string> {
+  return headersOf({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -70,7 +70,14 @@ export function registerSecurityHeaders(
     strictTransportSecurity: production,
     crossOriginEmbedderPolicy: false,
   });
-  // On every answer, errors and not-found included.
+}
+
+/**
+ * Sends `headers` on every answer that goes through the hooks, errors and not-found included. The
+ * answers Fastify gives before routing (a path it cannot decode) skip the hooks: app.ts sets the
+ * same headers there.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, headers: Record<string, string>) {
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });
