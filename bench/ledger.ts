@@ -14,6 +14,7 @@ import { buildApp } from '#server/app.ts';
 import { openDatabase, type Database } from '#server/db/database.ts';
 import { parseEnv } from '#server/env.ts';
 import { completionFactsStatement, completionFactsValues } from '#server/features/tasks/tasks.repository.ts';
+import { ledgerKeyOf } from '#server/plugins/idempotent.ts';
 import { POSTGRES_ADMIN_URL } from '#tests/helpers/databases.ts';
 import { inParallel, seedUsers } from '#tests/helpers/money-fixtures.ts';
 import type { LoadJob, LoadResult } from './http-load.ts';
@@ -177,7 +178,7 @@ async function measure(database: Database, transact: Transact): Promise<LedgerFi
                  values ($1, 'task', $2::bigint, $3, $4, $5::timestamptz) returning amount
                )
                select (users.balance + (select amount from entry))::text as balance from users where users.id = $1`,
-                [user.id, facts.rows[0]?.['task_reward'], key, `task:${taskId}:${day}`, now],
+                [user.id, facts.rows[0]?.['task_reward'], ledgerKeyOf(key), `task:${taskId}:${day}`, now],
               );
               await sql.named(
                 'idempotency_answer',
