@@ -51,6 +51,12 @@ export const TaskIdBodySchema = z.object({ task_id: TaskIdSchema });
 export const CompleteTaskBodySchema = z.extend(TaskIdBodySchema, {
   /** Survey answers: question id → option id. */
   answers: z.optional(z.record(z.string().check(z.maxLength(50)), z.string().check(z.maxLength(50)))),
+  /**
+   * The day of the run it completes, as the task list named it: a completion kept offline past
+   * midnight counts for that day (docs/product-rules.md#sync-rule), even when the task was started
+   * again on the new day. Without it, today's run, or else the latest one still open.
+   */
+  day: z.optional(z.iso.date()),
 });
 
 export const StartTaskResponseSchema = successSchema(

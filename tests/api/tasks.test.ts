@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { testClock, testNow } from '#tests/helpers/test-clock.ts';
 import { ledgerEntries, withdrawAddresses } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { envelope, getAs, useTestApp } from '#tests/helpers/app.ts';
-import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { envelope, getAs, register, useTestApp } from '#tests/helpers/app.ts';
+import { post, seedUsers, userIdOf } from '#tests/helpers/money-fixtures.ts';
 
 const clock = testClock();
 
@@ -160,5 +160,55 @@ describe('tasks, interest and the gift over HTTP', () => {
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.userId, user.id), eq(ledgerEntries.kind, 'task')));
     expect(entries).toEqual([{ reference: `task:${first.id}:${startDay}` }]);
+  });
+
+  // After the one above, and like it last: it moves the shared clock past another midnight.
+  it('credits a completion to the day it names, even when the task was started again on the new day', async () => {
+    // Registered now: a seeded session would have expired on the days the tests above moved through.
+    const { token } = await register(handle.app, 'named-day');
+    const user = { token, id: await userIdOf(handle.database.db, 'named-day') };
+    const now = clock.now();
+    const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+    clock.advance(midnight - now.getTime() - 60_000);
+    await post(handle.app, '/api/task/accept', user.token, {});
+    const before = envelope(await get('/api/task/list?locale=en', user.token)).data as {
+      day: string;
+      tasks: { id: number; required_seconds: number }[];
+    };
+    const task = before.tasks[0];
+    if (!task) throw new Error('no tasks');
+    await post(handle.app, '/api/task/start', user.token, { task_id: task.id });
+    const complete = (day: string, key: string) =>
+      post(handle.app, '/api/task/complete', user.token, { task_id: task.id, day }, key);
+
+    // Kept offline past midnight; meanwhile the same task is started on the new day.
+    clock.advance(60_000 + task.required_seconds * 1000);
+    await post(handle.app, '/api/task/accept', user.token, {});
+    const after = envelope(await get('/api/task/list?locale=en', user.token)).data as { day: string };
+    expect(after.day).not.toBe(before.day);
+    await post(handle.app, '/api/task/start', user.token, { task_id: task.id });
+    // A day that has not begun has no run.
+    const tomorrow = new Date(Date.parse(`${after.day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    expect(envelope(await complete(tomorrow, 'named-0')).data.error).toBe('tasks.not_accepted');
+
+    expect(envelope(await complete(before.day, 'named-1')).data).toMatchObject({ reward: '2', completed: 1 });
+    // The new day's run is still open, and is credited to the new day once its own time has passed.
+    expect(envelope(await complete(after.day, 'named-2')).data.error).toBe('tasks.too_early');
+    clock.advance(task.required_seconds * 1000);
+    expect(envelope(await complete(after.day, 'named-3')).data).toMatchObject({ reward: '2', completed: 1 });
+    expect(envelope(await complete(before.day, 'named-4')).data.error).toBe('tasks.already_completed');
+    const entries = await handle.database.db
+      .select({ reference: ledgerEntries.reference })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, user.id), eq(ledgerEntries.kind, 'task')))
+      .orderBy(ledgerEntries.id);
+    expect(entries).toEqual([
+      { reference: `task:${task.id}:${before.day}` },
+      { reference: `task:${task.id}:${after.day}` },
+    ]);
+    // A day that is no calendar day is refused at the edge, and moves nothing.
+    const malformed = await complete('2026-02-30', 'named-5');
+    expect(malformed.statusCode).toBe(400);
+    expect(await ledger.balance(handle.database.db, user.id)).toBe(4n * 10n ** 7n);
   });
 });

@@ -51,15 +51,20 @@ rendersEveryScreenIn('en');
 
 /** Task completions waiting to sync on this device, as the service worker reports them. */
 let waiting: QueuedAction[] = [];
-vi.mock('#app/pwa/sync-queue.ts', async (original) => ({
-  ...(await original<typeof SyncQueue>()),
-  usePendingActions: (kind?: QueuedKind) => waiting.filter((action) => !kind || action.kind === kind),
-}));
-const waitingCompletion = (taskId: number): QueuedAction => ({
-  id: `k-${taskId}`,
+vi.mock('#app/pwa/sync-queue.ts', async (original) => {
+  const real = await original<typeof SyncQueue>();
+  return {
+    ...real,
+    usePendingActions: (kind?: QueuedKind) => waiting.filter((action) => !kind || action.kind === kind),
+    useWaitingCompletions: (day: string) => real.waitingCompletionIds(waiting, day),
+  };
+});
+const TODAY = '2026-11-28';
+const waitingCompletion = (taskId: number, day: string | undefined = TODAY): QueuedAction => ({
+  id: `k-${taskId}-${day}`,
   kind: 'task.complete',
   account: 'amina',
-  body: { task_id: taskId },
+  body: { task_id: taskId, ...(day ? { day } : {}) },
   state: 'waiting',
   queuedAt: 0,
   attempts: 0,
@@ -77,6 +82,7 @@ describe('the interest card', () => {
           reward={reward({ today_tasks: 1, tasks_per_day: 3, daily_reward: '0.004109' })}
           balance="30"
           tasks={tasks}
+          day={TODAY}
         />,
       );
       const row = screen.getByText(
@@ -93,15 +99,40 @@ describe('the interest card', () => {
     }
   });
 
+  it("does not count a completion kept from yesterday toward today's tasks, though the task is offered again", async () => {
+    // Task 2 was done yesterday, offline; task 3 today, by an app that did not yet name the day.
+    waiting = [waitingCompletion(2, '2026-11-27'), waitingCompletion(3, undefined)];
+    try {
+      const tasks = [1, 2, 3].map((id) => ({ id, reward: '2' }));
+      await renderInRouter(
+        <InterestCard
+          reward={reward({ today_tasks: 1, tasks_per_day: 3, daily_reward: '0.004383' })}
+          balance="32"
+          tasks={tasks}
+          day={TODAY}
+        />,
+      );
+      const row = screen.getByText(
+        sentence("Finish all of today's tasks (2/3) 1 of them is waiting to sync."),
+      );
+      expect(row.closest('li')?.className).toBe('is-unmet');
+      expect(button(/Claim interest/).disabled).toBe(true);
+    } finally {
+      waiting = [];
+    }
+  });
+
   it('claimable: the exact amount to the drop, the rule stated, the button on', async () => {
-    await renderInRouter(<InterestCard reward={reward()} balance="50" tasks={[]} />);
+    await renderInRouter(<InterestCard reward={reward()} balance="50" tasks={[]} day={TODAY} />);
     expect(screen.getByTestId('interest-amount').textContent).toBe('0.006849 XRP today, at 5% a year');
     expect(screen.getByTestId('interest-rule').textContent).toContain('rounded down to 0.000001 XRP');
     expect(button(/Claim interest/).disabled).toBe(false);
   });
 
   it('tasks not done: says what is still to do, not that it is done, and the button is off', async () => {
-    await renderInRouter(<InterestCard reward={reward({ today_tasks: 3 })} balance="50" tasks={[]} />);
+    await renderInRouter(
+      <InterestCard reward={reward({ today_tasks: 3 })} balance="50" tasks={[]} day={TODAY} />,
+    );
     expect(screen.getByText(/Finish all of today's tasks \(3\/10\)/).closest('li')?.className).toBe(
       'is-unmet',
     );
@@ -110,18 +141,24 @@ describe('the interest card', () => {
   });
 
   it('tasks done: says so beside its check mark', async () => {
-    await renderInRouter(<InterestCard reward={reward({ today_tasks: 10 })} balance="50" tasks={[]} />);
+    await renderInRouter(
+      <InterestCard reward={reward({ today_tasks: 10 })} balance="50" tasks={[]} day={TODAY} />,
+    );
     expect(screen.getByText(/All of today's tasks done \(10\/10\)/).closest('li')?.className).toBe('is-met');
   });
 
   it('no address: offers to save one instead of claiming', async () => {
-    await renderInRouter(<InterestCard reward={reward({ address_set: false })} balance="50" tasks={[]} />);
+    await renderInRouter(
+      <InterestCard reward={reward({ address_set: false })} balance="50" tasks={[]} day={TODAY} />,
+    );
     expect(screen.getByRole('link', { name: 'Save a withdrawal address' })).toBeTruthy();
     expect(button(/Claim interest/).disabled).toBe(true);
   });
 
   it('claimed today: no amount to claim, no button that does nothing', async () => {
-    await renderInRouter(<InterestCard reward={reward({ claimed_today: true })} balance="50" tasks={[]} />);
+    await renderInRouter(
+      <InterestCard reward={reward({ claimed_today: true })} balance="50" tasks={[]} day={TODAY} />,
+    );
     expect(screen.queryByTestId('interest-amount')).toBeNull();
     expect(screen.queryByRole('button', { name: /Claim interest/ })).toBeNull();
   });

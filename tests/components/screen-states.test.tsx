@@ -40,7 +40,7 @@ describe('screen states', () => {
     renderInApp(<InviteList invites={[]} />);
     expect(screen.getByText('No one has joined with your code yet.')).toBeTruthy();
     cleanup();
-    renderInApp(<TaskList tasks={[]} onOpen={() => undefined} />);
+    renderInApp(<TaskList tasks={[]} day="2026-11-28" onOpen={() => undefined} />);
     expect(
       screen.getByText('No tasks are available today. Please come back after the daily reset.'),
     ).toBeTruthy();
@@ -52,7 +52,7 @@ describe('screen states', () => {
     expect(screen.getByText('Does not count yet')).toBeTruthy();
     cleanup();
     const open = vi.fn();
-    renderInApp(<TaskList tasks={[task(1, 'new'), task(2, 'completed')]} onOpen={open} />);
+    renderInApp(<TaskList tasks={[task(1, 'new'), task(2, 'completed')]} day="2026-11-28" onOpen={open} />);
     fireEvent.click(screen.getByText('Task 1'));
     expect(open).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }));
   });

@@ -41,7 +41,9 @@ afterEach(() => {
 
 describe('the task timer', () => {
   it('a web task of 3 s that just started shows 0:03 left, not 0:00:04, in its ring', () => {
-    renderInApp(<TaskSheet task={webTask({})} serverOffsetMs={0} onClose={() => undefined} />);
+    renderInApp(
+      <TaskSheet day="2026-11-28" task={webTask({})} serverOffsetMs={0} onClose={() => undefined} />,
+    );
     expect(screen.getByTestId('task-timer').textContent).toBe('Time left: 0:03');
     expect(document.querySelector('.timer-ring')).not.toBeNull();
   });

@@ -176,3 +176,21 @@ export function usePendingActions(kind?: QueuedKind): QueuedAction[] {
     (item) => item.account === account && item.state !== 'rejected' && (!kind || item.kind === kind),
   );
 }
+
+/**
+ * The tasks whose completion for `day` waits to sync, by id. A completion names the day of its run
+ * (src/contract/tasks.ts): one kept from yesterday is not today's, even for a task offered on both
+ * days. One kept by an app that did not name the day counts for the day shown.
+ */
+export function waitingCompletionIds(pending: readonly QueuedAction[], day: string): ReadonlySet<number> {
+  const ids = pending
+    .filter((action) => action.kind === 'task.complete')
+    .filter((action) => action.body['day'] === undefined || action.body['day'] === day)
+    .map((action) => action.body['task_id']);
+  return new Set(ids.filter((id): id is number => typeof id === 'number'));
+}
+
+/** The signed-in account's tasks whose completion for `day` waits to sync (`waitingCompletionIds`). */
+export function useWaitingCompletions(day: string): ReadonlySet<number> {
+  return waitingCompletionIds(usePendingActions('task.complete'), day);
+}

@@ -101,11 +101,18 @@ function TasksPage() {
                   </p>
                 </Card>
               ) : null}
-              {day.accepted ? <TaskList tasks={day.tasks} onOpen={(task) => setOpenTaskId(task.id)} /> : null}
+              {day.accepted ? (
+                <TaskList tasks={day.tasks} day={day.day} onOpen={(task) => setOpenTaskId(task.id)} />
+              ) : null}
             </div>
             <div className="column">
               {reward.data ? (
-                <InterestCard reward={reward.data} balance={user.data?.balance} tasks={day.tasks} />
+                <InterestCard
+                  reward={reward.data}
+                  balance={user.data?.balance}
+                  tasks={day.tasks}
+                  day={day.day}
+                />
               ) : null}
               {history.data ? <WeekHistory days={history.data} perDay={day.tasks_per_day} /> : null}
               {user.data && settings.data && reward.data && wayToWithdrawal ? (
@@ -124,6 +131,7 @@ function TasksPage() {
             {openTask ? (
               <TaskSheet
                 task={openTask}
+                day={day.day}
                 serverOffsetMs={serverOffsetMs}
                 onClose={() => setOpenTaskId(null)}
               />

@@ -84,7 +84,12 @@ export async function tasksRoutes(
       failures: [...failures, 409, 422],
     },
     (tx, { userId, body, idempotencyKey }) =>
-      tasks.complete(tx, userId, body.task_id, body.answers, idempotencyKey),
+      tasks.complete(
+        tx,
+        userId,
+        { taskId: body.task_id, answers: body.answers, day: body.day },
+        idempotencyKey,
+      ),
   );
 
   routes.post(

@@ -26,6 +26,14 @@ export interface CompletedTask {
   earned: string;
 }
 
+/** A completion as the app sends it (src/contract/tasks.ts, CompleteTaskBodySchema). */
+export interface Completion {
+  taskId: number;
+  answers: Record<string, string> | undefined;
+  /** The day of the run it completes; absent from apps that did not name it. */
+  day: string | undefined;
+}
+
 export interface TasksServiceDeps {
   db: Db;
   clock: Clock;
@@ -199,19 +207,22 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
   async function complete(
     tx: Db,
     userId: number,
-    taskId: number,
-    answers: Record<string, string> | undefined,
+    { taskId, answers, day: named }: Completion,
     idempotencyKey: string,
   ): Promise<Result<CompletedTask, TaskError>> {
     const now = clock.now();
     const rows = createTasksRepository(tx);
-    let day = dayOf(now, timeZone);
+    const today = dayOf(now, timeZone);
+    // A day that has not begun here has no run to complete.
+    if (named !== undefined && named > today) return fail('tasks.not_accepted');
+    let day = named ?? today;
     // The same checks as todaysTask, run and creditedOn, read in one statement (a round trip each
     // would hold the user's lock longer). The terms credited are those of the version the day pinned.
     let facts = await rows.completionFacts(userId, day, taskId);
-    if (!facts?.run) {
-      // Started on an earlier day and sent only now (kept offline past midnight): it counts for the
-      // day it was started on, within that day's limits (docs/product-rules.md#sync-rule).
+    if (named === undefined && !facts?.run) {
+      // Started on an earlier day and sent only now (kept offline past midnight) by an app that did
+      // not name the day: it counts for the latest day it is still open on, within that day's
+      // limits (docs/product-rules.md#sync-rule).
       const started = await rows.openRunDayBefore(userId, taskId, day);
       if (started) {
         day = started;

@@ -9,7 +9,7 @@ import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { CheckIcon, CloseIcon } from '#app/components/icons.tsx';
 import { formatCount, formatDateTime, formatPercent } from '#app/lib/format.ts';
-import { usePendingActions } from '#app/pwa/sync-queue.ts';
+import { usePendingActions, useWaitingCompletions } from '#app/pwa/sync-queue.ts';
 import { useClaimInterest } from '../api/rewards-queries.ts';
 import { useClaim } from './use-claim.ts';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
@@ -24,17 +24,20 @@ export function InterestCard({
   reward,
   balance,
   tasks,
+  day,
 }: {
   reward: DailyReward;
   balance: string | undefined;
   tasks: readonly Pick<Task, 'id' | 'reward'>[];
+  /** The day `tasks` are offered on: only completions of that day's runs count toward its interest. */
+  day: string;
 }) {
   const { t } = useLingui();
   const claim = useClaimInterest();
   const { error, claim: claimWith } = useClaim();
   // Completions waiting to sync count toward the condition, so the claim can wait in line behind them
   // (the queue keeps their order); the server still checks it when they arrive.
-  const waitingTaskIds = new Set(usePendingActions('task.complete').map((action) => action.body['task_id']));
+  const waitingTaskIds = useWaitingCompletions(day);
   const claimWaiting = usePendingActions('interest.claim').length > 0;
   const waitingTasks = tasks.filter((task) => waitingTaskIds.has(task.id));
   const { amount: offered, on } = offeredAmount(reward, balance, waitingTasks);

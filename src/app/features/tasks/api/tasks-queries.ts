@@ -54,12 +54,15 @@ export function useStartTask() {
   });
 }
 
+/** Completes the run of `day` (the task list's day): kept offline past midnight, it still counts for it. */
 export function useCompleteTask() {
-  return useMoneyMutation(({ taskId, answers }: { taskId: number; answers?: Record<string, string> }) =>
-    postMoney(API.taskComplete, CompleteTaskResponseSchema, {
-      task_id: taskId,
-      ...(answers ? { answers } : {}),
-    }),
+  return useMoneyMutation(
+    ({ taskId, day, answers }: { taskId: number; day: string; answers?: Record<string, string> }) =>
+      postMoney(API.taskComplete, CompleteTaskResponseSchema, {
+        task_id: taskId,
+        day,
+        ...(answers ? { answers } : {}),
+      }),
   );
 }
 

@@ -4,7 +4,7 @@ import type { Task } from '#contract/tasks.ts';
 import { Card } from '#app/components/card.tsx';
 import { CheckIcon, ChevronIcon } from '#app/components/icons.tsx';
 import { formatSeconds } from '#app/lib/format.ts';
-import { usePendingActions } from '#app/pwa/sync-queue.ts';
+import { useWaitingCompletions } from '#app/pwa/sync-queue.ts';
 import { TASK_TYPE_LABELS } from '#app/i18n/task-type-labels.ts';
 import { TaskTypeIcon } from '#app/components/task-type-icon.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
@@ -12,10 +12,19 @@ import { XrpAmount } from '#app/components/xrp-amount.tsx';
 type Filter = 'all' | 'todo' | 'done';
 
 /** The day's tasks with their reward and time, filterable; with an empty state for no task and for no match. */
-export function TaskList({ tasks, onOpen }: { tasks: Task[]; onOpen: (task: Task) => void }) {
+export function TaskList({
+  tasks,
+  day,
+  onOpen,
+}: {
+  tasks: Task[];
+  /** The day the tasks are offered on (the task list's). */
+  day: string;
+  onOpen: (task: Task) => void;
+}) {
   const [filter, setFilter] = useState<Filter>('all');
   const { t, i18n } = useLingui();
-  const waiting = new Set(usePendingActions('task.complete').map((action) => action.body['task_id']));
+  const waiting = useWaitingCompletions(day);
   const shown = tasks.filter((task) =>
     filter === 'all' ? true : filter === 'done' ? task.status === 'completed' : task.status !== 'completed',
   );

@@ -16,7 +16,7 @@ import { useSecondsUntil } from '#app/lib/use-countdown.ts';
 import { useVisibleSeconds } from '#app/lib/use-visible-seconds.ts';
 import { PushCheck } from '#app/pwa/push-check.tsx';
 import { usePushCheck } from '#app/pwa/push-check-state.ts';
-import { usePendingActions } from '#app/pwa/sync-queue.ts';
+import { useWaitingCompletions } from '#app/pwa/sync-queue.ts';
 import { useCompleteTask, useFailTask, useStartTask } from '../api/tasks-queries.ts';
 import { TASK_TYPE_LABELS } from '#app/i18n/task-type-labels.ts';
 import { TaskTypeIcon } from '#app/components/task-type-icon.tsx';
@@ -28,13 +28,15 @@ import { Term } from '#app/components/term.tsx';
 
 interface TaskSheetProps {
   task: Task;
+  /** The day of the list it was opened from: its completion is for that day's run. */
+  day: string;
   /** Server time minus device time, so timers follow the server's clock. */
   serverOffsetMs: number;
   onClose: () => void;
 }
 
 /** One task: its rules before it starts (docs/product-rules.md#shown-equals-credited), then the task itself, then its completion. */
-export function TaskSheet({ task, serverOffsetMs, onClose }: TaskSheetProps) {
+export function TaskSheet({ task, day, serverOffsetMs, onClose }: TaskSheetProps) {
   const { t, i18n } = useLingui();
   const start = useStartTask();
   const complete = useCompleteTask();
@@ -42,7 +44,7 @@ export function TaskSheet({ task, serverOffsetMs, onClose }: TaskSheetProps) {
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const started = task.status === 'started';
-  const waiting = usePendingActions('task.complete').some((action) => action.body['task_id'] === task.id);
+  const waiting = useWaitingCompletions(day).has(task.id);
   const target = opensTarget(task.type);
   const visible = useVisibleSeconds(started && !target);
   // Target tasks happen on another page, so their time runs from the server-recorded start. Times
@@ -80,7 +82,7 @@ export function TaskSheet({ task, serverOffsetMs, onClose }: TaskSheetProps) {
     setError(null);
     try {
       const result = await loading.during(
-        complete.mutateAsync({ taskId: task.id, ...(task.questions.length ? { answers } : {}) }),
+        complete.mutateAsync({ taskId: task.id, day, ...(task.questions.length ? { answers } : {}) }),
         { text: t`Submitting...` },
       );
       const credited = xrpText(result.reward, '+');
