@@ -2,7 +2,7 @@ import { isPageMessage, type PageMessage } from '#contract/sync.ts';
 import { publishQueue } from './clients.ts';
 import { rememberTexts } from './push.ts';
 import { queueStore } from './queue-store.ts';
-import { replayQueue, wakeAccount } from './queue-replay.ts';
+import { refileAccount, replayQueue, wakeAccount } from './queue-replay.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -22,10 +22,7 @@ async function handle(message: PageMessage): Promise<void> {
       return;
     case 'session':
       await queueStore.setSession({ account: message.account, token: message.token });
-      if (message.account && message.token) {
-        await wakeAccount(message.account);
-        await replayQueue();
-      }
+      if (message.account && message.token) await wakeAccount(message.account);
       return;
     case 'replay':
       await replayQueue();
@@ -47,6 +44,9 @@ async function handle(message: PageMessage): Promise<void> {
       await publishQueue();
       return;
     }
+    case 'refile_account':
+      await refileAccount(message.from, message.to);
+      return;
     case 'texts':
       await rememberTexts({ newMessage: message.newMessage, kinds: message.kinds });
       return;

@@ -13,6 +13,12 @@ export interface ReplayPass {
 let running: Promise<ReplayPass> | null = null;
 let again = false;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
+/**
+ * Changes the page asks for (a sign-in, an account's new name), made between two passes, never
+ * during one: a pass that met the old session would otherwise mark the account's later entries as
+ * waiting for a sign-in that has already happened, and they would wait for the next one.
+ */
+const chores: (() => Promise<void>)[] = [];
 
 /**
  * Replays the kept requests, oldest first, one pass at a time (a trigger during a pass runs one more
@@ -28,13 +34,51 @@ export function replayQueue(): Promise<ReplayPass> {
     let pass: ReplayPass;
     do {
       again = false;
+      await doChores();
       pass = await replayOnce();
     } while (again && !pass.offline);
+    // What came during the last pass is still done now, for the next one.
+    await doChores();
     return pass;
   })().finally(() => {
     running = null;
   });
   return running;
+}
+
+async function doChores() {
+  for (let chore = chores.shift(); chore; chore = chores.shift()) await chore();
+}
+
+function betweenPasses(chore: () => Promise<void>): Promise<ReplayPass> {
+  chores.push(chore);
+  return replayQueue();
+}
+
+/** After a sign-in on this device, the account's entries that met a refused session go again. */
+export function wakeAccount(account: string): Promise<ReplayPass> {
+  return betweenPasses(() => wake(account));
+}
+
+/**
+ * The signed-in account, named `from` on this device until now, is named `to` (src/contract/sync.ts,
+ * `refile_account`): its entries are filed under `to`, and those that waited for a sign-in go again.
+ */
+export function refileAccount(from: string, to: string): Promise<ReplayPass> {
+  return betweenPasses(async () => {
+    for (const entry of await queueStore.all()) {
+      if (entry.account === from) await queueStore.change(entry.id, { account: to });
+    }
+    await wake(to);
+  });
+}
+
+async function wake(account: string) {
+  for (const entry of await queueStore.all()) {
+    if (entry.account === account && entry.state === 'needs_sign_in') {
+      await queueStore.change(entry.id, { state: 'waiting', retryAt: null });
+    }
+  }
 }
 
 async function replayOnce(): Promise<ReplayPass> {
@@ -161,13 +205,4 @@ function scheduleRetry(at: number) {
   clearTimeout(retryTimer);
   if (!Number.isFinite(at)) return;
   retryTimer = setTimeout(() => void replayQueue(), Math.max(0, at - Date.now()));
-}
-
-/** After a sign-in on this device, the account's entries that met a refused session go again. */
-export async function wakeAccount(account: string): Promise<void> {
-  for (const entry of await queueStore.all()) {
-    if (entry.account === account && entry.state === 'needs_sign_in') {
-      await queueStore.change(entry.id, { state: 'waiting', retryAt: null });
-    }
-  }
 }

@@ -221,8 +221,7 @@ describe('an action whose session ended on its way', () => {
 
     // Bob signs in again meanwhile (the page's 'session' message): the server now takes his new token.
     await queueStore.setSession({ account: 'bob', token: 'token-b2' });
-    await wakeAccount('bob');
-    const woken = replayQueue();
+    const woken = wakeAccount('bob');
     answers.delete(first);
     release();
     await pass;
@@ -289,7 +288,7 @@ describe('the order of kept entries', () => {
 });
 
 describe('an account deleted on this device', () => {
-  it('leaves nothing behind to be sent, even for a new account of the same name', async () => {
+  it('leaves nothing behind to be sent', async () => {
     const gone = await keep('frank', 'token-f');
     await queueStore.change(gone, { state: 'needs_sign_in' });
     const others = await keep('grace', 'token-g');
@@ -297,8 +296,52 @@ describe('an account deleted on this device', () => {
     await fromPage({ type: 'forget_account', account: 'frank' });
     expect((await queueStore.all()).map((entry) => entry.id)).toEqual([others]);
 
-    // Someone registers "frank" again on this device: nothing of the old account goes out.
-    await fromPage({ type: 'session', account: 'frank', token: 'token-new-frank' });
-    expect(sent.filter((request) => request.token === 'token-new-frank')).toEqual([]);
+    // Nothing of it is left to wake, whatever session comes next under its name.
+    await fromPage({ type: 'session', account: 'frank', token: 'token-f2' });
+    expect(sent.filter((request) => request.key === gone)).toEqual([]);
+  });
+});
+
+describe('a sign-in', () => {
+  it("that comes while a pass is marking the account's later entries still sends them all, in order", async () => {
+    const first = await keep('hana', 'token-h');
+    const between = await keep('ivan', 'token-i');
+    const second = await keep('hana', 'token-h');
+    answers.set(first, refusedSession);
+    let release: () => void = () => undefined;
+    held.set(`${between}:token-i`, new Promise<void>((resolve) => (release = resolve)));
+    await queueStore.setSession({ account: 'ivan', token: 'token-i' });
+    const pass = replayQueue();
+    // Hana's first entry met her ended session; the pass is now on Ivan's, before it reaches her second.
+    await vi.waitFor(() => expect(sent.map((s) => s.key)).toEqual([first, between]));
+
+    // Hana signs in again on this device while the pass still thinks she is signed out.
+    answers.delete(first);
+    const woken = fromPage({ type: 'session', account: 'hana', token: 'token-h2' });
+    release();
+    await pass;
+    await woken;
+    expect(sent.slice(2)).toEqual([
+      { key: first, token: 'token-h2' },
+      { key: second, token: 'token-h2' },
+    ]);
+    expect(await states()).toEqual([]);
+  });
+});
+
+describe('an account named anew on this device', () => {
+  it('takes what the device kept under its former name, and only that, and sends it with its session', async () => {
+    const former = await keep('judy', 'token-j');
+    await queueStore.change(former, { state: 'needs_sign_in' });
+    const other = await keep('kim', 'token-k');
+    await queueStore.change(other, { state: 'needs_sign_in' });
+    await fromPage({ type: 'session', account: 'account-id-judy', token: 'token-j2' });
+    expect(sent).toEqual([]);
+
+    await fromPage({ type: 'refile_account', from: 'judy', to: 'account-id-judy' });
+    expect(sent).toEqual([{ key: former, token: 'token-j2' }]);
+    expect((await queueStore.all()).map((entry) => [entry.account, entry.state])).toEqual([
+      ['kim', 'needs_sign_in'],
+    ]);
   });
 });

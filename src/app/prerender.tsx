@@ -186,7 +186,7 @@ async function renderHomeNow({ locale, token, read, signal }: HomeRequest) {
     if (results.some((result) => result.status === 'rejected')) return null;
     const user = queryClient.getQueryData(userInfoQueryOptions().queryKey);
     if (!user) return null;
-    const account = accountKeyOf(user.username);
+    const account = accountKeyOf(user);
     const routeSession: Session = { ...session, token: () => token, account: () => account };
     const { html } = await render('home', queryClient, routeSession, signal);
     return { html, data: serverDataBlock({ account, entries: answersOf(queryClient) }), account };

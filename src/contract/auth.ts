@@ -19,6 +19,11 @@ export const UserInfoSchema = z.object({
   username: z.string(),
   email: z.nullable(z.string()),
   invite_code: z.string(),
+  /**
+   * The account's lasting id: never given to another account, as a deleted account's username is.
+   * The app files what it keeps on a device for the account under it. Optional for a rolling upgrade.
+   */
+  account_id: z.optional(z.uuid()),
   balance: DecimalSchema,
   /** Not known unless the user tells us; Earnest does not guess it. */
   country: z.nullable(z.string()),

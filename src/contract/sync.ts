@@ -124,8 +124,13 @@ export type PageMessage =
   | { type: 'queue' }
   /** The user has read a rejection; forget it. */
   | { type: 'dismiss'; id: string }
-  /** The account was deleted on this device: what it kept can never be sent, nor for a new account of its name. */
+  /** The account was deleted on this device: what it kept for it can never be sent. */
   | { type: 'forget_account'; account: string }
+  /**
+   * The signed-in session's account is named `to` now and was `from` on this device (a session named
+   * before accounts had their lasting id): the same session proves they are one account.
+   */
+  | { type: 'refile_account'; from: string; to: string }
   /** Texts the worker shows, in the page's language (it has no catalogs of its own). */
   | { type: 'texts'; newMessage: string; kinds: PushTexts };
 
@@ -145,7 +150,14 @@ export function isWorkerMessage(value: unknown): value is WorkerMessage {
 
 export function isPageMessage(value: unknown): value is PageMessage {
   if (typeof value !== 'object' || value === null || !('type' in value)) return false;
-  return ['SKIP_WAITING', 'session', 'replay', 'queue', 'dismiss', 'forget_account', 'texts'].includes(
-    String(value.type),
-  );
+  return [
+    'SKIP_WAITING',
+    'session',
+    'replay',
+    'queue',
+    'dismiss',
+    'forget_account',
+    'refile_account',
+    'texts',
+  ].includes(String(value.type));
 }

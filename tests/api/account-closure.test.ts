@@ -266,6 +266,30 @@ describe('limits that deleting an account does not reset', () => {
   });
 });
 
+describe("a deleted account's name, taken again", () => {
+  it('names another account: its lasting id is new, so a device never takes one for the other', async () => {
+    const accountIdOf = async (token: string) =>
+      (envelope(await getAs(handle.app, API.userInfo, token)).data['userInfo'] as { account_id: string })
+        .account_id;
+    const first = await register(handle.app, 'Name-Again');
+    const firstId = await accountIdOf(first.token);
+    expect(firstId).toMatch(/^[0-9a-f-]{36}$/);
+    // The same account keeps it on every sign-in, whatever case the name is typed in.
+    const again = envelope(await login(handle.app, 'name-again', 'secret12')).data['userInfo'] as {
+      account_id: string;
+    };
+    expect(again.account_id).toBe(firstId);
+
+    expect(
+      (await postAs(handle.app, API.deleteAccount, first.token, { password: 'secret12' })).statusCode,
+    ).toBe(200);
+    const second = await register(handle.app, 'Name-Again');
+    const secondId = await accountIdOf(second.token);
+    expect(secondId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(secondId).not.toBe(firstId);
+  });
+});
+
 describe('the site an SMS names', () => {
   it("comes from configuration, never from the request's Host header", async () => {
     const { token } = await register(handle.app, 'host-header');

@@ -28,7 +28,7 @@ it("a deleted account's kept actions are dropped by the service worker, and the 
         }),
     ),
   );
-  session.signIn('token-1', 'Amina');
+  session.signIn('token-1', { username: 'Amina' });
   const client = new QueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>

@@ -64,7 +64,7 @@ function askedFor(): string[] {
 }
 
 it("signed in: Home's code, catalog and first reads are asked for with the app's code, with the session", async () => {
-  session.signIn('token-a', 'alice');
+  session.signIn('token-a', { username: 'alice' });
   await runLoader();
   expect(added).toEqual([
     'modulepreload /assets/vendor.js',
@@ -91,7 +91,7 @@ it("signed in: Home's code, catalog and first reads are asked for with the app's
 });
 
 it('the app takes each early answer once, instead of asking again', async () => {
-  session.signIn('token-a', 'alice');
+  session.signIn('token-a', { username: 'alice' });
   await runLoader();
   expect(fetchMock).toHaveBeenCalledTimes(7);
   const first = await apiRequest(API.userInfo, Schema);
@@ -104,9 +104,9 @@ it('the app takes each early answer once, instead of asking again', async () => 
 });
 
 it("another account's session never takes them", async () => {
-  session.signIn('token-a', 'alice');
+  session.signIn('token-a', { username: 'alice' });
   await runLoader();
-  session.signIn('token-b', 'bob');
+  session.signIn('token-b', { username: 'bob' });
   await apiRequest(API.userInfo, Schema);
   expect(fetchMock).toHaveBeenCalledTimes(8);
   const last = fetchMock.mock.calls.at(-1) as unknown[];
@@ -114,7 +114,7 @@ it("another account's session never takes them", async () => {
 });
 
 it("after the app's first change, the answers read before it are dropped", async () => {
-  session.signIn('token-a', 'alice');
+  session.signIn('token-a', { username: 'alice' });
   await runLoader();
   await apiRequest(API.welcomed, Schema, { method: 'post', json: {} });
   expect(fetchMock).toHaveBeenCalledTimes(8);
@@ -126,7 +126,7 @@ it.each([
   ['signed out, on the entry page', null, 'entry'],
   ['signed in, on Landing', 'token-a', 'landing'],
 ])('%s: only the app and the catalog are asked for, no reads', async (_, token, page) => {
-  if (token) session.signIn(token, 'alice');
+  if (token) session.signIn(token, { username: 'alice' });
   document.documentElement.dataset['page'] = page;
   await runLoader();
   expect(added).toEqual([
@@ -138,7 +138,7 @@ it.each([
 });
 
 it('a page held for another language asks for none of its own catalogs, and reads in the chosen one', async () => {
-  session.signIn('token-a', 'alice');
+  session.signIn('token-a', { username: 'alice' });
   localStorage.setItem('earnest.locale', 'fr');
   await runLoader();
   expect(added).toEqual(['modulepreload /assets/vendor.js', 'script /assets/index.js']);
@@ -146,7 +146,7 @@ it('a page held for another language asks for none of its own catalogs, and read
 });
 
 it('with a boot snapshot on the device, the first render has its figures: no early reads', async () => {
-  session.signIn('token-a', 'alice');
+  session.signIn('token-a', { username: 'alice' });
   localStorage.setItem('earnest.boot-snapshot', '{"account":"alice","build":"dev","entries":[]}');
   await runLoader();
   expect(added).toContain('modulepreload /assets/home.js');

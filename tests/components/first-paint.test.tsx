@@ -33,7 +33,7 @@ beforeEach(() => {
   fetchMock.mockClear();
   vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => frames.push(frame));
-  session.signIn('token-a', 'alice');
+  session.signIn('token-a', { username: 'alice' });
 });
 
 afterEach(async () => {

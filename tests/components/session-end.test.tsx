@@ -31,7 +31,7 @@ afterEach(() => {
 
 describe('a refused session', () => {
   it("takes the server's reason when the body says it", async () => {
-    session.signIn('token-1', 'Amina');
+    session.signIn('token-1', { username: 'Amina' });
     const body = { code: 401, msg: 'Login expired', data: { error: 'auth.session_expired' } };
     const error = await refusal(answer(401, async () => JSON.stringify(body)));
     expect(error).toBeInstanceOf(ApiError);
@@ -41,7 +41,7 @@ describe('a refused session', () => {
   });
 
   it('is an expired session when the body is cut off but the device held a token', async () => {
-    session.signIn('token-2', 'Amina');
+    session.signIn('token-2', { username: 'Amina' });
     const error = await refusal(answer(401, () => Promise.reject(new TypeError('aborted'))));
     expect((error as ApiError).code).toBe('auth.session_expired');
     expect(session.endedBecause()).toBe('session_expired');

@@ -29,14 +29,14 @@ describe('one query client per account on a shared device', () => {
   const clients = createAccountQueryClients(persistAccountCache);
 
   it("never shows B what A's session read, in memory or from the device", async () => {
-    session.signIn('token-a', 'Alice');
+    session.signIn('token-a', { username: 'Alice' });
     await clients.ready();
     const alice = clients.current();
     alice.setQueryData(PROFILE, { username: 'Alice', balance: '150' });
     await flush();
 
     session.clear();
-    session.signIn('token-b', 'Bob');
+    session.signIn('token-b', { username: 'Bob' });
     await clients.ready();
     const bob = clients.current();
     expect(bob).not.toBe(alice);
@@ -46,7 +46,7 @@ describe('one query client per account on a shared device', () => {
 
     // Alice again on the same device: her own last copy, not Bob's.
     session.clear();
-    session.signIn('token-a2', 'alice');
+    session.signIn('token-a2', { username: 'alice' });
     await clients.ready();
     expect(clients.current().getQueryData(PROFILE)).toEqual({ username: 'Alice', balance: '150' });
   });

@@ -80,7 +80,7 @@ describe('the boot snapshot', () => {
 
   it('is written as answers arrive and seeds the next visit before the device cache is read', async () => {
     const clients = createAccountQueryClients(persistAccountCache);
-    session.signIn('token-a', 'Alice');
+    session.signIn('token-a', { username: 'Alice' });
     await clients.ready();
     await clients.current().fetchQuery({ queryKey: PROFILE, queryFn: () => Promise.resolve(ALICE) });
     await new Promise((resolve) => setTimeout(resolve, 600));
@@ -89,13 +89,13 @@ describe('the boot snapshot', () => {
     // A second page load of the same account: the snapshot is in the client synchronously.
     session.clear();
     const again = createAccountQueryClients(() => new Promise(() => undefined));
-    session.signIn('token-a2', 'alice');
+    session.signIn('token-a2', { username: 'alice' });
     await again.ready();
     expect(again.current().getQueryData(PROFILE)).toEqual(ALICE);
 
     // Bob on the same device starts from nothing.
     session.clear();
-    session.signIn('token-b', 'Bob');
+    session.signIn('token-b', { username: 'Bob' });
     expect(again.current().getQueryData(PROFILE)).toBeUndefined();
     expect(readBootSnapshot('alice')).toEqual([]);
     session.clear();

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { UserInfo } from '#contract/auth.ts';
 import { sessionCookie } from '#contract/prerendered-pages.ts';
 import { createStore } from './external-store.ts';
 
@@ -39,8 +40,8 @@ function writeCookie(token: string | null) {
 interface SessionState {
   token: string | null;
   /**
-   * Whose session this is (the lower-case username): the persisted cache and the offline queue are
-   * kept per account, so a shared phone never shows or sends one user's data as another's.
+   * Whose session this is (`accountKeyOf`): the persisted cache and the offline queue are kept per
+   * account, so a shared phone never shows or sends one user's data as another's.
    */
   account: string | null;
 }
@@ -51,9 +52,17 @@ const store = createStore<SessionState>({
   account: initialToken ? read(ACCOUNT_KEY) : null,
 });
 
-/** Usernames are unique regardless of case; the device names an account by its lower-case name. */
-export function accountKeyOf(username: string): string {
-  return username.toLowerCase();
+/** What names an account in the server's answers. */
+export type AccountNames = Pick<UserInfo, 'username' | 'account_id'>;
+
+/**
+ * How the device names an account: by its lasting id, which no other account ever gets. A username
+ * does: a deleted account's name is free to register again, and what the device kept for the old
+ * account must never show or go out under the new one. A server of the release before the id sends
+ * none; the lower-case name stands in until it does (usernames are unique regardless of case).
+ */
+export function accountKeyOf({ username, account_id }: AccountNames): string {
+  return account_id ?? username.toLowerCase();
 }
 
 /** Why the server ended this device's session, if it did; the entry page says so. */
@@ -72,10 +81,10 @@ export const session = {
   token: () => store.get().token,
   account: () => store.get().account,
   state: () => store.get(),
-  signIn(token: string, username: string) {
+  signIn(token: string, user: AccountNames) {
     endedBecause = null;
     write(END_KEY, null);
-    const account = accountKeyOf(username);
+    const account = accountKeyOf(user);
     write(TOKEN_KEY, token);
     write(ACCOUNT_KEY, account);
     writeCookie(token);
@@ -90,13 +99,19 @@ export const session = {
     writeCookie(token);
     store.set({ token, account: null });
   },
-  /** For a session from before accounts were remembered: learnt from the user info. */
-  rememberAccount(username: string) {
+  /**
+   * Names the session's account from its user info: for a linked device, which learns it only
+   * there, and for a session named before the account had its lasting id. Returns the name the
+   * device used for this account until now, if it used another: the same session proves it is the
+   * same account, so what the device kept under that name is this account's.
+   */
+  rememberAccount(user: AccountNames): string | null {
     const { token, account } = store.get();
-    const key = accountKeyOf(username);
-    if (!token || account === key) return;
+    const key = accountKeyOf(user);
+    if (!token || account === key) return null;
     write(ACCOUNT_KEY, key);
     store.set({ token, account: key });
+    return account;
   },
   /** Forgets the session; `reason` when the server refused it, so every screen tells the same story. */
   clear(reason: SessionEnd | null = null) {

@@ -148,12 +148,14 @@ export function dismissQueued(id: string) {
   post({ type: 'dismiss', id });
 }
 
-/**
- * The account was deleted on this device: the worker drops what it kept for it, which can never go
- * through, and must never go through for someone who later takes the same username.
- */
+/** The account was deleted on this device: the worker drops what it kept for it, which can never go through. */
 export function forgetQueuedOf(account: string) {
   post({ type: 'forget_account', account });
+}
+
+/** The signed-in account, named `from` on this device until now, is named `to`: its entries follow. */
+export function refileQueued(from: string, to: string) {
+  post({ type: 'refile_account', from, to });
 }
 
 /** Asks the worker to send what is waiting now (the "try now" button). */

@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -30,6 +31,12 @@ export const users = pgTable(
     email: text('email').unique(),
     passwordHash: text('password_hash').notNull(),
     inviteCode: text('invite_code').notNull().unique(),
+    /**
+     * The account's lasting name on a device: never given to another account, as the username and
+     * invitation code are once an account is deleted. The app files the account's cache and offline
+     * queue under it (docs/product-rules.md#sync-rule).
+     */
+    accountId: uuid('account_id').notNull().defaultRandom().unique(),
     invitedBy: id('invited_by').references((): AnyPgColumn => users.id),
     language: text('language'),
     country: text('country'),

@@ -31,6 +31,7 @@ export function createAccountService({ repo, rules, clock }: AccountServiceDeps)
         username: user.username,
         email: user.email,
         invite_code: user.inviteCode,
+        account_id: user.accountId,
         balance: formatAmount(user.balance),
         country: user.country,
         language: isLocale(user.language) ? user.language : null,

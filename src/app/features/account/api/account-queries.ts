@@ -8,7 +8,7 @@ import {
 import { API } from '#contract/paths.ts';
 import type { Locale } from '#domain/i18n/locales.ts';
 import { apiRequest } from '#app/lib/http.ts';
-import { session } from '#app/lib/session.ts';
+import { accountKeyOf, session } from '#app/lib/session.ts';
 import { queryKeys } from '#app/lib/query-keys.ts';
 
 export const accountKeys = queryKeys.account;
@@ -18,10 +18,20 @@ export const userInfoQueryOptions = () =>
     queryKey: accountKeys.userInfo(),
     queryFn: async () => {
       const { userInfo } = await apiRequest(API.userInfo, UserInfoResponseSchema);
-      session.rememberAccount(userInfo.username);
+      const before = session.rememberAccount(userInfo);
+      if (before) void refileAccount(before, accountKeyOf(userInfo));
       return userInfo;
     },
   });
+
+/**
+ * What the device kept under the account's former name follows the account: the offline queue is
+ * filed under the new name, and the cached copy is forgotten (it is read anew under the new name).
+ */
+async function refileAccount(from: string, to: string) {
+  (await import('#app/pwa/sync-queue.ts')).refileQueued(from, to);
+  await (await import('#app/lib/query-persistence.ts')).forgetPersistedCache(from);
+}
 
 /** Keeps the interface language on the account, so another device signs in with it. */
 export function useSaveLanguage() {

@@ -11,7 +11,7 @@ export function useCheckIn() {
       apiRequest(API.checkIn, CheckInResponseSchema, { method: 'post', json: body, botToken }),
     // The new session reads from a client of its own (lib/account-query-clients.ts).
     onSuccess: (data) => {
-      session.signIn(data.userInfo.token, data.userInfo.username);
+      session.signIn(data.userInfo.token, data.userInfo);
     },
   });
 }
