@@ -3,14 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { Wallet } from 'xrpl';
 import { OPS_API } from '#contract/ops.ts';
 import type { OpsWithdrawal } from '#contract/ops-withdrawals.ts';
+import { API } from '#contract/paths.ts';
+import type { WithdrawLog } from '#contract/withdraw.ts';
 import { xrp } from '#domain/money/amount.ts';
 import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
 import { testClock } from '#tests/helpers/test-clock.ts';
 import { auditLog, ledgerEntries, withdrawals } from '#server/db/schema.ts';
+import { epochSeconds } from '#server/clock.ts';
 import { runPayoutOnce } from '#server/features/payouts/payout-job.ts';
 import { connectXrplPayer } from '#server/features/payouts/xrpl-payer.ts';
 import { startFakeRippled } from '#tests/fakes/fake-rippled.ts';
-import { envelope, useStarted, useTestApp } from '#tests/helpers/app.ts';
+import { envelope, getAs, useStarted, useTestApp } from '#tests/helpers/app.ts';
 import { seedWithdrawals } from '#tests/helpers/money-fixtures.ts';
 import { createOperator, opsRequest, opsToken } from '#tests/helpers/operators.ts';
 
@@ -99,6 +102,11 @@ describe('withdrawals in the console', () => {
       await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, toReject.id))
     ).filter((entry) => entry.kind === 'refund');
     expect(refunds.map((entry) => entry.amount)).toEqual([xrp(140)]);
+    // The user's record says when it was refunded, beside when it was requested.
+    const [record] = envelope(await getAs(app, API.withdrawLogs, toReject.token)).data[
+      'list'
+    ] as WithdrawLog[];
+    expect(record).toMatchObject({ status: 'failed', settled_time: epochSeconds(clock.now()) });
 
     let handHash: string | undefined;
     const payer = await connectXrplPayer(rippled.value.url, seed);

@@ -51,12 +51,11 @@ export function WithdrawLogs({ logs }: { logs: readonly WithdrawLog[] }) {
 function LogRow({ log }: { log: WithdrawLog }) {
   const when = <Isolate dir="auto">{formatDateTime(log.create_time)}</Isolate>;
   const reason = <Isolate dir="auto">{log.failure_reason}</Isolate>;
-  // A record is listed while it was requested, or paid, in the last 7 days: a payment that waited
+  // A record is listed while it was requested, paid or refunded in the last 7 days: one that took
   // longer than that shows both dates, so neither seems out of place under the list's title.
-  const paid =
-    log.status === 'success' && log.settled_time ? (
-      <Isolate dir="auto">{formatDateTime(log.settled_time)}</Isolate>
-    ) : null;
+  const settled = log.settled_time ? <Isolate dir="auto">{formatDateTime(log.settled_time)}</Isolate> : null;
+  const paid = log.status === 'success' ? settled : null;
+  const refunded = log.status === 'failed' ? settled : null;
   return (
     <div>
       <p>
@@ -71,6 +70,11 @@ function LogRow({ log }: { log: WithdrawLog }) {
       {paid ? (
         <p className="muted" data-testid="paid-time">
           <Trans>Paid {paid}</Trans>
+        </p>
+      ) : null}
+      {refunded ? (
+        <p className="muted" data-testid="refunded-time">
+          <Trans>Refunded {refunded}</Trans>
         </p>
       ) : null}
       {log.status === 'success' && log.tx_hash ? (

@@ -1,0 +1,46 @@
+import { screen, within } from '@testing-library/react';
+import { expect, it } from 'vitest';
+import type { WithdrawLog } from '#contract/withdraw.ts';
+import { WithdrawLogs } from '#app/features/withdraw/components/withdraw-logs.tsx';
+import { renderInRouter, rendersEveryScreenIn } from '#tests/helpers/render-in-app.tsx';
+
+rendersEveryScreenIn('en');
+
+const DAY = 86_400;
+const NOW = 1_795_900_000;
+const log = (over: Partial<WithdrawLog>): WithdrawLog => ({
+  id: 1,
+  amount: '120',
+  status: 'processing',
+  create_time: NOW - 40 * DAY,
+  end_time: NOW - 10 * DAY,
+  settled_time: null,
+  address: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY',
+  tag: '',
+  tx_hash: null,
+  delivered_amount: null,
+  failure_reason: null,
+  held_reason: null,
+  ...over,
+});
+
+it('a record listed for a payment or a refund this week says when it was, beside when it was requested', async () => {
+  await renderInRouter(
+    <WithdrawLogs
+      logs={[
+        log({ id: 1, status: 'success', settled_time: NOW - DAY, tx_hash: 'A'.repeat(64) }),
+        log({ id: 2, status: 'failed', settled_time: NOW - 2 * DAY, failure_reason: 'tecNO_DST_INSUF_XRP' }),
+        log({ id: 3, status: 'transferring', create_time: NOW - DAY }),
+      ]}
+    />,
+  );
+  const [paid, refunded, open] = screen.getAllByTestId('withdraw-record');
+  if (!paid || !refunded || !open) throw new Error('three records expected');
+  expect(within(paid).getByTestId('paid-time').textContent).toMatch(/^Paid /);
+  expect(within(paid).queryByTestId('refunded-time')).toBeNull();
+  expect(within(refunded).getByTestId('refunded-time').textContent).toMatch(/^Refunded /);
+  expect(within(refunded).queryByTestId('paid-time')).toBeNull();
+  // Still open: neither, as nothing has happened to it yet.
+  expect(within(open).queryByTestId('paid-time')).toBeNull();
+  expect(within(open).queryByTestId('refunded-time')).toBeNull();
+});
