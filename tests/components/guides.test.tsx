@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PublicSettings } from '#contract/settings.ts';
 import { formatAmount, parseAmount } from '#domain/money/amount.ts';
@@ -111,7 +111,13 @@ describe('the address steps', () => {
     expect(screen.getByText(/^Paste both on Earnest's Withdraw screen\./)).toBeTruthy();
     expect(screen.queryByText(/^Paste both here/)).toBeNull();
 
-    await renderInRouter(<AddressGuide />);
+    await renderInRouter(<AddressGuide formShown />);
     expect(screen.getByText(/^Paste both here\./)).toBeTruthy();
+
+    // On the withdraw screen while the form is not there (offline): no "here" pointing at nothing.
+    cleanup();
+    await renderInRouter(<AddressGuide formShown={false} />);
+    expect(screen.queryByText(/^Paste both here/)).toBeNull();
+    expect(screen.getByText(/^Paste both on Earnest's Withdraw screen\./)).toBeTruthy();
   });
 });

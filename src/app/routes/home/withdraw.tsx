@@ -73,7 +73,7 @@ function WithdrawPage() {
           ) : null}
           <div className="column-later">
             <VerifyPhoneLink bonusAmount={settings.data?.kyc_bonus} testId="kyc-link" />
-            {saved ? null : <AddressGuide />}
+            {saved ? null : <AddressGuide formShown={Boolean(address.data) && reachable} />}
             {exchanges.data ? <ExchangeList exchanges={exchanges.data} /> : null}
           </div>
         </div>
