@@ -38,8 +38,9 @@ interface Sent {
   token: string | null;
 }
 let sent: Sent[] = [];
-/** The headers of every request sent, in order. */
+/** The headers and body of every request sent, in order. */
 let headersSent: Headers[] = [];
+let bodiesSent: unknown[] = [];
 /** The server's answer to each request, by Idempotency-Key; a success unless told otherwise. */
 let answers = new Map<string, { status: number; body: unknown }>();
 /** Holds the server's answer to a key until the test lets it go. */
@@ -47,6 +48,7 @@ let held = new Map<string, Promise<void>>();
 vi.stubGlobal('fetch', async (input: string | Request, init?: RequestInit) => {
   const headers = new Headers(input instanceof Request ? input.headers : init?.headers);
   headersSent.push(headers);
+  bodiesSent.push(init?.body);
   const key = headers.get(IDEMPOTENCY_HEADER);
   const token = headers.get(TOKEN_HEADER);
   sent.push({ key, token });
@@ -86,6 +88,7 @@ beforeEach(async () => {
   await queueStore.setSession({ account: null, token: null });
   sent = [];
   headersSent = [];
+  bodiesSent = [];
   answers = new Map();
   held = new Map();
   told.length = 0;
@@ -124,6 +127,30 @@ describe('a replay', () => {
     const ids = headersSent.map((headers) => headers.get(REQUEST_ID_HEADER));
     expect(ids.every((value) => /^[0-9a-f-]{36}$/.test(value ?? ''))).toBe(true);
     expect(new Set(ids).size).toBe(2);
+  });
+});
+
+describe('a claim kept without a body', () => {
+  it('goes again without one, so no empty text body reaches a route that takes none', async () => {
+    await queueStore.add({
+      id: 'gift-1',
+      kind: 'gift.claim',
+      account: 'lena',
+      body: {},
+      state: 'waiting',
+      queuedAt: 1,
+      attempts: 0,
+      retryAt: null,
+      error: null,
+      url: 'https://earnest.test/api/user/newUserReward',
+      bodyText: '',
+      contentType: null,
+      token: 'token-l',
+    });
+    await replayQueue();
+    expect(sent).toEqual([{ key: 'gift-1', token: 'token-l' }]);
+    expect(bodiesSent).toEqual([null]);
+    expect(headersSent[0]?.get('content-type')).toBeNull();
   });
 });
 

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testClock, testNow } from '#tests/helpers/test-clock.ts';
 import { ledgerEntries, withdrawAddresses } from '#server/db/schema.ts';
+import { IDEMPOTENCY_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { envelope, getAs, register, useTestApp } from '#tests/helpers/app.ts';
 import { post, seedUsers, userIdOf } from '#tests/helpers/money-fixtures.ts';
@@ -74,6 +75,23 @@ describe('tasks, interest and the gift over HTTP', () => {
     expect(replay.headers['idempotent-replayed']).toBe('true');
     const other = await post(handle.app, '/api/withdraw/claimInterest', user.token, {}, 'same-key');
     expect(other.statusCode).toBe(422);
+    expect(await ledger.balance(handle.database.db, user.id)).toBe(30n * 10n ** 7n);
+  });
+
+  it('credits a gift claim replayed with an empty text body, as service workers of earlier releases sent it', async () => {
+    const [user] = await seedUsers(handle.database.db, 1, 'empty-text');
+    if (!user) throw new Error('no user');
+    const response = await handle.app.inject({
+      method: 'POST',
+      url: '/api/user/newUserReward',
+      headers: {
+        [TOKEN_HEADER]: user.token,
+        [IDEMPOTENCY_HEADER]: 'empty-text-1',
+        'content-type': 'text/plain;charset=UTF-8',
+      },
+      payload: '',
+    });
+    expect(envelope(response).data).toMatchObject({ amount: '30' });
     expect(await ledger.balance(handle.database.db, user.id)).toBe(30n * 10n ** 7n);
   });
 
