@@ -172,3 +172,26 @@ export function persistedCacheHas(page: Page, text: string): Promise<boolean> {
     }
   }, text);
 }
+
+/** What the service worker keeps in its queue on this device (sw/queue-store.ts), oldest first. */
+export function keptEntries(page: Page): Promise<{ account: string; kind: string; state: string }[]> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const opening = indexedDB.open('earnest-sync-queue');
+      opening.onsuccess = () => resolve(opening.result);
+      opening.onerror = () => reject(opening.error);
+    });
+    try {
+      const kept = await new Promise<{ account: string; kind: string; state: string; seq: number }[]>(
+        (resolve, reject) => {
+          const reading = db.transaction('entries').objectStore('entries').getAll();
+          reading.onsuccess = () => resolve(reading.result as never);
+          reading.onerror = () => reject(reading.error);
+        },
+      );
+      return kept.sort((a, b) => a.seq - b.seq).map(({ account, kind, state }) => ({ account, kind, state }));
+    } finally {
+      db.close();
+    }
+  });
+}

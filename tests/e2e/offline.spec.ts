@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 import {
   completeInSheet,
   fireSync,
+  keptEntries,
   ledgerOf,
   openApp,
   persistedCacheHas,
@@ -15,7 +16,7 @@ import {
   shownXrp,
 } from './offline-support.ts';
 import { PASSWORD, screenshot } from './support.ts';
-import { TOKEN_HEADER } from '#contract/paths.ts';
+import { API, TOKEN_HEADER } from '#contract/paths.ts';
 
 // The sync rule (docs/product-rules.md#sync-rule) on a flaky connection: the browser reaches the app only through a proxy that the test
 // can cut, so the service worker meets the failures a phone meets. Each Playwright worker has its own
@@ -200,6 +201,66 @@ test('an action sent online just after the session ended waits for the sign-in a
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByTestId('sync-status')).toHaveCount(0, { timeout: 15_000 });
   expect(await kindsOf(user.username)).toEqual(['gift', 'task']);
+});
+
+test("a new account that takes a deleted account's name on this device gets nothing the device kept for the old one", async ({
+  context,
+  page,
+}) => {
+  // The first account: its gift credited and on the device's copy, a task completion kept offline.
+  const first = await atHome(page, { start: 1 });
+  await expect(page.getByTestId('home-balance')).toHaveText('30 XRP');
+  await expect.poll(() => persistedCacheHas(page, first.username)).toBe(true);
+  proxy.setMode('api-down');
+  await completeInSheet(page, 0);
+  await expect(page.getByTestId('sync-waiting')).toContainText('1 action is waiting to sync');
+
+  // Deleted from another device while the completion waits: its replay meets the ended session.
+  const deleted = await fetch(`${server.url}${API.deleteAccount}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: first.token },
+    body: JSON.stringify({ password: PASSWORD }),
+  });
+  expect(deleted.status).toBe(200);
+  proxy.setMode('pass');
+  await fireSync(context, page);
+  await expect(page.getByTestId('sync-needs-sign-in')).toBeVisible({ timeout: 15_000 });
+  await page.reload();
+  await expect(page).toHaveURL(/\/\?/);
+
+  // Someone registers the same name on this device. Every balance Home shows is recorded.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { balancesSeen: seen });
+    new MutationObserver(() => {
+      const balance = document.querySelector('[data-testid="home-balance"]')?.textContent;
+      if (balance && seen.at(-1) !== balance) seen.push(balance);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await page.goto(`${proxy.url}/?tab=register`);
+  await page.getByLabel('Username or e-mail').fill(first.username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.locator('form').getByRole('button', { name: 'Register' }).last().click();
+  await expect(page).toHaveURL(/\/home$/);
+  await page.getByTestId('welcome').getByRole('button', { name: 'Skip' }).click();
+  await expect(page.getByTestId('home-balance')).toHaveText('0 XRP');
+  // Never the old account's 30 XRP, not even for a moment before the server's answer.
+  expect(
+    await page.evaluate(() => (window as unknown as { balancesSeen: string[] }).balancesSeen),
+  ).not.toContain('30 XRP');
+
+  // The new account's own kept action goes through; the old account's, older in the queue, does not.
+  proxy.setMode('api-down');
+  await page.getByRole('button', { name: 'Claim the gift' }).click();
+  await expect(page.getByTestId('sync-waiting')).toContainText('1 action is waiting to sync');
+  proxy.setMode('pass');
+  await fireSync(context, page);
+  await expect(page.getByTestId('sync-status')).toHaveCount(0, { timeout: 15_000 });
+  expect(await kindsOf(first.username)).toEqual(['gift']);
+  const kept = await keptEntries(page);
+  expect(kept).toMatchObject([{ kind: 'task.complete', state: 'needs_sign_in' }]);
+  expect(kept[0]?.account).not.toBe(await page.evaluate(() => localStorage.getItem('earnest.account')));
 });
 
 test('a replay the server refuses for good is shown with its reason and leaves the queue', async ({
