@@ -86,7 +86,11 @@ export async function ledgerOf(db: pg.Client, username: string) {
   return { entries: rows, total, count };
 }
 
-/** Puts the user's session on the device and opens the app (by default with the service worker in control). */
+/**
+ * Puts the user's session on the device and opens the app (by default with the service worker in
+ * control). The device names the account by its name, as a session kept from the release before
+ * accounts had their lasting id: the app moves what it keeps to the id once it reads the user info.
+ */
 export async function openApp(
   page: Page,
   base: string,
