@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDEMPOTENCY_HEADER, REQUEST_ID_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
 import { ACCOUNT_HEADER, REPLAY_HEADER, type PageMessage, type WorkerMessage } from '#contract/sync.ts';
+import type { QueueEntry } from './queue-store.ts';
 
 // The worker's globals, as far as the queue uses them: the pages it tells, its fetch listener, and the network.
 const told: WorkerMessage[] = [];
@@ -63,7 +64,8 @@ const refusedSession = {
 };
 
 let made = 0;
-async function keep(account: string, token: string) {
+/** Keeps a task completion of `account` made with `token`, or, with `over`, another request. */
+async function keep(account: string, token: string, over: Partial<QueueEntry> = {}) {
   const id = `${account}-${(made += 1)}`;
   await queueStore.add({
     id,
@@ -79,6 +81,7 @@ async function keep(account: string, token: string) {
     bodyText: JSON.stringify({ task_id: made }),
     contentType: 'application/json',
     token,
+    ...over,
   });
   return id;
 }
@@ -114,6 +117,19 @@ async function sendFromPage(key: string, account: string, token: string): Promis
 
 const states = async () => (await queueStore.all()).map((entry) => [entry.id, entry.state]);
 
+/** Holds the server's answer to `key` sent with `token` until the function returned lets it go. */
+function holdAnswer(key: string, token: string): () => void {
+  let release: () => void = () => undefined;
+  held.set(`${key}:${token}`, new Promise<void>((resolve) => (release = resolve)));
+  return () => release();
+}
+
+/** After the first `before` requests, `keys` went out again with `token`, in order, and nothing is left. */
+async function expectSentAgain(before: number, token: string, keys: string[]) {
+  expect(sent.slice(before)).toEqual(keys.map((key) => ({ key, token })));
+  expect(await states()).toEqual([]);
+}
+
 describe('a replay', () => {
   it('is marked as one for the server to count, with a request id of its own per attempt', async () => {
     const id = await keep('alice', 'token-a');
@@ -132,23 +148,15 @@ describe('a replay', () => {
 
 describe('a claim kept without a body', () => {
   it('goes again without one, so no empty text body reaches a route that takes none', async () => {
-    await queueStore.add({
-      id: 'gift-1',
+    const gift = await keep('lena', 'token-l', {
       kind: 'gift.claim',
-      account: 'lena',
       body: {},
-      state: 'waiting',
-      queuedAt: 1,
-      attempts: 0,
-      retryAt: null,
-      error: null,
       url: 'https://earnest.test/api/user/newUserReward',
       bodyText: '',
       contentType: null,
-      token: 'token-l',
     });
     await replayQueue();
-    expect(sent).toEqual([{ key: 'gift-1', token: 'token-l' }]);
+    expect(sent).toEqual([{ key: gift, token: 'token-l' }]);
     expect(bodiesSent).toEqual([null]);
     expect(headersSent[0]?.get('content-type')).toBeNull();
   });
@@ -240,8 +248,7 @@ describe('an action whose session ended on its way', () => {
     const first = await keep('bob', 'token-b');
     const second = await keep('bob', 'token-b');
     answers.set(first, refusedSession);
-    let release: () => void = () => undefined;
-    held.set(`${first}:token-b`, new Promise<void>((resolve) => (release = resolve)));
+    const release = holdAnswer(first, 'token-b');
     await queueStore.setSession({ account: 'bob', token: 'token-b' });
     const pass = replayQueue();
     await vi.waitFor(() => expect(sent).toHaveLength(1));
@@ -277,11 +284,7 @@ describe('an action whose session ended on its way', () => {
     await queueStore.setSession({ account: 'carol', token: 'token-c2' });
     await wakeAccount('carol');
     await replayQueue();
-    expect(sent.slice(1)).toEqual([
-      { key: first, token: 'token-c2' },
-      { key: second, token: 'token-c2' },
-    ]);
-    expect(await states()).toEqual([]);
+    await expectSentAgain(1, 'token-c2', [first, second]);
   });
 });
 
@@ -335,8 +338,7 @@ describe('a sign-in', () => {
     const between = await keep('ivan', 'token-i');
     const second = await keep('hana', 'token-h');
     answers.set(first, refusedSession);
-    let release: () => void = () => undefined;
-    held.set(`${between}:token-i`, new Promise<void>((resolve) => (release = resolve)));
+    const release = holdAnswer(between, 'token-i');
     await queueStore.setSession({ account: 'ivan', token: 'token-i' });
     const pass = replayQueue();
     // Hana's first entry met her ended session; the pass is now on Ivan's, before it reaches her second.
@@ -348,11 +350,7 @@ describe('a sign-in', () => {
     release();
     await pass;
     await woken;
-    expect(sent.slice(2)).toEqual([
-      { key: first, token: 'token-h2' },
-      { key: second, token: 'token-h2' },
-    ]);
-    expect(await states()).toEqual([]);
+    await expectSentAgain(2, 'token-h2', [first, second]);
   });
 });
 

@@ -3,9 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
-import type { PageMessage } from '#contract/sync.ts';
 import { useDeleteAccount } from '#app/features/account/api/account-controls-queries.ts';
 import { session } from '#app/lib/session.ts';
+import { answerEveryRequest, collectWorkerMessages } from '#tests/helpers/page-stubs.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -13,21 +13,8 @@ afterEach(() => {
 });
 
 it("a deleted account's kept actions are dropped by the service worker, and the device is signed out", async () => {
-  const told: PageMessage[] = [];
-  const registration = { active: { postMessage: (message: PageMessage) => told.push(message) } };
-  Object.defineProperty(navigator, 'serviceWorker', {
-    configurable: true,
-    value: { ready: Promise.resolve(registration) },
-  });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async () =>
-        new Response(JSON.stringify({ code: 1, msg: 'ok', data: { deleted: true } }), {
-          headers: { 'content-type': 'application/json' },
-        }),
-    ),
-  );
+  const told = collectWorkerMessages();
+  answerEveryRequest({ deleted: true });
   session.signIn('token-1', { username: 'Amina' });
   const client = new QueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (

@@ -2,10 +2,10 @@ import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { UserInfo } from '#contract/auth.ts';
-import type { PageMessage } from '#contract/sync.ts';
 import { userInfoQueryOptions } from '#app/features/account/api/account-queries.ts';
 import { readBootSnapshot, saveBootSnapshot } from '#app/lib/boot-snapshot.ts';
 import { session } from '#app/lib/session.ts';
+import { answerEveryRequest, collectWorkerMessages } from '#tests/helpers/page-stubs.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -30,28 +30,6 @@ const user: UserInfo = {
   welcomed_time: null,
 };
 
-function workerMessages(): PageMessage[] {
-  const told: PageMessage[] = [];
-  const registration = { active: { postMessage: (message: PageMessage) => told.push(message) } };
-  Object.defineProperty(navigator, 'serviceWorker', {
-    configurable: true,
-    value: { ready: Promise.resolve(registration) },
-  });
-  return told;
-}
-
-function answerUserInfo(info: UserInfo) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async () =>
-        new Response(JSON.stringify({ code: 1, msg: 'ok', data: { userInfo: info } }), {
-          headers: { 'content-type': 'application/json' },
-        }),
-    ),
-  );
-}
-
 it('names a signed-in account by its lasting id, so a later account of the same name is another one on this device', () => {
   session.signIn('token-1', { username: 'Amina', account_id: ACCOUNT_ID });
   expect(session.account()).toBe(ACCOUNT_ID);
@@ -61,7 +39,7 @@ it('names a signed-in account by its lasting id, so a later account of the same 
 });
 
 it('moves what the device kept under the name it used before the lasting id: the queue follows, the cached copy goes', async () => {
-  const told = workerMessages();
+  const told = collectWorkerMessages();
   // A session from the release before: the device named the account by its lower-case name.
   session.signIn('token-1', { username: 'Amina' });
   expect(session.account()).toBe('amina');
@@ -70,7 +48,7 @@ it('moves what the device kept under the name it used before the lasting id: the
   saveBootSnapshot(cached, 'amina');
   expect(readBootSnapshot('amina')).toHaveLength(1);
 
-  answerUserInfo(user);
+  answerEveryRequest({ userInfo: user });
   await new QueryClient().fetchQuery(userInfoQueryOptions());
   expect(session.account()).toBe(ACCOUNT_ID);
   expect(session.token()).toBe('token-1');
@@ -87,9 +65,9 @@ it('moves what the device kept under the name it used before the lasting id: the
 });
 
 it('a linked device, which learns its account only from the user info, has nothing to move', async () => {
-  const told = workerMessages();
+  const told = collectWorkerMessages();
   session.signInWithToken('token-linked');
-  answerUserInfo(user);
+  answerEveryRequest({ userInfo: user });
   await new QueryClient().fetchQuery(userInfoQueryOptions());
   expect(session.account()).toBe(ACCOUNT_ID);
   await new Promise((resolve) => setTimeout(resolve, 20));

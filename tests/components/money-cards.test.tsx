@@ -1,5 +1,5 @@
 import { cleanup, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '#contract/auth.ts';
 import type { DailyReward } from '#contract/rewards.ts';
 import type { Task, TaskList } from '#contract/tasks.ts';
@@ -73,53 +73,40 @@ const waitingCompletion = (taskId: number, day: string | undefined = TODAY): Que
 });
 
 describe('the interest card', () => {
+  /** The card for a day of three tasks of 2 XRP, one credited, with `kept` waiting to sync on the device. */
+  async function dayOfThree(kept: QueuedAction[], balance: string, dailyReward: string) {
+    waiting = kept;
+    const tasks = [1, 2, 3].map((id) => ({ id, reward: '2' }));
+    await renderInRouter(
+      <InterestCard
+        reward={reward({ today_tasks: 1, tasks_per_day: 3, daily_reward: dailyReward })}
+        balance={balance}
+        tasks={tasks}
+        day={TODAY}
+      />,
+    );
+  }
+  afterEach(() => {
+    waiting = [];
+  });
+
   it('with completions waiting to sync: the count, the tick and the amount all say so', async () => {
-    waiting = [waitingCompletion(2), waitingCompletion(3)];
-    try {
-      const tasks = [1, 2, 3].map((id) => ({ id, reward: '2' }));
-      await renderInRouter(
-        <InterestCard
-          reward={reward({ today_tasks: 1, tasks_per_day: 3, daily_reward: '0.004109' })}
-          balance="30"
-          tasks={tasks}
-          day={TODAY}
-        />,
-      );
-      const row = screen.getByText(
-        sentence("All of today's tasks done (3/3) 2 of them are waiting to sync."),
-      );
-      expect(row.closest('li')?.className).toBe('is-met');
-      // 34 XRP at 5% for a day, rounded down to a drop: what the server computes once they are credited.
-      expect(screen.getByTestId('interest-amount').textContent).toBe('0.004657 XRP today, at 5% a year');
-      expect(screen.getByTestId('interest-worked-out-on').textContent).toBe(
-        'Worked out on 34 XRP: your balance once the tasks waiting to sync are credited.',
-      );
-    } finally {
-      waiting = [];
-    }
+    await dayOfThree([waitingCompletion(2), waitingCompletion(3)], '30', '0.004109');
+    const row = screen.getByText(sentence("All of today's tasks done (3/3) 2 of them are waiting to sync."));
+    expect(row.closest('li')?.className).toBe('is-met');
+    // 34 XRP at 5% for a day, rounded down to a drop: what the server computes once they are credited.
+    expect(screen.getByTestId('interest-amount').textContent).toBe('0.004657 XRP today, at 5% a year');
+    expect(screen.getByTestId('interest-worked-out-on').textContent).toBe(
+      'Worked out on 34 XRP: your balance once the tasks waiting to sync are credited.',
+    );
   });
 
   it("does not count a completion kept from yesterday toward today's tasks, though the task is offered again", async () => {
     // Task 2 was done yesterday, offline; task 3 today, by an app that did not yet name the day.
-    waiting = [waitingCompletion(2, '2026-11-27'), waitingCompletion(3, undefined)];
-    try {
-      const tasks = [1, 2, 3].map((id) => ({ id, reward: '2' }));
-      await renderInRouter(
-        <InterestCard
-          reward={reward({ today_tasks: 1, tasks_per_day: 3, daily_reward: '0.004383' })}
-          balance="32"
-          tasks={tasks}
-          day={TODAY}
-        />,
-      );
-      const row = screen.getByText(
-        sentence("Finish all of today's tasks (2/3) 1 of them is waiting to sync."),
-      );
-      expect(row.closest('li')?.className).toBe('is-unmet');
-      expect(button(/Claim interest/).disabled).toBe(true);
-    } finally {
-      waiting = [];
-    }
+    await dayOfThree([waitingCompletion(2, '2026-11-27'), waitingCompletion(3, undefined)], '32', '0.004383');
+    const row = screen.getByText(sentence("Finish all of today's tasks (2/3) 1 of them is waiting to sync."));
+    expect(row.closest('li')?.className).toBe('is-unmet');
+    expect(button(/Claim interest/).disabled).toBe(true);
   });
 
   it('claimable: the exact amount to the drop, the rule stated, the button on', async () => {
