@@ -40,10 +40,7 @@ test("another account on the same device never sees the first one's snapshot", a
   // Bob signs in on this device (his session replaces Alice's, as a switch does).
   const bob = await signInViaApi(page, request);
   await holdTheApi(page);
-  await page.evaluate(
-    (username) => localStorage.setItem('earnest.account', username.toLowerCase()),
-    bob.username,
-  );
+  await page.evaluate((account) => localStorage.setItem('earnest.account', account), bob.accountId);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Daily tasks' })).toBeVisible();
   await expect(page.getByTestId('home-balance')).toHaveCount(0);

@@ -11,10 +11,7 @@ const ARABIC_HEADLINE = 'اربح XRP بمهام يومية بسيطة';
 /** A session on the device as after a sign-in in the app: the token, and whose session it is. */
 async function signInAsTheAppDoes(page: Page, request: APIRequestContext) {
   const signedIn = await signInViaApi(page, request);
-  await page.addInitScript(
-    (account) => localStorage.setItem('earnest.account', account),
-    signedIn.username.toLowerCase(),
-  );
+  await page.addInitScript((account) => localStorage.setItem('earnest.account', account), signedIn.accountId);
   return signedIn;
 }
 
@@ -243,7 +240,7 @@ test("signed in, Home comes with the account's figures before any of the app's c
   page,
   request,
 }) => {
-  const { username } = await signInAsTheAppDoes(page, request);
+  const { accountId } = await signInAsTheAppDoes(page, request);
   // The boot script of any page writes the cookie from the session on the device (the app's code
   // is kept out from here on).
   await page.route('**/assets/*.js', (route) => route.abort());
@@ -251,7 +248,7 @@ test("signed in, Home comes with the account's figures before any of the app's c
   const cookie = (await page.context().cookies()).find((c) => c.name === 'earnest-session');
   expect(cookie).toMatchObject({ path: '/home', sameSite: 'Strict' });
   await page.goto('/home');
-  await expect(page.locator('html')).toHaveAttribute('data-account', username.toLowerCase());
+  await expect(page.locator('html')).toHaveAttribute('data-account', accountId);
   await expect(page.locator('html')).not.toHaveAttribute('data-boot');
   await expect(page.getByTestId('home-balance')).toHaveText('0 XRP');
   await expect(page.getByText(/10 tasks, 20 XRP in all/)).toBeVisible();
@@ -284,7 +281,7 @@ test("signed in, Home comes with the account's figures before any of the app's c
   // rendered, with every task, before any of the app's code.
   await page.route('**/assets/*.js', (route) => route.abort());
   await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('data-account', username.toLowerCase());
+  await expect(page.locator('html')).toHaveAttribute('data-account', accountId);
   await expect(page.locator('[data-testid^="task-"]')).toHaveCount(10);
 });
 

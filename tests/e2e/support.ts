@@ -27,10 +27,17 @@ export async function signInViaApi(page: Page, request: APIRequestContext, usern
   const response = await request.post('/api/user/checkIn', {
     data: { tab: 'register', username, password: PASSWORD, confirm_password: PASSWORD },
   });
-  const body = (await response.json()) as { data: { userInfo: { token: string; invite_code: string } } };
+  const body = (await response.json()) as {
+    data: { userInfo: { token: string; invite_code: string; account_id: string } };
+  };
   const { token } = body.data.userInfo;
   await page.addInitScript((t) => window.localStorage.setItem('earnest.token', t), token);
-  return { username, token, inviteCode: body.data.userInfo.invite_code };
+  return {
+    username,
+    token,
+    inviteCode: body.data.userInfo.invite_code,
+    accountId: body.data.userInfo.account_id,
+  };
 }
 
 /** Saves a screenshot where the team looks at them: test-results/screens/<locale>/<name>.png. */

@@ -48,7 +48,9 @@ test(`${ACTIONS} actions queued offline settle exactly once when the network ret
 
   proxy.setMode('api-down');
   const statuses = await page.evaluate(
-    async ({ tasks, token, account, ids }) => {
+    async ({ tasks, token, ids }) => {
+      // Filed under the account as the app names it on this device (lib/session.ts).
+      const account = localStorage.getItem('earnest.account') ?? '';
       const answers = (task: DayTask) =>
         Object.fromEntries(task.questions.map((q) => [q.id, q.options[0]?.id ?? '']));
       const results: number[] = [];
@@ -73,7 +75,6 @@ test(`${ACTIONS} actions queued offline settle exactly once when the network ret
     {
       tasks: user.tasks,
       token: user.token,
-      account: user.username.toLowerCase(),
       ids: user.tasks.map(() => randomUUID()),
     },
   );
