@@ -22,8 +22,10 @@ export const UserInfoSchema = z.object({
   /**
    * The account's lasting id: never given to another account, as a deleted account's username is.
    * The app files what it keeps on a device for the account under it. Optional for a rolling upgrade.
+   * The server makes it a UUID; the app needs only a name no other account has, and does not pay for
+   * a UUID check in its first screen.
    */
-  account_id: z.optional(z.uuid()),
+  account_id: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   balance: DecimalSchema,
   /** Not known unless the user tells us; Earnest does not guess it. */
   country: z.nullable(z.string()),
