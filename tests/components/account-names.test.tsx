@@ -73,3 +73,13 @@ it('a linked device, which learns its account only from the user info, has nothi
   await new Promise((resolve) => setTimeout(resolve, 20));
   expect(told.filter((message) => message.type === 'refile_account')).toEqual([]);
 });
+
+it('keeps the lasting id when a server of the release before answers without one', async () => {
+  const told = collectWorkerMessages();
+  session.signIn('token-1', user);
+  answerEveryRequest({ userInfo: { ...user, account_id: undefined } });
+  await new QueryClient().fetchQuery(userInfoQueryOptions());
+  expect(session.account()).toBe(ACCOUNT_ID);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(told.filter((message) => message.type === 'refile_account')).toEqual([]);
+});

@@ -109,6 +109,9 @@ export const session = {
     const { token, account } = store.get();
     const key = accountKeyOf(user);
     if (!token || account === key) return null;
+    // A server of the release before (during a rolling upgrade) sends no id: a session already
+    // named keeps its name rather than going back to the username.
+    if (user.account_id === undefined && account !== null) return null;
     write(ACCOUNT_KEY, key);
     store.set({ token, account: key });
     return account;
