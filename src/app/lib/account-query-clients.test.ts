@@ -51,6 +51,21 @@ describe('one query client per account on a shared device', () => {
     expect(clients.current().getQueryData(PROFILE)).toEqual({ username: 'Alice', balance: '150' });
   });
 
+  it('keeps the same client when the same session learns its account or its lasting id', async () => {
+    // A linked device: the session first, its account from the user info.
+    session.clear();
+    session.signInWithToken('token-linked');
+    const before = clients.current();
+    before.setQueryData(PROFILE, { username: 'Lina', balance: '7' });
+    session.rememberAccount({ username: 'Lina' });
+    expect(clients.current()).toBe(before);
+    // Then its lasting id, from a server of this release.
+    session.rememberAccount({ username: 'Lina', account_id: 'c1a5e3d2-7b4f-4a6e-9d8c-2f1b0e3a5c7d' });
+    await clients.ready();
+    expect(clients.current()).toBe(before);
+    expect(clients.current().getQueryData(PROFILE)).toEqual({ username: 'Lina', balance: '7' });
+  });
+
   it('gives a signed-out device an empty client of its own', () => {
     session.clear();
     expect(clients.current().getQueryData(PROFILE)).toBeUndefined();

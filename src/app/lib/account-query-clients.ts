@@ -10,6 +10,11 @@ export type PersistCache = (queryClient: QueryClient, account: string) => Promis
 
 const SIGNED_OUT = 'signed-out';
 
+/** The account a client key names, if it names one. */
+function accountOf(key: string): string | null {
+  return key.startsWith('account:') ? key.slice('account:'.length) : null;
+}
+
 /**
  * Whose client a session reads from: the account's; for a session whose account is not known yet (a
  * linked device, until its user info arrives) one of its own; nobody's when signed out.
@@ -27,14 +32,19 @@ function clientKey(): string {
  * sign-in starts from that account's copy on the device or from nothing.
  */
 export function createAccountQueryClients(persist: PersistCache) {
-  const clients = new Map<string, { client: QueryClient; ready: Promise<() => void>; seeded: boolean }>();
+  const clients = new Map<
+    string,
+    { id: number; client: QueryClient; ready: Promise<() => void>; seeded: boolean }
+  >();
+  let made = 0;
   let current = clientKey();
+  let currentToken = session.token();
 
   function entryFor(key: string) {
     let entry = clients.get(key);
     if (!entry) {
       const client = createQueryClient();
-      const account = key.startsWith('account:') ? key.slice('account:'.length) : null;
+      const account = accountOf(key);
       // The boot snapshot first, synchronously: Home's first screen needs nothing else to render.
       // Then the answers a server-rendered page came with, newer than any the device kept: Home's
       // for the account's client, Landing's public ones for nobody's.
@@ -42,6 +52,7 @@ export function createAccountQueryClients(persist: PersistCache) {
       const rendered = account || key === SIGNED_OUT ? seedFromServerRender(client, account) : false;
       const seeded = snapshot || rendered;
       entry = {
+        id: (made += 1),
         client,
         ready: account ? persist(client, account) : Promise.resolve(() => undefined),
         seeded,
@@ -63,13 +74,36 @@ export function createAccountQueryClients(persist: PersistCache) {
     });
   }
 
+  /**
+   * The same session's account has a name now, or a new one (a linked device learning it, a session
+   * named before the account's lasting id): its client goes on under the new name, and nothing on
+   * screen starts again (a form being filled keeps what was typed). What the device keeps of it is
+   * kept under the new name from now on.
+   */
+  function rename(from: string, to: string) {
+    const entry = clients.get(from);
+    if (!entry) return;
+    clients.delete(from);
+    const account = accountOf(to);
+    const ready = entry.ready.then((stop) => {
+      stop();
+      return account ? persist(entry.client, account) : () => undefined;
+    });
+    clients.set(to, { ...entry, ready });
+  }
+
   // A session's client lives while it is signed in; signed out (by the user or the server), it goes.
   session.subscribe(() => {
     const key = clientKey();
+    const token = session.token();
+    const sameSession = token !== null && token === currentToken;
+    currentToken = token;
     if (key === current) return;
     const previous = current;
     current = key;
-    if (previous !== SIGNED_OUT) drop(previous);
+    if (previous === SIGNED_OUT) return;
+    if (sameSession && !clients.has(key)) rename(previous, key);
+    else drop(previous);
   });
 
   return {
@@ -83,10 +117,13 @@ export function createAccountQueryClients(persist: PersistCache) {
       const entry = entryFor(clientKey());
       return entry.seeded ? Promise.resolve() : entry.ready.then(() => undefined);
     },
-    /** The current client, and its key for `key={...}`: a new session remounts everything under it. */
+    /**
+     * The current client, and its key for `key={...}`: a new session remounts everything under it;
+     * the same session under a new name does not (`rename`).
+     */
     useCurrent(): { key: string; queryClient: QueryClient } {
-      const key = useSyncExternalStore(session.subscribe, clientKey, clientKey);
-      return { key, queryClient: entryFor(key).client };
+      const entry = entryFor(useSyncExternalStore(session.subscribe, clientKey, clientKey));
+      return { key: `client-${entry.id}`, queryClient: entry.client };
     },
   };
 }
