@@ -27,7 +27,7 @@ import { EARLY_REQUESTS, type EarlyRequests } from './lib/early-requests.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { documentTitle } from './lib/route-meta.ts';
 import { serverDataBlock } from './lib/server-render.ts';
-import { accountKeyOf, session, type Session } from './lib/session.ts';
+import { deviceAccountKeyOf, session, type Session } from './lib/session.ts';
 import { createAppRouter } from './router.tsx';
 
 export { appLoader, bootScript } from './boot-script.ts';
@@ -186,7 +186,7 @@ async function renderHomeNow({ locale, token, read, signal }: HomeRequest) {
     if (results.some((result) => result.status === 'rejected')) return null;
     const user = queryClient.getQueryData(userInfoQueryOptions().queryKey);
     if (!user) return null;
-    const account = accountKeyOf(user);
+    const account = deviceAccountKeyOf(user);
     const routeSession: Session = { ...session, token: () => token, account: () => account };
     const { html } = await render('home', queryClient, routeSession, signal);
     return { html, data: serverDataBlock({ account, entries: answersOf(queryClient) }), account };

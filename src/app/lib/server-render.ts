@@ -9,7 +9,7 @@ import { SERVER_DATA_ID } from '#contract/prerendered-pages.ts';
  * them again.
  */
 export interface ServerData {
-  /** Whose data this is (`accountKeyOf` in lib/session.ts), or null: public answers, for a device signed out. */
+  /** Whose data this is (`deviceAccountKeyOf` in lib/session.ts), or null: public answers, for a device signed out. */
   account: string | null;
   entries: { queryKey: QueryKey; data: unknown }[];
 }

@@ -40,7 +40,7 @@ function writeCookie(token: string | null) {
 interface SessionState {
   token: string | null;
   /**
-   * Whose session this is (`accountKeyOf`): the persisted cache and the offline queue are kept per
+   * Whose session this is (`deviceAccountKeyOf`): the persisted cache and the offline queue are kept per
    * account, so a shared phone never shows or sends one user's data as another's.
    */
   account: string | null;
@@ -61,7 +61,7 @@ export type AccountNames = Pick<UserInfo, 'username' | 'account_id'>;
  * account must never show or go out under the new one. A server of the release before the id sends
  * none; the lower-case name stands in until it does (usernames are unique regardless of case).
  */
-export function accountKeyOf({ username, account_id }: AccountNames): string {
+export function deviceAccountKeyOf({ username, account_id }: AccountNames): string {
   return account_id ?? username.toLowerCase();
 }
 
@@ -84,7 +84,7 @@ export const session = {
   signIn(token: string, user: AccountNames) {
     endedBecause = null;
     write(END_KEY, null);
-    const account = accountKeyOf(user);
+    const account = deviceAccountKeyOf(user);
     write(TOKEN_KEY, token);
     write(ACCOUNT_KEY, account);
     writeCookie(token);
@@ -107,7 +107,7 @@ export const session = {
    */
   rememberAccount(user: AccountNames): string | null {
     const { token, account } = store.get();
-    const key = accountKeyOf(user);
+    const key = deviceAccountKeyOf(user);
     if (!token || account === key) return null;
     // A server of the release before (during a rolling upgrade) sends no id: a session already
     // named keeps its name rather than going back to the username.

@@ -8,7 +8,7 @@ import {
 import { API } from '#contract/paths.ts';
 import type { Locale } from '#domain/i18n/locales.ts';
 import { apiRequest } from '#app/lib/http.ts';
-import { accountKeyOf, session } from '#app/lib/session.ts';
+import { deviceAccountKeyOf, session } from '#app/lib/session.ts';
 import { queryKeys } from '#app/lib/query-keys.ts';
 
 export const accountKeys = queryKeys.account;
@@ -19,7 +19,7 @@ export const userInfoQueryOptions = () =>
     queryFn: async () => {
       const { userInfo } = await apiRequest(API.userInfo, UserInfoResponseSchema);
       const before = session.rememberAccount(userInfo);
-      if (before) void refileAccount(before, accountKeyOf(userInfo));
+      if (before) void refileAccount(before, deviceAccountKeyOf(userInfo));
       return userInfo;
     },
   });
