@@ -194,5 +194,5 @@ export function waitingCompletionIds(pending: readonly QueuedAction[], day: stri
 
 /** The signed-in account's tasks whose completion for `day` waits to sync (`waitingCompletionIds`). */
 export function useWaitingCompletions(day: string): ReadonlySet<number> {
-  return waitingCompletionIds(usePendingActions('task.complete'), day);
+  return waitingCompletionIds(usePendingActions(), day);
 }
