@@ -63,6 +63,33 @@ describe('tasks, interest and the gift over HTTP', () => {
     expect(await ledger.balance(handle.database.db, user.id)).toBe(0n);
   });
 
+  it('names the field at fault: a task id gets its own message, a bad day or answer the generic one', async () => {
+    const [user] = await seedUsers(handle.database.db, 1, 'faults');
+    if (!user) throw new Error('no user');
+    await post(handle.app, '/api/task/accept', user.token, {});
+    const cases: [object, string][] = [
+      [{}, 'tasks.id_required'],
+      [{ task_id: 'one' }, 'tasks.id_required'],
+      [{ task_id: 'one', day: 'yesterday' }, 'tasks.id_required'],
+      [{ task_id: 1, day: 'yesterday' }, 'request.invalid'],
+      [{ task_id: 1, day: '2026-02-30' }, 'request.invalid'],
+      [{ task_id: 1, answers: ['a'] }, 'request.invalid'],
+    ];
+    for (const [index, [body, code]] of cases.entries()) {
+      const response = await post(handle.app, '/api/task/complete', user.token, body, `fault-${index}`);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(envelope(response).data.error, JSON.stringify(body)).toBe(code);
+    }
+    // No body at all misses the task id too.
+    const bare = await handle.app.inject({
+      method: 'POST',
+      url: '/api/task/start',
+      headers: { [TOKEN_HEADER]: user.token },
+    });
+    expect(envelope(bare).data.error).toBe('tasks.id_required');
+    expect(await ledger.balance(handle.database.db, user.id)).toBe(0n);
+  });
+
   it('needs an Idempotency-Key, and refuses a key reused for another request', async () => {
     const [user] = await seedUsers(handle.database.db, 1, 'keys');
     if (!user) throw new Error('no user');

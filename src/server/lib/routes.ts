@@ -16,6 +16,7 @@ import type { OpsPermission } from '#domain/ops/operators.ts';
 import type { Result } from '#domain/result.ts';
 import type { Db } from '#server/db/database.ts';
 import type { IdempotentSender } from '#server/plugins/idempotent.ts';
+import type { InvalidRequestError } from '#server/plugins/errors.ts';
 import {
   accessOf,
   operatorOf,
@@ -48,7 +49,7 @@ export interface RouteSpec<R extends Schema, B = undefined, Q = undefined> {
   /** HTTP statuses of the catalogue failures the route may answer; 401 is added for signed-in routes. */
   failures?: readonly number[];
   /** The catalogue code for a request that fails its schema, when not the generic one. */
-  invalidRequestError?: ErrorCode;
+  invalidRequestError?: InvalidRequestError;
   tags?: string[];
   /** A limit of its own, on top of the global one (@fastify/rate-limit). */
   rateLimit?: FastifyContextConfig['rateLimit'];

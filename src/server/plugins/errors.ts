@@ -6,8 +6,24 @@ import { sendFailure } from '#server/lib/reply.ts';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The catalogue code for a request that fails its schema (default `request.invalid`). */
-    invalidRequestError?: ErrorCode;
+    invalidRequestError?: InvalidRequestError;
   }
+}
+
+/**
+ * The catalogue code for input a route refuses: one for any fault, or one per top-level field, where a
+ * fault in another field gets the generic `request.invalid` and a missing body misses the first field.
+ */
+export type InvalidRequestError = ErrorCode | { readonly [field: string]: ErrorCode };
+
+function refusalOf(error: FastifyError, given: InvalidRequestError | undefined): ErrorCode {
+  if (typeof given !== 'object') return given ?? 'request.invalid';
+  for (const { instancePath } of error.validation ?? []) {
+    const field = instancePath.split('/')[1] ?? '';
+    const code = field === '' ? Object.values(given)[0] : given[field];
+    if (code) return code;
+  }
+  return 'request.invalid';
 }
 
 /**
@@ -18,7 +34,7 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-      return sendFailure(reply, request.routeOptions.config.invalidRequestError ?? 'request.invalid');
+      return sendFailure(reply, refusalOf(error, request.routeOptions.config.invalidRequestError));
     }
     if (status === 429) return sendFailure(reply, 'request.rate_limited');
     if (status === 413) return sendFailure(reply, 'request.too_large');
@@ -26,7 +42,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Malformed JSON, an unsupported content type, an empty body: the client's input, not our fault.
       request.log.info({ err: error }, 'refused a malformed request');
-      return sendFailure(reply, request.routeOptions.config.invalidRequestError ?? 'request.invalid');
+      return sendFailure(reply, refusalOf(error, request.routeOptions.config.invalidRequestError));
     }
     request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
     return sendFailure(reply, 'server.error');

@@ -25,8 +25,8 @@ interface TasksRoutesOptions {
 
 const LocaleQuerySchema = z.object({ locale: z._default(z.enum(LOCALES), SOURCE_LOCALE) });
 const failures = [400, 404];
-/** A request without a usable task id says so, rather than the generic message. */
-const invalidRequestError = 'tasks.id_required';
+/** A request without a usable task id says so; a fault elsewhere (answers, day) gets the generic message. */
+const invalidRequestError = { task_id: 'tasks.id_required' } as const;
 
 export async function tasksRoutes(
   app: FastifyInstance,
