@@ -57,10 +57,13 @@ describe('one query client per account on a shared device', () => {
     session.signInWithToken('token-linked');
     const before = clients.current();
     before.setQueryData(PROFILE, { username: 'Lina', balance: '7' });
-    session.rememberAccount({ username: 'Lina' });
+    session.rememberAccount({ username: 'Lina' }, 'token-linked');
     expect(clients.current()).toBe(before);
     // Then its lasting id, from a server of this release.
-    session.rememberAccount({ username: 'Lina', account_id: 'c1a5e3d2-7b4f-4a6e-9d8c-2f1b0e3a5c7d' });
+    session.rememberAccount(
+      { username: 'Lina', account_id: 'c1a5e3d2-7b4f-4a6e-9d8c-2f1b0e3a5c7d' },
+      'token-linked',
+    );
     await clients.ready();
     expect(clients.current()).toBe(before);
     expect(clients.current().getQueryData(PROFILE)).toEqual({ username: 'Lina', balance: '7' });

@@ -66,18 +66,18 @@ const TIMEOUT_MS = 30_000;
  */
 async function send(
   path: string,
+  token: string | null,
   { method = 'get', json, searchParams, headers = {} }: SendOptions = {},
 ): Promise<Response> {
   const query = searchParams ? `?${new URLSearchParams(searchParams).toString()}` : '';
   if (method === 'get') {
-    const early = takeEarlyAnswer(path + query, session.token());
+    const early = takeEarlyAnswer(path + query, token);
     if (early) return early;
     const painting = firstScreenPainting();
     if (painting) await painting;
   } else {
     forgetEarlyAnswers();
   }
-  const token = session.token();
   return fetch(path + query, {
     method: method.toUpperCase(),
     headers: {
@@ -110,7 +110,7 @@ interface RequestOptions extends Omit<SendOptions, 'headers'> {
 /** Fetches a file the API serves (a download), with the session; null when it could not be had. */
 export async function apiDownload(path: string): Promise<Blob | null> {
   try {
-    const response = await send(path);
+    const response = await send(path, session.token());
     return response.ok ? await response.blob() : null;
   } catch {
     return null;
@@ -126,9 +126,12 @@ export async function apiRequest<S extends z.core.$ZodType<{ data: unknown }>>(
   schema: S,
   { method = 'get', json, searchParams, idempotencyKey, botToken }: RequestOptions = {},
 ): Promise<z.output<S>['data']> {
+  // The session the request goes out with: an answer that arrives after a sign-out or another
+  // sign-in speaks of that session, not of the one the device holds by then.
+  const token = session.token();
   let response: Response;
   try {
-    response = await send(path, {
+    response = await send(path, token, {
       method,
       json,
       searchParams,
@@ -157,14 +160,10 @@ export async function apiRequest<S extends z.core.$ZodType<{ data: unknown }>>(
   if (response.status === 401 || businessCode === RESULT.loginRequired) {
     // A body cut off (the page reloading as the answer arrives) still refused the token this device
     // holds: that session ended, rather than never having existed.
-    const refused = failure.success
-      ? failure.data.data.error
-      : session.token()
-        ? 'auth.session_expired'
-        : null;
+    const refused = failure.success ? failure.data.data.error : token ? 'auth.session_expired' : null;
     const reason: SessionEndReason =
       refused === 'auth.session_expired' ? 'auth.session_expired' : 'auth.login_required';
-    if (session.token()) {
+    if (token && session.token() === token) {
       session.clear(reason === 'auth.session_expired' ? 'session_expired' : 'login_required');
       for (const listener of sessionEndListeners) listener(reason);
     }

@@ -103,16 +103,19 @@ export const session = {
    * Names the session's account from its user info: for a linked device, which learns it only
    * there, and for a session named before the account had its lasting id. Returns the name the
    * device used for this account until now, if it used another: the same session proves it is the
-   * same account, so what the device kept under that name is this account's.
+   * same account, so what the device kept under that name is this account's. `sentWith` is the
+   * token the user info was read with: an answer for a session that has ended since (signed out, or
+   * another account signed in, here or in another tab) names nothing.
    */
-  rememberAccount(user: AccountNames): string | null {
+  rememberAccount(user: AccountNames, sentWith: string | null): string | null {
     const { token, account } = store.get();
     const key = deviceAccountKeyOf(user);
-    if (!token || account === key) return null;
+    if (!token || token !== sentWith || account === key) return null;
     // A server of the release before (during a rolling upgrade) sends no id: a session already
     // named keeps its name rather than going back to the username.
     if (user.account_id === undefined && account !== null) return null;
-    write(ACCOUNT_KEY, key);
+    // Another tab may have signed in since: the device's stored session is then no longer this one.
+    if (read(TOKEN_KEY) === token) write(ACCOUNT_KEY, key);
     store.set({ token, account: key });
     return account;
   },

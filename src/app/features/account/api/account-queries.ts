@@ -17,8 +17,9 @@ export const userInfoQueryOptions = () =>
   queryOptions({
     queryKey: accountKeys.userInfo(),
     queryFn: async () => {
+      const sentWith = session.token();
       const { userInfo } = await apiRequest(API.userInfo, UserInfoResponseSchema);
-      const before = session.rememberAccount(userInfo);
+      const before = session.rememberAccount(userInfo, sentWith);
       if (before) void refileAccount(before, deviceAccountKeyOf(userInfo));
       return userInfo;
     },
