@@ -122,6 +122,25 @@ describe('tasks, interest and the gift over HTTP', () => {
     expect(await ledger.balance(handle.database.db, user.id)).toBe(30n * 10n ** 7n);
   });
 
+  it('answers an interest claim without a body as one with an empty body: its body is optional', async () => {
+    const [user] = await seedUsers(handle.database.db, 1, 'no-body-claim');
+    if (!user) throw new Error('no user');
+    const bodies = [
+      {},
+      { payload: '', headers: { 'content-type': 'text/plain;charset=UTF-8' } },
+      { payload: 'null', headers: { 'content-type': 'application/json' } },
+    ];
+    for (const [index, { payload, headers }] of bodies.entries()) {
+      const response = await handle.app.inject({
+        method: 'POST',
+        url: '/api/withdraw/claimInterest',
+        headers: { ...headers, [TOKEN_HEADER]: user.token, [IDEMPOTENCY_HEADER]: `no-body-${index}` },
+        ...(payload === undefined ? {} : { payload }),
+      });
+      expect(envelope(response).data.error, String(index)).toBe('rewards.tasks_incomplete');
+    }
+  });
+
   it('pays interest only after all 10 tasks and with an address, exactly the amount shown', async () => {
     const [user] = await seedUsers(handle.database.db, 1, 'interest');
     if (!user) throw new Error('no user');

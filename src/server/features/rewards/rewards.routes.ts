@@ -31,7 +31,8 @@ export async function rewardsRoutes(app: FastifyInstance, { rewards, sendIdempot
     API.claimInterest,
     {
       summary: "Claims today's interest (Idempotency-Key required)",
-      body: z.optional(ClaimInterestBodySchema),
+      // Optional: Fastify hands a missing body to the schema as null.
+      body: z.nullish(ClaimInterestBodySchema),
       response: ClaimResponseSchema,
       failures,
     },
