@@ -90,6 +90,43 @@ describe('tasks, interest and the gift over HTTP', () => {
     expect(await ledger.balance(handle.database.db, user.id)).toBe(0n);
   });
 
+  it('a retry that meets the other release of a rolling upgrade, with or without the day, is the same completion', async () => {
+    const [user] = await seedUsers(handle.database.db, 1, 'rolling');
+    if (!user) throw new Error('no user');
+    await post(handle.app, '/api/task/accept', user.token, {});
+    const list = envelope(await get('/api/task/list?locale=en', user.token)).data as {
+      day: string;
+      tasks: { id: number; required_seconds: number }[];
+    };
+    const [first, second] = list.tasks;
+    if (!first || !second) throw new Error('no tasks');
+    for (const task of [first, second])
+      await post(handle.app, '/api/task/start', user.token, { task_id: task.id });
+    clock.advance(Math.max(first.required_seconds, second.required_seconds) * 1000);
+
+    // The release before drops the day it does not know; this one names it, and the other way round.
+    const pairs = [
+      [{ task_id: first.id }, { task_id: first.id, day: list.day }],
+      [{ task_id: second.id, day: list.day }, { task_id: second.id }],
+    ] as const;
+    for (const [index, [sent, retried]] of pairs.entries()) {
+      const credited = await post(handle.app, '/api/task/complete', user.token, sent, `rolling-${index}`);
+      const retry = await post(handle.app, '/api/task/complete', user.token, retried, `rolling-${index}`);
+      expect(retry.headers['idempotent-replayed'], String(index)).toBe('true');
+      expect(retry.body).toBe(credited.body);
+    }
+    // The key still names one task: another task under it is another request.
+    const other = await post(
+      handle.app,
+      '/api/task/complete',
+      user.token,
+      { task_id: second.id },
+      'rolling-0',
+    );
+    expect(envelope(other).data.error).toBe('request.idempotency_mismatch');
+    expect(await ledger.balance(handle.database.db, user.id)).toBe(4n * 10n ** 7n);
+  });
+
   it('needs an Idempotency-Key, and refuses a key reused for another request', async () => {
     const [user] = await seedUsers(handle.database.db, 1, 'keys');
     if (!user) throw new Error('no user');

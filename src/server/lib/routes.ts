@@ -50,6 +50,8 @@ export interface RouteSpec<R extends Schema, B = undefined, Q = undefined> {
   failures?: readonly number[];
   /** The catalogue code for a request that fails its schema, when not the generic one. */
   invalidRequestError?: InvalidRequestError;
+  /** Money routes: body fields left out of the Idempotency-Key's fingerprint (plugins/idempotent.ts). */
+  fingerprintOmits?: readonly string[];
   tags?: string[];
   /** A limit of its own, on top of the global one (@fastify/rate-limit). */
   rateLimit?: FastifyContextConfig['rateLimit'];
@@ -102,6 +104,7 @@ function optionsOf<R extends Schema, B, Q>(
     ...(spec.permission ? { permission: spec.permission } : {}),
     ...(spec.cliKey ? { cliKey: true } : {}),
     ...(spec.invalidRequestError ? { invalidRequestError: spec.invalidRequestError } : {}),
+    ...(spec.fingerprintOmits ? { fingerprintOmits: spec.fingerprintOmits } : {}),
     ...(spec.rateLimit ? { rateLimit: spec.rateLimit } : {}),
   };
   return {

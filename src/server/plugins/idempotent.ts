@@ -10,6 +10,25 @@ import { sessionOf } from './session.ts';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Body fields left out of the request's fingerprint: fields added after a release that drops
+     * them, so that a retry meeting the other release during a rolling upgrade (docs/deploy.md) is
+     * still the same request, not "already used for a different request".
+     */
+    fingerprintOmits?: readonly string[];
+  }
+}
+
+/** What identifies a request's payload for its key: the validated body, less the fields the route omits. */
+function fingerprintOf(request: FastifyRequest): unknown {
+  const omitted = request.routeOptions.config.fingerprintOmits ?? [];
+  const body: unknown = request.body;
+  if (omitted.length === 0 || typeof body !== 'object' || body === null) return body;
+  return Object.fromEntries(Object.entries(body).filter(([field]) => !omitted.includes(field)));
+}
+
 /**
  * What a money-moving route does inside its transaction, holding the user's row lock (taken with the
  * idempotency key, `runIdempotent`): a credited answer or a refusal. `idempotencyKey` is the key its
@@ -40,7 +59,7 @@ export function createIdempotentSender(db: Db, clock: Clock) {
     if (!key || !KEY_PATTERN.test(key)) return sendFailure(reply, 'request.idempotency_key_required');
 
     const { userId, sessionId } = sessionOf(request);
-    const hash = requestHash(request.method, request.routeOptions.url ?? request.url, request.body);
+    const hash = requestHash(request.method, request.routeOptions.url ?? request.url, fingerprintOf(request));
     const outcome = await runIdempotent(
       db,
       clock,
