@@ -45,7 +45,7 @@ async function handle(message: PageMessage): Promise<void> {
       return;
     }
     case 'refile_account':
-      await refileAccount(message.from, message.to);
+      await refileAccount(message.from, message.to, message.since ?? 0);
       return;
     case 'texts':
       await rememberTexts({ newMessage: message.newMessage, kinds: message.kinds });

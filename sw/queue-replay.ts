@@ -62,15 +62,14 @@ export function wakeAccount(account: string): Promise<ReplayPass> {
 
 /**
  * The signed-in account, named `from` on this device until now, is named `to` (src/contract/sync.ts,
- * `refile_account`): its entries are filed under `to`, and those that waited for a sign-in go again.
+ * `refile_account`): its entries kept since `since` are filed under `to` at once, so that the page,
+ * which already uses the new name, sees them and queues a new action behind them. Those that waited
+ * for a sign-in go again after the pass running now, as a sign-in's do (`wakeAccount`). A pass
+ * running now goes on with the names it read; what it does to an entry keeps the new name.
  */
-export function refileAccount(from: string, to: string): Promise<ReplayPass> {
-  return betweenPasses(async () => {
-    for (const entry of await queueStore.all()) {
-      if (entry.account === from) await queueStore.change(entry.id, { account: to });
-    }
-    await wake(to);
-  });
+export async function refileAccount(from: string, to: string, since: number): Promise<ReplayPass> {
+  if ((await queueStore.refile(from, to, since)) > 0) await publishQueue();
+  return betweenPasses(() => wake(to));
 }
 
 async function wake(account: string) {

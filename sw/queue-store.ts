@@ -1,4 +1,4 @@
-import { createStore, del, get, set, values } from 'idb-keyval';
+import { createStore, del, get, promisifyRequest, set, values } from 'idb-keyval';
 import type { QueuedAction } from '#contract/sync.ts';
 
 /** One kept request: what the page is shown, plus what it takes to send it again. */
@@ -32,6 +32,20 @@ function nextSeq(kept: readonly QueueEntry[]): number {
   return lastSeq;
 }
 
+/**
+ * Changes a kept entry in one transaction, if it is still kept: the replay and a refile may change
+ * the same entry at once, and neither may undo the other's change.
+ */
+function changeEntry(id: string, next: (entry: QueueEntry) => QueueEntry): Promise<void> {
+  return queue('readwrite', (store) => {
+    const read = store.get(id) as IDBRequest<QueueEntry | undefined>;
+    read.onsuccess = () => {
+      if (read.result) store.put(next(read.result), id);
+    };
+    return promisifyRequest(store.transaction);
+  });
+}
+
 export const queueStore = {
   async add(entry: Omit<QueueEntry, 'seq'>): Promise<void> {
     const kept = (await values<QueueEntry>(queue)).filter(Boolean);
@@ -42,10 +56,18 @@ export const queueStore = {
     const entries = await values<QueueEntry>(queue);
     return entries.filter(Boolean).sort((a, b) => a.seq - b.seq);
   },
-  async change(id: string, patch: Partial<QueueEntry>): Promise<void> {
-    // Only the replay (one at a time) changes entries, so read-then-write cannot lose an update.
-    const entry = await get<QueueEntry>(id, queue);
-    if (entry) await set(id, { ...entry, ...patch }, queue);
+  change(id: string, patch: Partial<QueueEntry>): Promise<void> {
+    return changeEntry(id, (entry) => ({ ...entry, ...patch }));
+  },
+  /** Files the entries of `from` kept since `since` (epoch ms) under `to`; how many it moved. */
+  async refile(from: string, to: string, since: number): Promise<number> {
+    let moved = 0;
+    for (const entry of await this.all()) {
+      if (entry.account !== from || entry.queuedAt < since) continue;
+      await changeEntry(entry.id, (kept) => (kept.account === from ? { ...kept, account: to } : kept));
+      moved += 1;
+    }
+    return moved;
   },
   async remove(id: string): Promise<void> {
     await del(id, queue);

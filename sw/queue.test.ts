@@ -363,10 +363,58 @@ describe('an account named anew on this device', () => {
     await fromPage({ type: 'session', account: 'account-id-judy', token: 'token-j2' });
     expect(sent).toEqual([]);
 
-    await fromPage({ type: 'refile_account', from: 'judy', to: 'account-id-judy' });
+    await fromPage({ type: 'refile_account', from: 'judy', to: 'account-id-judy', since: 0 });
     expect(sent).toEqual([{ key: former, token: 'token-j2' }]);
     expect((await queueStore.all()).map((entry) => [entry.account, entry.state])).toEqual([
       ['kim', 'needs_sign_in'],
+    ]);
+  });
+});
+
+describe('an account named anew after its session ended', () => {
+  it('takes at its next sign-in what was kept under its username since it was created, never what an account of that name kept before', async () => {
+    // An account deleted elsewhere left this under the name; the account of that name now was made later.
+    const before = await keep('amina', 'token-old', { queuedAt: 1_000 });
+    await queueStore.change(before, { state: 'needs_sign_in' });
+    const hers = await keep('amina', 'token-a', { queuedAt: 5_000 });
+    await queueStore.change(hers, { state: 'needs_sign_in' });
+
+    await fromPage({ type: 'session', account: 'id-amina', token: 'token-a2' });
+    await fromPage({ type: 'refile_account', from: 'amina', to: 'id-amina', since: 3_000 });
+    expect(sent).toEqual([{ key: hers, token: 'token-a2' }]);
+    expect((await queueStore.all()).map((entry) => [entry.id, entry.account, entry.state])).toEqual([
+      [before, 'amina', 'needs_sign_in'],
+    ]);
+  });
+});
+
+describe('an account named anew while a pass runs', () => {
+  it('has its entries under the new name at once, so a new action of the page queues behind them', async () => {
+    const other = await keep('zed', 'token-z');
+    const older = await keep('amina', 'token-a', { retryAt: Date.now() + 60_000 });
+    await queueStore.setSession({ account: 'amina', token: 'token-a' });
+    const release = holdAnswer(other, 'token-z');
+    const pass = replayQueue();
+    await vi.waitFor(() => expect(sent.map((s) => s.key)).toEqual([other]));
+
+    // The page names the session by the account's id and files what it kept under the new name.
+    const told = Promise.all([
+      fromPage({ type: 'session', account: 'id-amina', token: 'token-a' }),
+      fromPage({ type: 'refile_account', from: 'amina', to: 'id-amina', since: 0 }),
+    ]);
+    await vi.waitFor(async () =>
+      expect((await queueStore.all()).find((entry) => entry.id === older)?.account).toBe('id-amina'),
+    );
+    const response = await sendFromPage('k-new', 'id-amina', 'token-a');
+    expect(response.status).toBe(202);
+
+    release();
+    await pass;
+    await told;
+    expect(sent.map((s) => s.key)).toEqual([other]);
+    expect((await queueStore.all()).map((entry) => [entry.id, entry.account])).toEqual([
+      [older, 'id-amina'],
+      ['k-new', 'id-amina'],
     ]);
   });
 });

@@ -127,10 +127,13 @@ export type PageMessage =
   /** The account was deleted on this device: what it kept for it can never be sent. */
   | { type: 'forget_account'; account: string }
   /**
-   * The signed-in session's account is named `to` now and was `from` on this device (a session named
-   * before accounts had their lasting id): the same session proves they are one account.
+   * The signed-in account is named `to` now and was `from` on this device (before accounts had their
+   * lasting id, the device named them by their username). What was kept under `from` since `since`
+   * (epoch ms, the account's creation) is this account's: a username belongs to one account at a time,
+   * and what was kept before the account existed was another's, one since deleted. Without `since`
+   * (a page of an earlier release), everything under `from` is.
    */
-  | { type: 'refile_account'; from: string; to: string }
+  | { type: 'refile_account'; from: string; to: string; since?: number }
   /** Texts the worker shows, in the page's language (it has no catalogs of its own). */
   | { type: 'texts'; newMessage: string; kinds: PushTexts };
 

@@ -1,8 +1,11 @@
 import 'fake-indexeddb/auto';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { UserInfo } from '#contract/auth.ts';
 import { userInfoQueryOptions } from '#app/features/account/api/account-queries.ts';
+import { useCheckIn } from '#app/features/auth/api/auth-queries.ts';
 import { readBootSnapshot, saveBootSnapshot } from '#app/lib/boot-snapshot.ts';
 import { ACCOUNT_KEY, session, TOKEN_KEY } from '#app/lib/session.ts';
 import { answerEveryRequest, collectWorkerMessages } from '#tests/helpers/page-stubs.ts';
@@ -54,7 +57,13 @@ it('moves what the device kept under the name it used before the lasting id: the
   expect(session.token()).toBe('token-1');
   // The first load of the lazily imported queue module can take a second on a busy machine.
   await vi.waitFor(
-    () => expect(told).toContainEqual({ type: 'refile_account', from: 'amina', to: ACCOUNT_ID }),
+    () =>
+      expect(told).toContainEqual({
+        type: 'refile_account',
+        from: 'amina',
+        to: ACCOUNT_ID,
+        since: user.created_time * 1000,
+      }),
     { timeout: 5000 },
   );
   await vi.waitFor(() => expect(readBootSnapshot('amina')).toEqual([]));
@@ -141,4 +150,29 @@ it('another tab signed in since: this tab names its own session, never the devic
 
   expect(session.account()).toBe(ACCOUNT_ID);
   expect(localStorage.getItem(ACCOUNT_KEY)).toBe('bob');
+});
+
+it('a sign-in takes back what the device kept under the username for a session that had ended, since the account was created', async () => {
+  const told = collectWorkerMessages();
+  answerEveryRequest({ userInfo: { ...user, token: 'token-new' }, routePath: '/home' });
+  const client = new QueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  const { result } = renderHook(() => useCheckIn(), { wrapper });
+  await act(() =>
+    result.current.mutateAsync({ body: { tab: 'login', username: 'Amina', password: 'correct horse' } }),
+  );
+
+  expect(session.state()).toEqual({ token: 'token-new', account: ACCOUNT_ID });
+  await vi.waitFor(
+    () =>
+      expect(told).toContainEqual({
+        type: 'refile_account',
+        from: 'amina',
+        to: ACCOUNT_ID,
+        since: user.created_time * 1000,
+      }),
+    { timeout: 5000 },
+  );
 });

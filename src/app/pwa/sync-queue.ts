@@ -51,6 +51,8 @@ const REFUSED: Record<QueuedKind, MessageDescriptor> = {
 };
 
 function post(message: PageMessage) {
+  // Without service workers (some private modes) nothing was kept, so nothing is to be told.
+  if (!('serviceWorker' in navigator)) return;
   void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage(message));
 }
 
@@ -153,9 +155,9 @@ export function forgetQueuedOf(account: string) {
   post({ type: 'forget_account', account });
 }
 
-/** The signed-in account, named `from` on this device until now, is named `to`: its entries follow. */
-export function refileQueued(from: string, to: string) {
-  post({ type: 'refile_account', from, to });
+/** The signed-in account, named `from` on this device until now, is named `to`: its entries since `since` follow. */
+export function refileQueued(from: string, to: string, since: number) {
+  post({ type: 'refile_account', from, to, since });
 }
 
 /** Asks the worker to send what is waiting now (the "try now" button). */

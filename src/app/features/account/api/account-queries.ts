@@ -8,7 +8,8 @@ import {
 import { API } from '#contract/paths.ts';
 import type { Locale } from '#domain/i18n/locales.ts';
 import { apiRequest } from '#app/lib/http.ts';
-import { deviceAccountKeyOf, session } from '#app/lib/session.ts';
+import { refileAccount } from '#app/lib/account-refile.ts';
+import { session } from '#app/lib/session.ts';
 import { queryKeys } from '#app/lib/query-keys.ts';
 
 export const accountKeys = queryKeys.account;
@@ -20,19 +21,10 @@ export const userInfoQueryOptions = () =>
       const sentWith = session.token();
       const { userInfo } = await apiRequest(API.userInfo, UserInfoResponseSchema);
       const before = session.rememberAccount(userInfo, sentWith);
-      if (before) void refileAccount(before, deviceAccountKeyOf(userInfo));
+      if (before) void refileAccount(before, userInfo);
       return userInfo;
     },
   });
-
-/**
- * What the device kept under the account's former name follows the account: the offline queue is
- * filed under the new name, and the cached copy is forgotten (it is read anew under the new name).
- */
-async function refileAccount(from: string, to: string) {
-  (await import('#app/pwa/sync-queue.ts')).refileQueued(from, to);
-  await (await import('#app/lib/query-persistence.ts')).forgetPersistedCache(from);
-}
 
 /** Keeps the interface language on the account, so another device signs in with it. */
 export function useSaveLanguage() {

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { CheckInResponseSchema, LogoutResponseSchema, type CheckInBody } from '#contract/auth.ts';
 import { API } from '#contract/paths.ts';
 import { apiRequest } from '#app/lib/http.ts';
+import { adoptKeptUnderUsername } from '#app/lib/account-refile.ts';
 import { session } from '#app/lib/session.ts';
 
 /** Registers or signs in; on success the device holds the new session. */
@@ -10,8 +11,9 @@ export function useCheckIn() {
     mutationFn: ({ body, botToken = null }: { body: CheckInBody; botToken?: string | null }) =>
       apiRequest(API.checkIn, CheckInResponseSchema, { method: 'post', json: body, botToken }),
     // The new session reads from a client of its own (lib/account-query-clients.ts).
-    onSuccess: (data) => {
-      session.signIn(data.userInfo.token, data.userInfo);
+    onSuccess: ({ userInfo }) => {
+      session.signIn(userInfo.token, userInfo);
+      if (userInfo.account_id !== undefined) void adoptKeptUnderUsername(userInfo);
     },
   });
 }
