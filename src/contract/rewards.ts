@@ -3,6 +3,11 @@ import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts'
 
 /** The daily reward's fields, plus what the claim still needs (docs/product-rules.md#no-hidden-conditions). */
 export const DailyRewardSchema = z.object({
+  /**
+   * The day these figures are for, as the task list names it (`YYYY-MM-DD`, in the server's time
+   * zone); absent from a server of the release before.
+   */
+  day: z.optional(z.string()),
   today_tasks: z.number().check(z.int(), z.nonnegative()),
   tasks_per_day: z.number().check(z.int(), z.positive()),
   /** Interest claimable today, exactly what a claim now credits (whole drops). */

@@ -209,6 +209,10 @@ describe('tasks, interest and the gift over HTTP', () => {
 
     const offer = envelope(await get('/api/account/dailyReward', user.token)).data;
     expect(offer).toMatchObject({ today_tasks: 10, address_set: true, claimed_today: false });
+    // The figures name their day as the task list does, so the app never adds one day's to another's.
+    const listed = envelope(await get('/api/task/list?locale=en', user.token)).data;
+    expect(offer['day']).toBe(listed['day']);
+    expect(offer['day']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // 50 XRP at 5% for a day: 50 × 0.05 / 365 = 0.00684931… XRP, rounded down to a drop: 0.006849.
     expect(offer['daily_reward']).toBe('0.006849');
     const wrong = await post(handle.app, '/api/withdraw/claimInterest', user.token, { amount: '0.1' }, 'i-3');

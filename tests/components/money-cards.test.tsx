@@ -74,15 +74,15 @@ const waitingCompletion = (taskId: number, day: string | undefined = TODAY): Que
 
 describe('the interest card', () => {
   /** The card for a day of three tasks of 2 XRP, one credited, with `kept` waiting to sync on the device. */
-  async function dayOfThree(kept: QueuedAction[], balance: string, dailyReward: string) {
+  async function dayOfThree(kept: QueuedAction[], balance: string, dailyReward: string, listDay = TODAY) {
     waiting = kept;
     const tasks = [1, 2, 3].map((id) => ({ id, reward: '2' }));
     await renderInRouter(
       <InterestCard
-        reward={reward({ today_tasks: 1, tasks_per_day: 3, daily_reward: dailyReward })}
+        reward={reward({ day: TODAY, today_tasks: 1, tasks_per_day: 3, daily_reward: dailyReward })}
         balance={balance}
         tasks={tasks}
-        day={TODAY}
+        day={listDay}
       />,
     );
   }
@@ -105,6 +105,20 @@ describe('the interest card', () => {
     // Task 2 was done yesterday, offline; task 3 today, by an app that did not yet name the day.
     await dayOfThree([waitingCompletion(2, '2026-11-27'), waitingCompletion(3, undefined)], '32', '0.004383');
     const row = screen.getByText(sentence("Finish all of today's tasks (2/3) 1 of them is waiting to sync."));
+    expect(row.closest('li')?.className).toBe('is-unmet');
+    expect(button(/Claim interest/).disabled).toBe(true);
+  });
+
+  it("just past midnight, with the task list still yesterday's, counts none of yesterday's waiting completions toward today", async () => {
+    const YESTERDAY = '2026-11-27';
+    // Today's figures arrived; the list did not, so it is still yesterday's with two of its tasks waiting.
+    await dayOfThree(
+      [waitingCompletion(2, YESTERDAY), waitingCompletion(3, YESTERDAY)],
+      '30',
+      '0.004109',
+      YESTERDAY,
+    );
+    const row = screen.getByText(sentence("Finish all of today's tasks (1/3)"));
     expect(row.closest('li')?.className).toBe('is-unmet');
     expect(button(/Claim interest/).disabled).toBe(true);
   });

@@ -67,6 +67,7 @@ export function createRewardsService({
     const o = await offer(db, userId);
     const gift = await ledger.latest(db, userId, 'gift');
     return {
+      day: o.day,
       today_tasks: o.tasksDone,
       tasks_per_day: rules.tasksPerDay,
       daily_reward: formatAmount(o.claimedToday ? 0n : o.amount),

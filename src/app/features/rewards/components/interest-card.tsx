@@ -39,7 +39,10 @@ export function InterestCard({
   // (the queue keeps their order); the server still checks it when they arrive.
   const waitingTaskIds = useWaitingCompletions(day);
   const claimWaiting = usePendingActions('interest.claim').length > 0;
-  const waitingTasks = tasks.filter((task) => waitingTaskIds.has(task.id));
+  // Around midnight the two answers may speak of two days: then the list's waiting completions are
+  // another day's, and this day's count is the server's alone.
+  const sameDay = reward.day === undefined || reward.day === day;
+  const waitingTasks = sameDay ? tasks.filter((task) => waitingTaskIds.has(task.id)) : [];
   const { amount: offered, on } = offeredAmount(reward, balance, waitingTasks);
   // Shown to the drop, trailing zeros trimmed: exactly what the claim credits (docs/product-rules.md#money-units).
   const amount = <XrpAmount amount={offered} />;
