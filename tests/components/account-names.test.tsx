@@ -4,6 +4,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { UserInfo } from '#contract/auth.ts';
+import type { PageMessage } from '#contract/sync.ts';
 import { userInfoQueryOptions } from '#app/features/account/api/account-queries.ts';
 import { useCheckIn } from '#app/features/auth/api/auth-queries.ts';
 import { readBootSnapshot, saveBootSnapshot } from '#app/lib/boot-snapshot.ts';
@@ -33,6 +34,21 @@ const user: UserInfo = {
   welcomed_time: null,
 };
 
+/** The page asked the worker to file what was kept under Amina's username, since she registered, under her id. */
+async function expectRefiledFromUsername(told: readonly PageMessage[]) {
+  // The first load of the lazily imported queue module can take a second on a busy machine.
+  await vi.waitFor(
+    () =>
+      expect(told).toContainEqual({
+        type: 'refile_account',
+        from: 'amina',
+        to: ACCOUNT_ID,
+        since: user.created_time * 1000,
+      }),
+    { timeout: 5000 },
+  );
+}
+
 it('names a signed-in account by its lasting id, so a later account of the same name is another one on this device', () => {
   session.signIn('token-1', { username: 'Amina', account_id: ACCOUNT_ID });
   expect(session.account()).toBe(ACCOUNT_ID);
@@ -55,17 +71,7 @@ it('moves what the device kept under the name it used before the lasting id: the
   await new QueryClient().fetchQuery(userInfoQueryOptions());
   expect(session.account()).toBe(ACCOUNT_ID);
   expect(session.token()).toBe('token-1');
-  // The first load of the lazily imported queue module can take a second on a busy machine.
-  await vi.waitFor(
-    () =>
-      expect(told).toContainEqual({
-        type: 'refile_account',
-        from: 'amina',
-        to: ACCOUNT_ID,
-        since: user.created_time * 1000,
-      }),
-    { timeout: 5000 },
-  );
+  await expectRefiledFromUsername(told);
   await vi.waitFor(() => expect(readBootSnapshot('amina')).toEqual([]));
 
   // Named once: the next read of the user info moves nothing again.
@@ -165,14 +171,5 @@ it('a sign-in takes back what the device kept under the username for a session t
   );
 
   expect(session.state()).toEqual({ token: 'token-new', account: ACCOUNT_ID });
-  await vi.waitFor(
-    () =>
-      expect(told).toContainEqual({
-        type: 'refile_account',
-        from: 'amina',
-        to: ACCOUNT_ID,
-        since: user.created_time * 1000,
-      }),
-    { timeout: 5000 },
-  );
+  await expectRefiledFromUsername(told);
 });
