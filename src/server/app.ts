@@ -295,7 +295,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     adVideoUrl: env.AD_VIDEO_URL ?? null,
     checkPassword: async (userId, password, device) =>
       passwordRefusal(await auth.checkCurrentPassword(userId, password, device)) ?? ok(true as const),
-    admits: (executor, session) => auth.admits(executor, session),
+    lockForSession: (tx, session) => auth.lockForSession(tx, session),
     // Called at request time, when the push sender below exists.
     announceAddressChange: async (userId, at) => {
       await push.sendToUser(userId, addressChangedNotice(at));

@@ -232,6 +232,33 @@ await describeOnPostgres('account races', (backend) => {
     expect(saved.map((row) => row.tag)).toEqual(['7998']);
   });
 
+  it('a new password, a deletion or a sign-out of the others that waited for the account while its device was signed out does nothing', async () => {
+    const changed = await sentWhileSignedOut('waiting-password-changer', 7997, (token) =>
+      postAs(handle.app, API.changePassword, token, {
+        password: 'secret12',
+        new_password: 'stolen123',
+        confirm_password: 'stolen123',
+      }),
+    );
+    // The password checked before the sign-out is still the account's, and the owner's device still in.
+    expect(envelope(await login(handle.app, 'waiting-password-changer', 'stolen123')).code).not.toBe(1);
+    expect(envelope(await login(handle.app, 'waiting-password-changer', 'secret12')).code).toBe(1);
+    expect((await getAs(handle.app, API.userInfo, changed.other)).statusCode).toBe(200);
+
+    const kept = await sentWhileSignedOut('waiting-deleter', 7996, (token) =>
+      postAs(handle.app, API.deleteAccount, token, { password: 'secret12' }),
+    );
+    expect((await getAs(handle.app, API.userInfo, kept.other)).statusCode).toBe(200);
+    expect(
+      await handle.database.db.select().from(accountLocks).where(eq(accountLocks.userId, kept.id)),
+    ).toEqual([]);
+
+    const stayed = await sentWhileSignedOut('waiting-signer-out', 7995, (token) =>
+      postAs(handle.app, API.revokeOtherDevices, token, {}),
+    );
+    expect((await getAs(handle.app, API.userInfo, stayed.other)).statusCode).toBe(200);
+  });
+
   /** Waits until `count` statements of this database wait for a lock. */
   async function waitForLockWaiters(count: number) {
     for (let i = 0; i < 500; i++) {

@@ -11,8 +11,18 @@ import { eraseTestimonials } from '#server/features/testimonials/testimonials.se
 import { endAccess } from './account-access.ts';
 
 export type ChangePasswordError =
-  PasswordError | 'auth.password_mismatch' | 'auth.password_too_short' | 'auth.password_too_long';
-export type DeleteAccountError = PasswordError | 'account.withdrawal_in_progress';
+  | PasswordError
+  | 'auth.password_mismatch'
+  | 'auth.password_too_short'
+  | 'auth.password_too_long'
+  | 'auth.session_expired';
+export type DeleteAccountError = PasswordError | 'account.withdrawal_in_progress' | 'auth.session_expired';
+
+/** The signed-in session a control is asked for. */
+interface Asker {
+  userId: number;
+  sessionId: number;
+}
 
 export interface AccountControlsDeps {
   db: Db;
@@ -31,18 +41,18 @@ export interface AccountControlsDeps {
 export function createAccountControls({ db, clock, auth, hasOpenWithdrawal }: AccountControlsDeps) {
   return {
     async changePassword(
-      userId: number,
-      sessionId: number,
+      asker: Asker,
       body: { password: string; new_password: string; confirm_password: string },
       device: KnownDevice | null,
     ): Promise<Result<{ signed_out_devices: number }, ChangePasswordError>> {
+      const { userId, sessionId } = asker;
       const valid = validateNewPassword(body.new_password, body.confirm_password);
       if (!valid.ok) return valid;
       const refused = passwordRefusal(await auth.checkCurrentPassword(userId, body.password, device));
       if (refused) return refused;
       const passwordHash = await auth.hashPassword(valid.value);
       return db.transaction(async (tx) => {
-        await accounts.lock(tx, userId);
+        if (!(await auth.lockForSession(tx, asker))) return fail('auth.session_expired');
         await accounts.setPasswordHash(tx, userId, passwordHash);
         const ended = await endAccess(tx, userId, clock.now(), sessionId);
         return ok({ signed_out_devices: ended.sessions });
@@ -50,25 +60,28 @@ export function createAccountControls({ db, clock, auth, hasOpenWithdrawal }: Ac
     },
 
     /** Signs every other device out and voids the codes approved for the account. */
-    async signOutOthers(userId: number, sessionId: number): Promise<{ signed_out_devices: number }> {
+    async signOutOthers(
+      asker: Asker,
+    ): Promise<Result<{ signed_out_devices: number }, 'auth.session_expired'>> {
       return db.transaction(async (tx) => {
-        await accounts.lock(tx, userId);
-        const ended = await endAccess(tx, userId, clock.now(), sessionId);
-        return { signed_out_devices: ended.sessions };
+        if (!(await auth.lockForSession(tx, asker))) return fail('auth.session_expired');
+        const ended = await endAccess(tx, asker.userId, clock.now(), asker.sessionId);
+        return ok({ signed_out_devices: ended.sessions });
       });
     },
 
     async deleteAccount(
-      userId: number,
+      asker: Asker,
       password: string,
       device: KnownDevice | null,
     ): Promise<Result<{ deleted: true }, DeleteAccountError>> {
+      const { userId } = asker;
       if (await hasOpenWithdrawal(db, userId)) return fail('account.withdrawal_in_progress');
       const refused = passwordRefusal(await auth.checkCurrentPassword(userId, password, device));
       if (refused) return refused;
       return db.transaction(async (tx) => {
         // The same lock a withdrawal takes: one of the two goes first, and the other sees it.
-        await accounts.lock(tx, userId);
+        if (!(await auth.lockForSession(tx, asker))) return fail('auth.session_expired');
         if (await hasOpenWithdrawal(tx, userId)) return fail('account.withdrawal_in_progress');
         await eraseAccount(tx, userId, clock.now());
         return ok({ deleted: true as const });

@@ -51,8 +51,7 @@ export async function accountRoutes(
       access: 'settled',
       failures: [400],
     },
-    ({ session, body, request }) =>
-      controls.changePassword(session.userId, session.sessionId, body, knownDeviceOf(request)),
+    ({ session, body, request }) => controls.changePassword(session, body, knownDeviceOf(request)),
   );
 
   routes.post(
@@ -64,7 +63,7 @@ export async function accountRoutes(
       access: 'settled',
       failures: [400, 409],
     },
-    ({ userId, body, request }) => controls.deleteAccount(userId, body.password, knownDeviceOf(request)),
+    ({ session, body, request }) => controls.deleteAccount(session, body.password, knownDeviceOf(request)),
   );
 
   routes.post(
@@ -76,7 +75,7 @@ export async function accountRoutes(
       access: 'settled',
       failures: [403],
     },
-    async ({ session }) => ok(await controls.signOutOthers(session.userId, session.sessionId)),
+    ({ session }) => controls.signOutOthers(session),
   );
 
   routes.post(

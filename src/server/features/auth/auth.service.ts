@@ -354,6 +354,19 @@ export function createAuthService({ db, clock, sessionTtlDays, hash, sessionCach
       return createAuthRepository(executor).sessionAdmits(session.sessionId, clock.now());
     },
 
+    /**
+     * Takes the account's lock in `tx` for a request of `session`, and says whether that session
+     * still lets the account in. Every change of an account's state (a ban, a deletion, a new
+     * password, a sign-out of a device) takes this lock, so it either came before and is seen here,
+     * or comes after and sees what this request changed. A request that checked a password first
+     * (hundreds of milliseconds of hashing) writes nothing when this says no: a thief's request
+     * already under way must not outlive the sign-out that ended its session.
+     */
+    async lockForSession(tx: Db, session: { userId: number; sessionId: number }): Promise<boolean> {
+      await accounts.lock(tx, session.userId);
+      return createAuthRepository(tx).sessionAdmits(session.sessionId, clock.now());
+    },
+
     liveSessions(userId: number): Promise<SessionRow[]> {
       return repo.liveSessions(userId, clock.now());
     },

@@ -193,10 +193,9 @@ export function createDevicesService({ db, clock, auth, hash, attemptLimit, onLi
       const refused = passwordRefusal(await auth.checkCurrentPassword(userId, password, device));
       if (refused) return refused;
       const outcome = await db.transaction(async (tx): Promise<Result<true, LinkError>> => {
-        await accounts.lock(tx, userId);
         // Ended while its password was checked (a new password, "sign out all other devices"): the
         // approval would outlive the access that gave it.
-        if (!(await auth.admits(tx, { userId, sessionId }))) return fail('auth.session_expired');
+        if (!(await auth.lockForSession(tx, { userId, sessionId }))) return fail('auth.session_expired');
         const approved = await createDevicesRepository(tx).approve(
           checked.value.id,
           userId,

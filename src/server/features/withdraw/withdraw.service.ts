@@ -60,8 +60,8 @@ export interface WithdrawServiceDeps {
   whitelist: () => WhitelistedExchange[];
   adVideoUrl: string | null;
   checkPassword: PasswordCheck;
-  /** Whether the session still lets its account in (auth's answer, read in the caller's transaction). */
-  admits: (executor: Db, session: { userId: number; sessionId: number }) => Promise<boolean>;
+  /** Takes the account's lock for the session and says whether it still lets the account in (auth's `lockForSession`). */
+  lockForSession: (tx: Db, session: { userId: number; sessionId: number }) => Promise<boolean>;
   /** Tells every device of the account that its address changed (push; the app shows it from state). */
   announceAddressChange: (userId: number, changeTime: Date) => Promise<void>;
   /** A fraction in [0, 1) for the ad's reduction; tests pass their own. */
@@ -256,10 +256,9 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       const holdUntil = new Date(now.getTime() + ADDRESS_CHANGE_HOLD_HOURS * 3_600_000);
       try {
         const changed = await db.transaction(async (tx) => {
-          await ledger.lockUser(tx, userId);
           // The password check takes a while: a sign-out of this device, a new password or a ban
           // that landed meanwhile must stop the change, as it stops a money request.
-          if (!(await deps.admits(tx, session))) return 'session_ended' as const;
+          if (!(await deps.lockForSession(tx, session))) return 'session_ended' as const;
           const locked = await createWithdrawRepository(tx).address(userId);
           if (!locked) return false;
           await createWithdrawRepository(tx).changeAddress({
