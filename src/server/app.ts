@@ -430,6 +430,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       db: database.db,
       clock,
       usernameOf: async (userId) => (await account.userInfo(userId))?.username ?? null,
+      lockForSession: (tx, session) => auth.lockForSession(tx, session),
     }),
   });
   await app.register(usageRoutes, { usage: createUsageService({ db: database.db, clock, timeZone }) });

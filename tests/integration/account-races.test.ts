@@ -3,7 +3,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { API } from '#contract/paths.ts';
 import { xrp } from '#domain/money/amount.ts';
-import { accountLocks, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
+import { accountLocks, testimonials, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
+import { TESTIMONIALS_API } from '#contract/testimonials.ts';
 import { rowsOf } from '#server/db/database.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import {
@@ -173,17 +174,18 @@ await describeOnPostgres('account races', (backend) => {
   /**
    * A user with 150 XRP and a saved address (TEST_ADDRESS with `tag`), signed in on two devices; `send` runs on the first
    * while another transaction holds the account (as a slow money request would), and the second
-   * device signs the first out before the account is let go. The answer `send` then got.
+   * device signs the first out before the account is let go. The answer `send` then got. With no
+   * `tag`, the account has no withdrawal address.
    */
   async function sentWhileSignedOut(
     name: string,
-    tag: number,
+    tag: number | null,
     send: (token: string) => Promise<LightMyRequestResponse>,
   ) {
     const { token } = await register(handle.app, name);
     const id = await userIdOf(handle.database.db, name);
     await credit(handle.database.db, id, xrp(150));
-    await setTestAddress(handle.database.db, id, tag);
+    if (tag !== null) await setTestAddress(handle.database.db, id, tag);
     const other = (envelope(await login(handle.app, name, 'secret12')).data['userInfo'] as { token: string })
       .token;
     let locked: () => void = () => undefined;
@@ -257,6 +259,28 @@ await describeOnPostgres('account races', (backend) => {
       postAs(handle.app, API.revokeOtherDevices, token, {}),
     );
     expect((await getAs(handle.app, API.userInfo, stayed.other)).statusCode).toBe(200);
+  });
+
+  it('a first address or a review that waited for the account while its device was signed out is not saved', async () => {
+    const addressed = await sentWhileSignedOut('waiting-address-setter', null, (token) =>
+      postAs(handle.app, API.setAddress, token, { walletaddress: TEST_ADDRESS, tag: '8002' }),
+    );
+    expect(
+      await handle.database.db
+        .select()
+        .from(withdrawAddresses)
+        .where(eq(withdrawAddresses.userId, addressed.id)),
+    ).toEqual([]);
+
+    const reviewer = await sentWhileSignedOut('waiting-reviewer', null, (token) =>
+      postAs(handle.app, TESTIMONIALS_API.submit, token, {
+        text: 'Paid on time, as the screen said.',
+        consent: true,
+      }),
+    );
+    expect(
+      await handle.database.db.select().from(testimonials).where(eq(testimonials.userId, reviewer.id)),
+    ).toEqual([]);
   });
 
   /** Waits until `count` statements of this database wait for a lock. */

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { TestimonialStatus } from '#contract/testimonials.ts';
-import { isUniqueViolation, type Db } from '#server/db/database.ts';
+import type { Db } from '#server/db/database.ts';
 import { testimonials } from '#server/db/schema.ts';
 
 export type TestimonialRow = typeof testimonials.$inferSelect;
@@ -9,14 +9,10 @@ export type TestimonialRow = typeof testimonials.$inferSelect;
 export function createTestimonialsRepository(db: Db) {
   return {
     /** Stores a review; null when the user already has one waiting or published. */
+    /** Null when the user has a review already (its unique index); usable inside a transaction. */
     async insert(row: typeof testimonials.$inferInsert): Promise<TestimonialRow | null> {
-      try {
-        const [created] = await db.insert(testimonials).values(row).returning();
-        return created ?? null;
-      } catch (error) {
-        if (isUniqueViolation(error)) return null;
-        throw error;
-      }
+      const [created] = await db.insert(testimonials).values(row).onConflictDoNothing().returning();
+      return created ?? null;
     },
 
     async latestOf(userId: number): Promise<TestimonialRow | null> {

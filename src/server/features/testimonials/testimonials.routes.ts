@@ -45,8 +45,8 @@ export async function testimonialsRoutes(
       response: MyTestimonialResponseSchema,
       failures: [400, 409],
     },
-    async ({ userId, body }) =>
-      mapOk(await testimonials.submit(userId, body), (testimonial) => ({ testimonial })),
+    async ({ session, body }) =>
+      mapOk(await testimonials.submit(session, body), (testimonial) => ({ testimonial })),
   );
 
   routes.get(

@@ -15,13 +15,18 @@ import { audited, consoleActor } from '#server/features/ops/ops.service.ts';
 import { createTestimonialsRepository, type TestimonialRow } from './testimonials.repository.ts';
 
 export type SubmitTestimonialError =
-  'testimonials.text_length' | 'testimonials.consent_required' | 'testimonials.already_submitted';
+  | 'testimonials.text_length'
+  | 'testimonials.consent_required'
+  | 'testimonials.already_submitted'
+  | 'auth.session_expired';
 
 export interface TestimonialsServiceDeps {
   db: Db;
   clock: Clock;
   /** The account's name (the auth feature's), masked before it is stored. */
   usernameOf: (userId: number) => Promise<string | null>;
+  /** Takes the account's lock for the session and says whether it still lets the account in (auth's). */
+  lockForSession: (tx: Db, session: { userId: number; sessionId: number }) => Promise<boolean>;
 }
 
 /** Removes the user's reviews with the account, in the caller's transaction. */
@@ -49,13 +54,19 @@ const forOps = (row: TestimonialRow): OpsTestimonial => ({
  * Reviews, honestly (docs/transparency.md#testimonials): only what real users wrote and agreed to
  * publish under their masked name, shown once an operator approved it; nothing while there is none.
  */
-export function createTestimonialsService({ db, clock, usernameOf }: TestimonialsServiceDeps) {
+export function createTestimonialsService({
+  db,
+  clock,
+  usernameOf,
+  lockForSession,
+}: TestimonialsServiceDeps) {
   const repo = createTestimonialsRepository(db);
   return {
     async submit(
-      userId: number,
+      session: { userId: number; sessionId: number },
       input: { text: string; consent: boolean },
     ): Promise<Result<MyTestimonial, SubmitTestimonialError>> {
+      const { userId } = session;
       const text = input.text.trim();
       // Counted in code points, as the person typing sees characters.
       const length = [...text].length;
@@ -64,13 +75,19 @@ export function createTestimonialsService({ db, clock, usernameOf }: Testimonial
       const username = await usernameOf(userId);
       if (username === null) return fail('testimonials.consent_required');
       const now = clock.now();
-      const row = await repo.insert({
-        userId,
-        text,
-        maskedName: maskName(username),
-        consentedAt: now,
-        createdAt: now,
+      // Under the account's lock: a review saved for an account just deleted would outlive the
+      // erasure of its reviews, with its masked name.
+      const row = await db.transaction(async (tx) => {
+        if (!(await lockForSession(tx, session))) return 'session_ended' as const;
+        return createTestimonialsRepository(tx).insert({
+          userId,
+          text,
+          maskedName: maskName(username),
+          consentedAt: now,
+          createdAt: now,
+        });
       });
+      if (row === 'session_ended') return fail('auth.session_expired');
       return row ? ok(mine(row)) : fail('testimonials.already_submitted');
     },
 

@@ -73,7 +73,7 @@ export async function withdrawRoutes(
       access: 'settled',
       failures,
     },
-    ({ userId, body }) => withdraw.setAddress(userId, body),
+    ({ session, body }) => withdraw.setAddress(session, body),
   );
 
   routes.post(

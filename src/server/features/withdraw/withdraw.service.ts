@@ -23,7 +23,7 @@ import type { WhitelistedExchange } from './exchange-whitelist.ts';
 import { createWithdrawRepository, type WithdrawalRow } from './withdraw.repository.ts';
 
 export type CheckAddressError = AddressRefusal | 'withdraw.not_whitelisted' | 'withdraw.address_taken';
-export type SetAddressError = CheckAddressError | 'withdraw.address_already_set';
+export type SetAddressError = CheckAddressError | 'withdraw.address_already_set' | 'auth.session_expired';
 export type ChangeAddressError =
   | CheckAddressError
   | 'withdraw.address_missing'
@@ -283,15 +283,23 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
 
     /** Checks and saves the first address; later ones go through changeAddress. */
     async setAddress(
-      userId: number,
+      session: { userId: number; sessionId: number },
       input: { walletaddress: string; tag: string },
     ): Promise<Result<Address, SetAddressError>> {
+      const { userId } = session;
       const parsed = parseDestination(input.walletaddress, input.tag);
       if (!parsed.ok) return parsed;
       if (!exchangeOf().has(parsed.value.address)) return fail('withdraw.not_whitelisted');
       if (await repo.address(userId)) return fail('withdraw.address_already_set');
       try {
-        const saved = await repo.saveAddress(userId, parsed.value.address, parsed.value.tag, clock.now());
+        // Under the account's lock: an address saved for an account just deleted or banned would
+        // outlive its erasure, and hold the address and tag that no other account may then use.
+        const saved = await db.transaction(async (tx) => {
+          if (!(await deps.lockForSession(tx, session))) return 'session_ended' as const;
+          const { address, tag } = parsed.value;
+          return createWithdrawRepository(tx).saveAddress(userId, address, tag, clock.now());
+        });
+        if (saved === 'session_ended') return fail('auth.session_expired');
         if (saved) return ok(await this.getAddress(userId));
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
