@@ -4,13 +4,15 @@ import { decode, hashes } from 'xrpl';
 
 /**
  * A rippled on 127.0.0.1 that speaks the subset of the WebSocket API xrpl.js uses for payments
- * (server_info, account_info, ledger, fee, submit, tx) and keeps a ledger of its own, as unkind as
+ * (server_info, account_info, ledger, fee, submit, tx, account_tx) and keeps a ledger of its own, as unkind as
  * the network: sequences are checked and consumed; a submitted transaction goes into the ledger that
  * closes next (every `closeMs`), and that ledger is validated one close later, so a result read in
  * between is provisional (and may differ); a fee below the open ledger's cost waits in the queue,
  * where it stays while the cost stays high and is dropped once its last ledger has passed; a
- * connection may drop after a request was carried out but before it was answered. A validated result
- * is final. `outcome` chooses what applying a payment does.
+ * connection may drop after a request was carried out but before it was answered; a transaction it
+ * was sent and never included is answered "found, not validated" for as long as it stays in the
+ * server's cache, never "not found". A validated result is final. `outcome` chooses what applying a
+ * payment does.
  */
 export type FakeOutcome = 'tesSUCCESS' | 'tecNO_DST_INSUF_XRP' | 'never-included';
 
@@ -76,6 +78,13 @@ export interface FakeRippled {
   dropAfter: 'submit' | 'tx' | null;
   /** Told of every submission (the standalone runner prints them for tests in other processes). */
   onSubmit: ((hash: string, tx: Record<string, unknown>) => void) | null;
+  /**
+   * rippled keeps every transaction it was sent in a cache (30 minutes from the last lookup, so a
+   * job that looks it up every pass keeps it there), and `tx` answers one never included from there:
+   * found, no ledger, no result, not validated, and never `txnNotFound` with `searched_all`. Off for
+   * a server that restarted since, or another backend behind a load balancer.
+   */
+  cachesSubmitted: boolean;
   close(): Promise<void>;
 }
 
@@ -116,6 +125,7 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
       for (const client of server.clients) client.terminate();
     },
     onSubmit: null,
+    cachesSubmitted: true,
     async close() {
       clearInterval(ticker);
       for (const client of server.clients) client.terminate();
@@ -174,6 +184,13 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
       sequences.set(account, next);
     }
   }
+
+  /** An applied transaction's metadata, with `result` (the final one, or a provisional one). */
+  const metaOf = (entry: Applied, result: string) => ({
+    TransactionIndex: 0,
+    TransactionResult: result,
+    ...(result === 'tesSUCCESS' ? { delivered_amount: entry.delivered ?? entry.tx['Amount'] } : {}),
+  });
 
   const ticker = setInterval(() => {
     if (fake.closing) closeLedger();
@@ -297,6 +314,8 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
         // any ledger, so not found.
         const open = pending.find((p) => p.hash === hash);
         if (open && !open.queued) return { hash, tx_json: open.tx, validated: false };
+        const sent = fake.submitted.get(hash);
+        if (!entry && sent && fake.cachesSubmitted) return { hash, tx_json: sent, validated: false };
         if (!entry || entry.ledgerIndex < fake.historyFrom) throw notFound();
         const final = entry.ledgerIndex <= validated;
         const result = final ? entry.result : (fake.provisionalResult ?? entry.result);
@@ -305,11 +324,38 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
           tx_json: entry.tx,
           ledger_index: entry.ledgerIndex,
           validated: final,
-          meta: {
-            TransactionIndex: 0,
-            TransactionResult: result,
-            ...(result === 'tesSUCCESS' ? { delivered_amount: entry.delivered ?? entry.tx['Amount'] } : {}),
-          },
+          meta: metaOf(entry, result),
+        };
+      }
+      case 'account_tx': {
+        // The account's validated transactions in the ledgers asked for that this server holds, sent
+        // or received, oldest first with `forward`, a page of `limit` at a time (API version 2).
+        const account = String(request['account']);
+        const min = Math.max(Number(request['ledger_index_min'] ?? 0), fake.historyFrom);
+        const max = Math.min(Number(request['ledger_index_max'] ?? validated), validated);
+        const limit = Math.min(Number(request['limit'] ?? 200), 400);
+        const found = [...fake.applied.values()]
+          .filter((e) => e.tx['Account'] === account || e.tx['Destination'] === account)
+          .filter((e) => e.ledgerIndex >= min && e.ledgerIndex <= max)
+          .sort(
+            (a, b) => a.ledgerIndex - b.ledgerIndex || Number(a.tx['Sequence']) - Number(b.tx['Sequence']),
+          );
+        if (request['forward'] !== true) found.reverse();
+        const from = typeof request['marker'] === 'number' ? request['marker'] : 0;
+        const page = found.slice(from, from + limit);
+        return {
+          account,
+          ledger_index_min: min,
+          ledger_index_max: max,
+          limit,
+          ...(from + limit < found.length ? { marker: from + limit } : {}),
+          transactions: page.map((e) => ({
+            ledger_index: e.ledgerIndex,
+            hash: e.hash,
+            tx_json: e.tx,
+            meta: metaOf(e, e.result),
+            validated: true,
+          })),
         };
       }
       default:

@@ -35,6 +35,8 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     rippled.openLedgerFee = 10n;
     rippled.provisionalResult = null;
     rippled.dropAfter = null;
+    rippled.cachesSubmitted = true;
+    rippled.historyFrom = 1;
     refillWallet();
   });
 
@@ -304,6 +306,78 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     } finally {
       rippled.outcome = 'tesSUCCESS';
       rippled.historyFrom = 1;
+    }
+  }, 60_000);
+
+  it('proves a payment never included only as far as the server can: its search, its cache, the Sequence and who took it', async () => {
+    const { rippled } = testbed;
+    const xrpl = await payer();
+    rippled.outcome = 'never-included';
+    const sequence = await xrpl.accountSequence();
+    const signed = await xrpl.sign({ destination: TEST_ADDRESS, tag: 9, drops: 1_000_000n, sequence });
+    await xrpl.submit(signed.blob);
+    const ref = { ...signed, sequence };
+    while (rippled.validatedLedger() <= signed.lastLedgerSequence + 1)
+      await new Promise((r) => setTimeout(r, 10));
+
+    // The server still has it in its cache ("found, not validated"): the unconsumed Sequence proves it.
+    expect(await xrpl.outcome(ref)).toEqual({ kind: 'expired', proof: 'sequence' });
+    // A server that restarted since, holding every ledger: its complete search proves it.
+    rippled.cachesSubmitted = false;
+    expect(await xrpl.outcome(ref)).toEqual({ kind: 'expired', proof: 'searched_all' });
+    rippled.cachesSubmitted = true;
+
+    // Another transaction of the wallet takes the Sequence: proven, by that transaction.
+    rippled.outcome = 'tesSUCCESS';
+    const other = await xrpl.sign({ destination: TEST_ADDRESS, tag: 10, drops: 1_000_000n, sequence });
+    await xrpl.submit(other.blob);
+    while (!rippled.isValidated(other.hash)) await new Promise((r) => setTimeout(r, 10));
+    expect(await xrpl.outcome(ref)).toEqual({ kind: 'expired', proof: 'sequence_taken' });
+    // Without the history that shows who took it, nothing is proven.
+    rippled.historyFrom = Number.MAX_SAFE_INTEGER;
+    expect(await xrpl.outcome(ref)).toEqual({ kind: 'pending', unproven: true });
+  });
+
+  it('signs a payment again with a new Sequence once another transaction of the wallet proved it took its one', async () => {
+    const { rippled } = testbed;
+    // The job's payment is accepted and never included (dropped from the queue, say): rippled keeps
+    // answering it "found, not validated" from its cache, never "not found".
+    rippled.outcome = 'never-included';
+    try {
+      const due = await dueWithdrawal(125n);
+      await run();
+      const first = await withdrawal(due.id);
+      const sequence = first?.txSequence ?? 0;
+      const last = first?.lastLedgerSequence ?? 0;
+      rippled.outcome = 'tesSUCCESS';
+      // Meanwhile the wallet sends a transaction with another tool (excess XRP back to a cold wallet),
+      // which fills in the same Sequence.
+      const { Client } = await import('xrpl');
+      const client = new Client(rippled.url);
+      await client.connect();
+      const outside = Wallet.fromSeed(seed).sign({
+        TransactionType: 'Payment',
+        Account: hot,
+        Destination: Wallet.generate().address,
+        Amount: '20000000',
+        Fee: '12',
+        Sequence: sequence,
+        LastLedgerSequence: rippled.validatedLedger() + 20,
+      });
+      await client.request({ command: 'submit', tx_blob: outside.tx_blob });
+      await client.disconnect();
+      while (!rippled.isValidated(outside.hash) || rippled.validatedLedger() <= last + 1)
+        await new Promise((r) => setTimeout(r, 10));
+
+      expect(await settle(due.id)).toMatchObject({ status: 'success', deliveredAmount: xrp(125n) });
+      const attempts = paymentsTo(due.tag);
+      expect(new Set(attempts.map((tx) => tx['hash'])).size).toBe(2);
+      expect(attempts.at(-1)?.['Sequence']).not.toBe(sequence);
+      const paid = [...rippled.applied.values()].filter((entry) => entry.tx['DestinationTag'] === due.tag);
+      expect(paid).toHaveLength(1);
+      expect(await refunds(due.userId)).toEqual([]);
+    } finally {
+      rippled.outcome = 'tesSUCCESS';
     }
   }, 60_000);
 

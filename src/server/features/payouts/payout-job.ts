@@ -58,9 +58,11 @@ export const WALLET_REFILL = JOB_HOLDS.walletRefill;
  *    validated failure → failed, refunded by one ledger entry (but a failure for the payout wallet's
  *    funds → held for a refill, then signed anew); an expiry PROVEN (a complete search of
  *    its ledgers, or the account's Sequence not past the payment's after its last ledger) → signed
- *    again with the same Sequence, never refunded; anything uncertain (not validated yet, or "not
- *    found" by a server that lacks some of the history while the Sequence was consumed) → left as it
- *    is, looked up again on the next pass, and reported to the operator.
+ *    again with the same Sequence, never refunded; its Sequence PROVEN taken by another validated
+ *    transaction of the wallet → signed again with a new Sequence, never refunded; anything
+ *    uncertain (not validated yet, or not found by a server that lacks some of the history while the
+ *    Sequence was consumed) → left as it is, looked up again on the next pass, and reported to the
+ *    operator.
  */
 export async function runPayoutOnce(deps: PayoutJobDeps): Promise<PayoutRun> {
   const { db, clock, rules, payer, afterStep, log } = deps;
@@ -216,10 +218,11 @@ async function payOne(
     if (outcome.kind === 'expired') {
       log?.warn(
         { withdrawalId: id, txHash: locked.txHash, proof: outcome.proof },
-        'payment proven never included: signed again with the same Sequence',
+        'payment proven never included: signed again',
       );
-      // Proven never included: signed again with the same Sequence (a fresh fee and last ledger)
-      // rather than refunded — the user keeps their place, and no gap opens behind it.
+      // Proven never included: signed again (a fresh fee and last ledger) rather than refunded — the
+      // user keeps their place. With the same Sequence, so no gap opens behind it, unless another
+      // transaction took that one: then with the next free one (the signing step sees it consumed).
       await rows.forgetExpiredPayment(id, txHash);
       return null;
     }

@@ -66,11 +66,13 @@ export type PaymentOutcome =
   | { kind: 'success'; deliveredDrops: bigint }
   | { kind: 'failed'; reason: string }
   /**
-   * Proven never included, and past the last ledger it could be in: safe to sign again with the same
-   * Sequence. The proof is a complete search of its ledgers, or the account's Sequence at a validated
-   * ledger after its last one still not past the payment's (the Sequence was never consumed).
+   * Proven never included, and past the last ledger it could be in: safe to sign again. The proof is
+   * a complete search of its ledgers, or the account's Sequence at a validated ledger after its last
+   * one still not past the payment's (the Sequence was never consumed: signed again with it), or
+   * another validated transaction of the wallet that consumed the payment's Sequence (a Sequence is
+   * used once: signed again with a new one).
    */
-  | { kind: 'expired'; proof: 'searched_all' | 'sequence' }
+  | { kind: 'expired'; proof: 'searched_all' | 'sequence' | 'sequence_taken' }
   /** Undecided; `unproven` when its time is over but the server could not prove it was never included. */
   | { kind: 'pending'; unproven?: true };
 
@@ -78,6 +80,20 @@ export type PaymentOutcome =
 export const VALID_FOR_LEDGERS = 20;
 /** The fee when the operator sets no cap: generous against load, still a fraction of a cent. */
 export const DEFAULT_FEE_CAP_DROPS = 5_000n;
+
+/** How many pages of the wallet's transactions a lookup of who took a Sequence reads at most. */
+const TAKER_PAGES = 10;
+
+/** A validated transaction's outcome, from its metadata; pending when the server gave none. */
+function outcomeOfMeta(meta: unknown): PaymentOutcome {
+  if (typeof meta !== 'object' || meta === null || !('TransactionResult' in meta)) return { kind: 'pending' };
+  const { TransactionResult: code, delivered_amount: delivered } = meta as {
+    TransactionResult: string;
+    delivered_amount?: unknown;
+  };
+  if (code !== 'tesSUCCESS') return { kind: 'failed', reason: code };
+  return { kind: 'success', deliveredDrops: typeof delivered === 'string' ? BigInt(delivered) : 0n };
+}
 
 /** Whether a txnNotFound answer says the server searched the whole range asked for (only `true` counts). */
 function searchedAllOf(error: Error): boolean {
@@ -111,6 +127,36 @@ export async function connectXrplPayer(
       .map((drops) => BigInt(drops))
       .reduce((a, b) => (a > b ? a : b));
     return wanted < feeCapDrops ? wanted : feeCapDrops;
+  }
+
+  /**
+   * The validated transaction of the wallet that consumed `sequence`, in ledgers `from` to `to`; null
+   * when this server's history does not show it (which proves nothing). Sequences are consumed in
+   * ledger order, so the walk stops at the first later one.
+   */
+  async function takerOf(sequence: number, from: number, to: number) {
+    let marker: unknown;
+    for (let page = 0; page < TAKER_PAGES; page++) {
+      const { result } = await client.request({
+        command: 'account_tx',
+        account: wallet.address,
+        ledger_index_min: from,
+        ledger_index_max: to,
+        forward: true,
+        limit: 200,
+        ...(marker === undefined ? {} : { marker }),
+      });
+      for (const entry of result.transactions) {
+        const tx = entry.tx_json;
+        // Payments to the wallet are listed too; a ticketed transaction has Sequence 0.
+        if (!entry.validated || tx?.Account !== wallet.address || !tx.Sequence) continue;
+        if (tx.Sequence === sequence) return entry.hash ? { hash: entry.hash, meta: entry.meta } : null;
+        if (tx.Sequence > sequence) return null;
+      }
+      marker = result.marker;
+      if (marker === undefined) return null;
+    }
+    return null;
   }
 
   return {
@@ -190,19 +236,7 @@ export async function connectXrplPayer(
           max_ledger: lastLedgerSequence,
         });
         const { result } = response;
-        if (result.validated) {
-          const meta = result.meta;
-          if (typeof meta !== 'object' || meta === null) return { kind: 'pending' };
-          const code = meta.TransactionResult;
-          if (code === 'tesSUCCESS') {
-            const delivered = meta.delivered_amount;
-            return {
-              kind: 'success',
-              deliveredDrops: typeof delivered === 'string' ? BigInt(delivered) : 0n,
-            };
-          }
-          return { kind: 'failed', reason: code };
-        }
+        if (result.validated) return outcomeOfMeta(result.meta);
       } catch (error) {
         if (!(error instanceof Error) || !/txnNotFound/.test(error.message + JSON.stringify(error)))
           throw error;
@@ -222,9 +256,14 @@ export async function connectXrplPayer(
         ledger_index: validated,
       });
       if (account.result.account_data.Sequence <= sequence) return { kind: 'expired', proof: 'sequence' };
-      // The Sequence was consumed, by this payment or another: undecided until a server with the
-      // history finds it.
-      return { kind: 'pending', unproven: true };
+      // The Sequence was consumed, by this payment or by another transaction of the wallet (one sent
+      // by hand, with another tool). rippled answers a payment it was sent and never included as
+      // "found, not validated" for as long as it keeps it in its cache, so only the transaction that
+      // consumed the Sequence can tell: this payment's result, or proof that it can never be included.
+      const taker = await takerOf(sequence, signedLedger + 1, validated);
+      if (taker === null) return { kind: 'pending', unproven: true };
+      if (taker.hash !== hash) return { kind: 'expired', proof: 'sequence_taken' };
+      return outcomeOfMeta(taker.meta);
     },
 
     payment: (hash) => lookupPayment(client, hash),
