@@ -85,6 +85,12 @@ export interface FakeRippled {
    * a server that restarted since, or another backend behind a load balancer.
    */
   cachesSubmitted: boolean;
+  /**
+   * When set, every submission is refused with this final result and never included: the account no
+   * longer accepts the signing key (`tefBAD_AUTH` after a regular key was rotated), or the blob is
+   * malformed (`tem…`).
+   */
+  refusesAs: string | null;
   close(): Promise<void>;
 }
 
@@ -126,6 +132,7 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
     },
     onSubmit: null,
     cachesSubmitted: true,
+    refusesAs: null,
     async close() {
       clearInterval(ticker);
       for (const client of server.clients) client.terminate();
@@ -264,6 +271,7 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
         fake.onSubmit?.(hash, tx);
         const account = String(tx['Account']);
         const expected = sequences.get(account) ?? 1;
+        if (fake.refusesAs !== null) return { engine_result: fake.refusesAs, tx_json: { ...tx, hash } };
         if (fake.applied.has(hash) || pending.some((p) => p.hash === hash)) {
           return { engine_result: 'tefPAST_SEQ', tx_json: { ...tx, hash } };
         }

@@ -37,6 +37,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     rippled.dropAfter = null;
     rippled.cachesSubmitted = true;
     rippled.historyFrom = 1;
+    rippled.refusesAs = null;
     refillWallet();
   });
 
@@ -379,6 +380,22 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     } finally {
       rippled.outcome = 'tesSUCCESS';
     }
+  }, 60_000);
+
+  it('tells the operator at once when the server refuses a payment for good (a rotated key), refunds nothing, and pays once it is fixed', async () => {
+    const { database, rippled } = testbed;
+    rippled.refusesAs = 'tefBAD_AUTH';
+    const due = await dueWithdrawal(126n);
+    await run();
+    const notices = (await payoutOperator.alerts(database.db)).filter((a) => a.withdrawal === due.id);
+    expect(notices).toEqual([expect.objectContaining({ kind: 'refused' })]);
+    expect(notices[0]?.message).toContain('tefBAD_AUTH');
+    expect(await withdrawal(due.id)).toMatchObject({ status: 'transferring' });
+
+    // The operator puts the right key back: the payment expires unincluded and is signed again.
+    rippled.refusesAs = null;
+    expect(await settle(due.id)).toMatchObject({ status: 'success', deliveredAmount: xrp(126n) });
+    expect(await refunds(due.userId)).toEqual([]);
   }, 60_000);
 
   it('holds, never pays and never refunds a withdrawal whose saved tag the ledger cannot carry', async () => {

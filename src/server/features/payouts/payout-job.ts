@@ -8,7 +8,7 @@ import type { Db } from '#server/db/database.ts';
 import { accounts } from '#server/features/auth/auth.service.ts';
 import { createPayoutsRepository } from '#server/features/withdraw/withdraw.service.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { VALID_FOR_LEDGERS, type Payer } from './xrpl-payer.ts';
+import { neverIncluded, VALID_FOR_LEDGERS, type Payer } from './xrpl-payer.ts';
 
 /** The steps the job persists, in order; tests stop the job right after each one. */
 export type PayoutStep = 'claimed' | 'signed' | 'submitted' | 'settled';
@@ -168,7 +168,18 @@ async function payOne(
   step('signed', id);
 
   try {
-    await xrpl.submit(row.txBlob);
+    const preliminary = await xrpl.submit(row.txBlob);
+    if (neverIncluded(preliminary)) {
+      // Not refunded (the ledger decides, and the expiry signs it again); but every payment signed
+      // alike meets the same answer until an operator fixes the key or the network.
+      await payouts.alert(
+        id,
+        'refused',
+        `payment ${txHash} refused by the server: ${preliminary}`,
+        clock.now(),
+      );
+      log?.error({ withdrawalId: id, txHash, result: preliminary }, 'payment refused for good by the server');
+    }
   } catch {
     // A failed send is not a failed payment: the outcome lookup below (or the next pass) decides.
   }

@@ -21,8 +21,12 @@ export interface Payer {
     drops: bigint;
     sequence: number;
   }): Promise<SignedPayment>;
-  /** Sends a signed blob; sending the same blob twice cannot pay twice (same hash, same sequence). */
-  submit(blob: string): Promise<void>;
+  /**
+   * Sends a signed blob; sending the same blob twice cannot pay twice (same hash, same sequence).
+   * The server's preliminary result: only the ledger's decides, but some say that this blob can never
+   * be included however often it is sent (`NEVER_INCLUDED`).
+   */
+  submit(blob: string): Promise<string>;
   /** The payment's final outcome, or pending while the ledger has not decided. */
   outcome(payment: SignedPaymentRef): Promise<PaymentOutcome>;
   /**
@@ -75,6 +79,24 @@ export type PaymentOutcome =
   | { kind: 'expired'; proof: 'searched_all' | 'sequence' | 'sequence_taken' }
   /** Undecided; `unproven` when its time is over but the server could not prove it was never included. */
   | { kind: 'pending'; unproven?: true };
+
+/**
+ * Preliminary results that are final: the blob is malformed (`tem`), or signed by a key the account
+ * no longer accepts (a regular key rotated, the master key disabled), or for another network. Every
+ * payment signed alike meets the same answer, so an operator must act (the key, the network).
+ */
+export function neverIncluded(engineResult: string): boolean {
+  return (
+    engineResult.startsWith('tem') ||
+    [
+      'tefBAD_AUTH',
+      'tefBAD_AUTH_MASTER',
+      'tefMASTER_DISABLED',
+      'telREQUIRES_NETWORK_ID',
+      'telWRONG_NETWORK',
+    ].includes(engineResult)
+  );
+}
 
 /** Ledgers a payment may wait for inclusion before it can never be included (about a minute). */
 export const VALID_FOR_LEDGERS = 20;
@@ -218,7 +240,7 @@ export async function connectXrplPayer(
     },
 
     async submit(blob) {
-      await client.request({ command: 'submit', tx_blob: blob });
+      return (await client.request({ command: 'submit', tx_blob: blob })).result.engine_result;
     },
 
     async outcome({ hash, sequence, signedLedger, lastLedgerSequence }) {
