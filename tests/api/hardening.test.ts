@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPS_TOKEN_HEADER } from '#contract/ops.ts';
+import { OPS_API, OPS_TOKEN_HEADER } from '#contract/ops.ts';
 import { API, REQUEST_ID_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
 import { testClock } from '#tests/helpers/test-clock.ts';
 import { openDatabase } from '#server/db/database.ts';
@@ -173,6 +173,31 @@ describe('logs', () => {
     expect(log).toContain('request failed');
     for (const secret of [password, '$argon2', token, code, phone, phone.slice(1), address]) {
       expect(log, `the log holds ${secret}`).not.toContain(secret);
+    }
+  });
+
+  it("hold no value an operator searched for: a request's query keeps its names only", async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    const own: string[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => own.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
+    const clock = testClock();
+    const app = await buildTestApp({ database, clock, env: { LOG_LEVEL: 'info' }, logStream: stream });
+    const operator = await createOperator(app, database.db, clock, 'log-searcher');
+    const token = await opsToken(app, operator, clock);
+    const searched = await app.inject({
+      method: 'GET',
+      url: `${OPS_API.users}?q=${encodeURIComponent('victim.person@example.com')}`,
+      headers: { [OPS_TOKEN_HEADER]: token },
+    });
+    expect(searched.statusCode).toBe(200);
+    await app.close();
+    await database.close();
+
+    const log = own.join('\n');
+    expect(log).toContain(`${OPS_API.users}?q=[redacted]`);
+    for (const value of ['victim.person', 'example.com', 'victim.person%40example.com']) {
+      expect(log, `the log holds ${value}`).not.toContain(value);
     }
   });
 

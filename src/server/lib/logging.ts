@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 import { REQUEST_ID_HEADER, REQUEST_ID_PATTERN, TOKEN_HEADER } from '#contract/paths.ts';
 
@@ -55,6 +55,34 @@ function serializeError(error: unknown) {
   return serialized;
 }
 
+/**
+ * A logged URL keeps its path and the names of its query parameters, never their values: an
+ * operator's search carries the e-mail, name or address searched for.
+ */
+export function withoutQueryValues(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const names = url
+    .slice(at + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => `${pair.split('=')[0] ?? ''}=[redacted]`);
+  return `${url.slice(0, at)}?${names.join('&')}`;
+}
+
+/** Fastify's request serializer, with the URL's query values left out. */
+function serializeRequest(request: FastifyRequest) {
+  const version = request.headers['accept-version'];
+  return {
+    method: request.method,
+    url: withoutQueryValues(request.url),
+    version: typeof version === 'string' ? version : undefined,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket.remotePort,
+  };
+}
+
 /** The server's logger options: level, redaction, and where lines go (tests pass a stream). */
 export function loggerOptions(
   level: string,
@@ -63,7 +91,7 @@ export function loggerOptions(
   return {
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    serializers: { err: serializeError },
+    serializers: { err: serializeError, req: serializeRequest },
     ...(stream ? { stream } : {}),
   };
 }
