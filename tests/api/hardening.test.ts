@@ -81,6 +81,18 @@ describe('input no route can mean', () => {
     expect((users as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
   });
 
+  it('is never kept by a cache: every API answer, signed in or not, says no-store', async () => {
+    const { token } = await register(handle.app, 'cache-shy');
+    for (const response of [
+      await handle.app.inject({ method: 'GET', url: API.userInfo, headers: { [TOKEN_HEADER]: token } }),
+      await handle.app.inject({ method: 'GET', url: API.userInfo }),
+      await handle.app.inject({ method: 'GET', url: API.serverTime }),
+      await handle.app.inject({ method: 'GET', url: '/api/no/such/route' }),
+    ]) {
+      expect(response.headers['cache-control'], response.raw.req.url).toBe('no-store');
+    }
+  });
+
   it("gets the catalogue's answer and its request id for a path that cannot be decoded", async () => {
     for (const url of ['/%E0', '/api/%E0', `${API.checkIn}%FF`]) {
       const response = await handle.app.inject({ method: 'GET', url });

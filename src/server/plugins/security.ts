@@ -75,10 +75,12 @@ export function securityHeadersOf({
 /**
  * Sends `headers` on every answer that goes through the hooks, errors and not-found included. The
  * answers Fastify gives before routing (a path it cannot decode) skip the hooks: app.ts sets the
- * same headers there.
+ * same headers there. No cache keeps an API answer: most carry an account's data, and the session
+ * travels in a header that a cache keyed on the URL (a CDN rule, a proxy) does not see.
  */
 export function registerSecurityHeaders(app: FastifyInstance, headers: Record<string, string>) {
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 }
