@@ -52,6 +52,25 @@ describe('checking an address before saving it', () => {
     expect(fine).toMatchObject({ code: 1, data: { walletaddress: BINANCE, tag: '78', exchange: 'Binance' } });
     expect(await get(API.getAddress, other.token)).toMatchObject({ walletaddress: '', exchange: null });
   });
+
+  it("stops an account walking through an exchange's tags to learn which are taken, not the others on its network", async () => {
+    const walker = await userWith('tag-walker', 0n);
+    const errors: string[] = [];
+    for (let tag = 1; tag <= 31; tag++) {
+      const body = await post(API.checkAddress, walker.token, {
+        walletaddress: BINANCE,
+        tag: String(1000 + tag),
+      });
+      errors.push(body.code === 1 ? 'ok' : String(body.data.error));
+    }
+    expect(errors.slice(0, 30)).toEqual(Array(30).fill('ok'));
+    expect(errors[30]).toBe('request.rate_limited');
+    // Another account on the same address is not held back.
+    const neighbour = await userWith('tag-neighbour', 0n);
+    expect(
+      (await post(API.checkAddress, neighbour.token, { walletaddress: BINANCE, tag: '3000' })).code,
+    ).toBe(1);
+  });
 });
 
 describe('changing the address', () => {

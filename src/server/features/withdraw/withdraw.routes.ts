@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { EmptyBodySchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
 import {
@@ -18,6 +18,7 @@ import {
 import { featureRoutes } from '#server/lib/routes.ts';
 import { knownDeviceOf } from '#server/plugins/device-cookie.ts';
 import type { IdempotentSender } from '#server/plugins/idempotent.ts';
+import { sessionOf } from '#server/plugins/session.ts';
 import type { WithdrawService } from './withdraw.service.ts';
 
 interface WithdrawRoutesOptions {
@@ -26,6 +27,16 @@ interface WithdrawRoutesOptions {
 }
 
 const failures = [400, 409, 422];
+/**
+ * Checking or saving an address says whether another account holds it: a person's few tries, never a
+ * walk through an exchange's deposit tags to learn which belong to Earnest's users. Counted per
+ * account (the session is known by then), so people behind one address do not share the count.
+ */
+const ADDRESS_TRIES = {
+  max: 30,
+  timeWindow: 10 * 60_000,
+  keyGenerator: (request: FastifyRequest) => `user:${sessionOf(request).userId}`,
+};
 
 export async function withdrawRoutes(
   app: FastifyInstance,
@@ -71,7 +82,8 @@ export async function withdrawRoutes(
       body: SetAddressBodySchema,
       response: AddressResponseSchema,
       access: 'settled',
-      failures,
+      failures: [...failures, 429],
+      rateLimit: ADDRESS_TRIES,
     },
     ({ session, body }) => withdraw.setAddress(session, body),
   );
@@ -83,7 +95,8 @@ export async function withdrawRoutes(
         'Checks an address and tag as saving would (checksum, exchange, tag, not taken) without saving',
       body: SetAddressBodySchema,
       response: CheckedAddressResponseSchema,
-      failures,
+      failures: [...failures, 429],
+      rateLimit: ADDRESS_TRIES,
     },
     ({ userId, body }) => withdraw.checkAddress(userId, body),
   );
