@@ -5,7 +5,7 @@ import type { DailyReward } from '#contract/rewards.ts';
 import type { Task, TaskList } from '#contract/tasks.ts';
 import type { QueuedAction, QueuedKind } from '#contract/sync.ts';
 import type * as SyncQueue from '#app/pwa/sync-queue.ts';
-import type { WithdrawStatus } from '#contract/withdraw.ts';
+import type { WithdrawRule, WithdrawStatus } from '#contract/withdraw.ts';
 import { WithdrawRules } from '#app/components/withdraw-rules.tsx';
 import { Figures } from '#app/features/account/components/figures.tsx';
 import { GiftCard } from '#app/features/rewards/components/gift-card.tsx';
@@ -188,7 +188,26 @@ describe('the gift card', () => {
 });
 
 describe('the way to a withdrawal', () => {
-  const props = { minWithdrawal: '100', waitingDays: 30, phoneBonus: null, phoneVerified: false };
+  const BASIC_RULES = [
+    { id: 'min_balance', required: '100' },
+    { id: 'address_saved', required: '1' },
+    { id: 'address_settled', required: '0' },
+  ] as const;
+  const props = {
+    minWithdrawal: '100',
+    waitingDays: 30,
+    phoneBonus: null,
+    phoneVerified: false,
+    rulesInForce: BASIC_RULES,
+    inviteRule: 'phone' as const,
+    eligibility: undefined,
+  };
+  const met = (id: WithdrawRule['id'], required: string, current: string, ok = true): WithdrawRule => ({
+    id,
+    required,
+    current,
+    met: ok,
+  });
 
   it('below the minimum: step 1 says what is left, no congratulation', async () => {
     await renderInRouter(<WithdrawWizard {...props} balance="42.5" addressSet={false} />);
@@ -202,9 +221,51 @@ describe('the way to a withdrawal', () => {
     expect(screen.queryByTestId('wizard-ready')).toBeNull();
   });
 
-  it('minimum reached and address saved: the congratulation, with the way to withdraw', async () => {
+  it('minimum reached and address saved: the congratulation once the server says every rule is met', async () => {
+    // Not before the server's answer: it alone knows every rule.
     await renderInRouter(<WithdrawWizard {...props} balance="150" addressSet />);
+    expect(screen.queryByTestId('wizard-ready')).toBeNull();
+    cleanup();
+    const eligibility = {
+      rules: [met('min_balance', '100', '150'), met('address_saved', '1', '1')],
+      may_withdraw: true,
+    };
+    await renderInRouter(<WithdrawWizard {...props} balance="150" addressSet eligibility={eligibility} />);
     expect(screen.getByTestId('wizard-ready').textContent).toContain('can withdraw');
+  });
+
+  it('minimum reached and address saved but a changed address still held: no congratulation, what is left instead', async () => {
+    const eligibility = {
+      rules: [
+        met('min_balance', '100', '150'),
+        met('address_saved', '1', '1'),
+        met('address_settled', String(Date.UTC(2027, 0, 1) / 1000), '0', false),
+      ],
+      may_withdraw: false,
+    };
+    await renderInRouter(<WithdrawWizard {...props} balance="150" addressSet eligibility={eligibility} />);
+    expect(screen.queryByTestId('wizard-ready')).toBeNull();
+    const notYet = screen.getByTestId('wizard-not-yet');
+    expect(notYet.textContent).toContain('You have reached 100 XRP, but a withdrawal needs more first:');
+    expect(notYet.textContent).toContain('A changed address is held until');
+    expect(notYet.querySelectorAll('li')).toHaveLength(1);
+  });
+
+  it('with invitations and a phone required: a step says so before "withdraw", not only at the end', async () => {
+    const rulesInForce = [
+      ...BASIC_RULES,
+      { id: 'bound_invitations', required: '3' },
+      { id: 'phone_verified', required: '1' },
+    ] as const;
+    await renderInRouter(
+      <WithdrawWizard {...props} rulesInForce={rulesInForce} balance="10" addressSet={false} />,
+    );
+    screen.getByRole('button', { name: 'Next' }).click();
+    screen.getByRole('button', { name: 'Next' }).click();
+    const step = (await screen.findByText('A withdrawal also needs:')).closest('div');
+    expect(step?.querySelectorAll('li')).toHaveLength(2);
+    screen.getByRole('button', { name: 'Next' }).click();
+    expect(await screen.findByText(sentence(/Step 3: withdraw/))).toBeTruthy();
   });
 
   it('with a phone bonus: the stepper offers +100 XRP, and says it was credited once verified', async () => {

@@ -23,7 +23,10 @@ import { DaySummary } from '#app/features/tasks/components/day-summary.tsx';
 import { TaskList } from '#app/features/tasks/components/task-list.tsx';
 import { TaskSheet } from '#app/features/tasks/components/task-sheet.tsx';
 import { WeekHistory } from '#app/features/tasks/components/week-history.tsx';
-import { withdrawStatusQueryOptions } from '#app/features/withdraw/api/withdraw-queries.ts';
+import {
+  withdrawRulesQueryOptions,
+  withdrawStatusQueryOptions,
+} from '#app/features/withdraw/api/withdraw-queries.ts';
 import { Loaded } from '#app/components/load-error.tsx';
 import { WelcomeCard } from '#app/features/account/components/welcome-card.tsx';
 import { XrpPrice } from '#app/features/rates/components/xrp-price.tsx';
@@ -60,6 +63,14 @@ function TasksPage() {
   const wayToWithdrawal = withdrawal.data
     ? withdrawal.data.status !== 1
     : withdrawal.fetchStatus !== 'fetching';
+  // Read only once the first two steps are done: then only the server can say whether every rule is
+  // met (invitations, a phone, a changed address still held) and the user may withdraw.
+  const firstStepsDone =
+    reward.data?.address_set === true &&
+    user.data !== undefined &&
+    settings.data !== undefined &&
+    (parseAmount(user.data.balance) ?? 0n) >= (parseAmount(settings.data.min_withdrawal) ?? 0n);
+  const eligibility = useQuery({ ...withdrawRulesQueryOptions(), enabled: firstStepsDone });
 
   return (
     <>
@@ -125,6 +136,9 @@ function TasksPage() {
                     (parseAmount(settings.data.kyc_bonus) ?? 0n) > 0n ? settings.data.kyc_bonus : null
                   }
                   phoneVerified={kyc.data?.state === 'verified'}
+                  rulesInForce={settings.data.withdraw_rules}
+                  inviteRule={settings.data.invite_rule}
+                  eligibility={eligibility.data}
                 />
               ) : null}
             </div>

@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import type { WithdrawRule } from '#contract/withdraw.ts';
+import type { InviteRule } from '#domain/invite/counting.ts';
 import { parseAmount } from '#domain/money/amount.ts';
 import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
+import { WithdrawRules, type ShownRule } from '#app/components/withdraw-rules.tsx';
 import { formatCount } from '#app/lib/format.ts';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 
@@ -15,9 +18,20 @@ interface WithdrawWizardProps {
   /** The one-time phone bonus when one is configured (null: none), and whether it was earned. */
   phoneBonus: string | null;
   phoneVerified: boolean;
+  /** Every withdrawal rule in force (the public settings): those beyond the balance and the address get a step. */
+  rulesInForce: readonly ShownRule[];
+  inviteRule: InviteRule;
+  /**
+   * The server's answer for this account, once read: only it says "you can withdraw", since it
+   * knows every rule (invitations, a phone, a changed address still held).
+   */
+  eligibility: { rules: readonly WithdrawRule[]; may_withdraw: boolean } | undefined;
 }
 
-/** The way to a first withdrawal, step by step, with a congratulation once both conditions are met. */
+/** Rules the first steps do not cover: a step of their own, so none is hidden until the end. */
+const MORE_RULES: ReadonlySet<ShownRule['id']> = new Set(['bound_invitations', 'phone_verified']);
+
+/** The way to a first withdrawal, step by step, with a congratulation once the server says it may start. */
 export function WithdrawWizard({
   balance,
   minWithdrawal,
@@ -25,6 +39,9 @@ export function WithdrawWizard({
   addressSet,
   phoneBonus,
   phoneVerified,
+  rulesInForce,
+  inviteRule,
+  eligibility,
 }: WithdrawWizardProps) {
   const [step, setStep] = useState(0);
   const [closed, setClosed] = useState(false);
@@ -48,10 +65,21 @@ export function WithdrawWizard({
     ) : (
       <Trans key="address">Step 2: save the XRP address and tag of your exchange account.</Trans>
     ),
+  ];
+  const more = rulesInForce.filter((rule) => MORE_RULES.has(rule.id));
+  if (more.length > 0) {
+    steps.push(
+      <div key="more">
+        <Trans>A withdrawal also needs:</Trans>
+        <WithdrawRules rules={more} inviteRule={inviteRule} />
+      </div>,
+    );
+  }
+  steps.push(
     <Trans key="wait">
       Step 3: withdraw. The payment follows a waiting period of {days} days, which the daily ad shortens.
     </Trans>,
-  ];
+  );
   if (phoneBonus !== null) {
     const bonus = <XrpAmount amount={phoneBonus} sign="+" />;
     steps.splice(
@@ -73,7 +101,7 @@ export function WithdrawWizard({
       <h2>
         <Trans>Your way to a withdrawal</Trans>
       </h2>
-      {reached && addressSet ? (
+      {reached && addressSet && eligibility?.may_withdraw ? (
         <p className="alert alert-success" data-testid="wizard-ready">
           <span>
             <Trans>
@@ -83,7 +111,15 @@ export function WithdrawWizard({
           </span>
         </p>
       ) : null}
-      <p aria-live="polite">{steps[step]}</p>
+      {reached && addressSet && eligibility && !eligibility.may_withdraw ? (
+        <div className="alert alert-info" data-testid="wizard-not-yet">
+          <Trans>You have reached {need}, but a withdrawal needs more first:</Trans>
+          <WithdrawRules rules={eligibility.rules.filter((rule) => !rule.met)} inviteRule={inviteRule} />
+        </div>
+      ) : null}
+      <div aria-live="polite" className="wizard-step">
+        {steps[step]}
+      </div>
       <div className="wizard-actions">
         <Button variant="secondary" disabled={step === 0} onClick={() => setStep((s) => s - 1)}>
           <Trans>Previous</Trans>
