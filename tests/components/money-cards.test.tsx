@@ -92,8 +92,12 @@ describe('the interest card', () => {
 
   it('with completions waiting to sync: the count, the tick and the amount all say so', async () => {
     await dayOfThree([waitingCompletion(2), waitingCompletion(3)], '30', '0.004109');
-    const row = screen.getByText(sentence("All of today's tasks done (3/3) 2 of them are waiting to sync."));
-    expect(row.closest('li')?.className).toBe('is-met');
+    // Finished, not done: the server has not confirmed them, and the balance card does not count them.
+    const row = screen.getByText(
+      sentence("You finished all of today's tasks (3/3). 2 of them are waiting to sync."),
+    );
+    expect(row.closest('li')?.className).toBe('is-waiting');
+    expect(screen.queryByText(/tasks done/)).toBeNull();
     // 34 XRP at 5% for a day, rounded down to a drop: what the server computes once they are credited.
     expect(screen.getByTestId('interest-amount').textContent).toBe('0.004657 XRP today, at 5% a year');
     expect(screen.getByTestId('interest-worked-out-on').textContent).toBe(

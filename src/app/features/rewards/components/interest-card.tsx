@@ -7,7 +7,7 @@ import { dailyInterest } from '#domain/rewards/interest.ts';
 import { parsePercent } from '#domain/rules/product-rules.ts';
 import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
-import { CheckIcon, CloseIcon } from '#app/components/icons.tsx';
+import { CheckIcon, CloseIcon, InfoIcon } from '#app/components/icons.tsx';
 import { formatCount, formatDateTime, formatPercent } from '#app/lib/format.ts';
 import { usePendingActions, useWaitingCompletions } from '#app/pwa/sync-queue.ts';
 import { useClaimInterest } from '../api/rewards-queries.ts';
@@ -75,10 +75,16 @@ export function InterestCard({
       )}
       {on === null ? null : <WorkedOutOn balance={on} />}
       <ul className="checklist">
-        <li className={tasksDone ? 'is-met' : 'is-unmet'}>
-          {tasksDone ? <CheckIcon /> : <CloseIcon />}
+        {/* Done only once the server confirmed (docs/product-rules.md#sync-rule): finished tasks still
+            waiting to sync are the user's, not yet credited, and the balance card does not count them. */}
+        <li className={tasksDone ? (waitingTasks.length > 0 ? 'is-waiting' : 'is-met') : 'is-unmet'}>
+          {tasksDone ? waitingTasks.length > 0 ? <InfoIcon /> : <CheckIcon /> : <CloseIcon />}
           <span>
-            {tasksDone ? (
+            {tasksDone && waitingTasks.length > 0 ? (
+              <Trans>
+                You finished all of today's tasks ({done}/{total}).
+              </Trans>
+            ) : tasksDone ? (
               <Trans>
                 All of today's tasks done ({done}/{total})
               </Trans>
