@@ -96,6 +96,12 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
           </Check>
           <Check>
             <Trans>
+              A payment can wait longer than its waiting period: for Earnest&apos;s payout wallet to be
+              refilled, or for a check by its operator. Your withdrawal record then says why.
+            </Trans>
+          </Check>
+          <Check>
+            <Trans>
               Once a day, a {adSeconds}-second ad shortens the wait by {minHours} to {maxHours} hours.
             </Trans>
           </Check>
