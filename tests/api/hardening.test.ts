@@ -8,6 +8,7 @@ import { API, REQUEST_ID_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
 import { testClock } from '#tests/helpers/test-clock.ts';
 import { openDatabase } from '#server/db/database.ts';
 import { parseEnv } from '#server/env.ts';
+import type { Clock } from '#server/clock.ts';
 import { startFakeSms } from '#tests/fakes/fake-sms.ts';
 import { buildTestApp, envelope, postAs, register, useStarted, useTestApp } from '#tests/helpers/app.ts';
 import { createOperator, opsToken } from '#tests/helpers/operators.ts';
@@ -135,6 +136,16 @@ describe('input no route can mean', () => {
 });
 
 describe('logs', () => {
+  /** The app on a database of its own, its log lines kept in `lines`. */
+  async function loggedApp(env: Record<string, string>, clock?: Clock) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    const lines: string[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
+    const app = await buildTestApp({ database, env, logStream: stream, ...(clock ? { clock } : {}) });
+    return { database, app, lines };
+  }
+
   const fakeSms = useStarted(startFakeSms);
   const lines: string[] = [];
 
@@ -189,12 +200,8 @@ describe('logs', () => {
   });
 
   it("hold no value an operator searched for: a request's query keeps its names only", async () => {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    const own: string[] = [];
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => own.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
     const clock = testClock();
-    const app = await buildTestApp({ database, clock, env: { LOG_LEVEL: 'info' }, logStream: stream });
+    const { database, app, lines: own } = await loggedApp({ LOG_LEVEL: 'info' }, clock);
     const operator = await createOperator(app, database.db, clock, 'log-searcher');
     const token = await opsToken(app, operator, clock);
     const searched = await app.inject({
@@ -214,11 +221,7 @@ describe('logs', () => {
   });
 
   it('carry the request id the app sent, echoed in the answer; an unusable one is replaced', async () => {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    const own: string[] = [];
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => own.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
-    const app = await buildTestApp({ database, env: { LOG_LEVEL: 'info' }, logStream: stream });
+    const { database, app, lines: own } = await loggedApp({ LOG_LEVEL: 'info' });
     const sent = 'b6f1c0de-5a7e-4c1b-9d2e-0123456789ab';
     const answered = await app.inject({
       method: 'POST',
