@@ -84,6 +84,8 @@ test('offline, the app opens with the last data, and queued completions and a cl
   // The persisted cache is written in batches: wait until Mine's and Withdraw's data are on the device.
   await expect.poll(() => persistedCacheHas(page, '"userInfo"')).toBe(true);
   await expect.poll(() => persistedCacheHas(page, '"rules"')).toBe(true);
+  // The saved address too: the offline withdraw screen below shows it with its disabled button.
+  await expect.poll(() => persistedCacheHas(page, '"address"')).toBe(true);
 
   // 1. No server at all: a reload opens the app from the device, with the data marked as offline.
   proxy.setMode('down');
