@@ -24,7 +24,7 @@ export interface Payer {
   /**
    * Sends a signed blob; sending the same blob twice cannot pay twice (same hash, same sequence).
    * The server's preliminary result: only the ledger's decides, but some say that this blob can never
-   * be included however often it is sent (`NEVER_INCLUDED`).
+   * be included however often it is sent (`neverIncluded`).
    */
   submit(blob: string): Promise<string>;
   /** The payment's final outcome, or pending while the ledger has not decided. */
