@@ -63,6 +63,7 @@ export const ERRORS = catalogue({
   'rewards.already_claimed': [400, 'You have already claimed the reward'],
   'rewards.nothing_to_claim': [400, 'There is no interest to claim on an empty balance'],
   'rewards.amount_changed': [400, 'The amount changed since it was shown; please check it and claim again'],
+  'rewards.no_gift': [400, 'There is no new-user gift at the moment'],
   'withdraw.address_required': [400, 'Please enter the XRP withdrawal address'],
   'withdraw.address_length': [400, 'The XRP address must be 26 to 100 characters'],
   'withdraw.address_invalid': [

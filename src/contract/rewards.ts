@@ -10,6 +10,12 @@ export const DailyRewardSchema = z.object({
   day: z.optional(z.string()),
   today_tasks: z.number().check(z.int(), z.nonnegative()),
   tasks_per_day: z.number().check(z.int(), z.positive()),
+  /**
+   * How many tasks today holds, all of which the interest needs: at most `tasks_per_day`, fewer when
+   * the catalog cannot fill the day or the operator switched one off; absent from a server of the
+   * release before.
+   */
+  day_tasks: z.optional(z.number().check(z.int(), z.nonnegative())),
   /** Interest claimable today, exactly what a claim now credits (whole drops). */
   daily_reward: DecimalSchema,
   annual_rate: DecimalSchema,
@@ -23,7 +29,8 @@ export const DailyRewardSchema = z.object({
 export type DailyReward = z.infer<typeof DailyRewardSchema>;
 export const DailyRewardResponseSchema = successSchema(DailyRewardSchema);
 
-export const ClaimInterestBodySchema = z.object({
+/** A claim of the interest or the gift. */
+export const ClaimBodySchema = z.object({
   /** The amount the user was shown; a claim is refused if the server would credit another. */
   amount: z.optional(DecimalSchema),
 });

@@ -264,7 +264,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rules,
     timeZone,
     accounts: createAccountRepository,
-    creditedTasks: (executor, userId, day) => tasks.creditedOn(executor, userId, day),
+    dayProgress: (executor, userId, day) => tasks.dayProgress(executor, userId, day),
   });
   const kyc = createKycService({
     db: database.db,

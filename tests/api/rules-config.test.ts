@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/database.ts';
 import { parseEnv } from '#server/env.ts';
 import { ledger } from '#server/ledger/ledger.ts';
+import { API } from '#contract/paths.ts';
+import { xrp } from '#domain/money/amount.ts';
 import { buildTestApp, envelope, getAs } from '#tests/helpers/app.ts';
-import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { credit, post, seedUsers, setTestAddress } from '#tests/helpers/money-fixtures.ts';
+import { testClock } from '#tests/helpers/test-clock.ts';
 
 describe('the product rules are configuration', () => {
   it('shows and credits the configured numbers, not the defaults', async () => {
@@ -28,6 +31,46 @@ describe('the product rules are configuration', () => {
       const gift = envelope(await post(app, '/api/user/newUserReward', user.token, {}, 'g'));
       expect(gift.data['amount']).toBe('12.5');
       expect(await ledger.balance(database.db, user.id)).toBe(125_000_000n);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('a day the catalog cannot fill within the cap needs only the tasks it holds; a gift of 0 is no gift', async () => {
+    const clock = testClock();
+    const database = await openDatabase({ dataDir: 'memory://' });
+    // The demo tasks pay 2 XRP each, so a cap of 7 XRP fills a day with 3 of the 10.
+    const app = await buildTestApp({ database, clock, env: { DAILY_TASK_CAP_XRP: '7', GIFT_XRP: '0' } });
+    try {
+      const [user] = await seedUsers(database.db, 1, 'short');
+      if (!user) throw new Error('no user');
+      await setTestAddress(database.db, user.id, 5);
+      const gift = await post(app, API.newUserReward, user.token, {}, 'g');
+      expect(envelope(gift).data.error).toBe('rewards.no_gift');
+      expect(await ledger.balance(database.db, user.id)).toBe(0n);
+      await credit(database.db, user.id, xrp(100));
+
+      const day = envelope(await post(app, API.taskAccept, user.token, {})).data;
+      const tasks = day['tasks'] as { id: number; questions: { id: string; options: { id: string }[] }[] }[];
+      expect(tasks).toHaveLength(3);
+      for (const task of tasks) await post(app, API.taskStart, user.token, { task_id: task.id });
+      clock.advance(60_000);
+      for (const task of tasks) {
+        const answers = Object.fromEntries(task.questions.map((q) => [q.id, q.options[0]?.id]));
+        const done = await post(
+          app,
+          API.taskComplete,
+          user.token,
+          { task_id: task.id, answers },
+          `t-${task.id}`,
+        );
+        expect(done.statusCode).toBe(200);
+      }
+      const offer = envelope(await getAs(app, API.dailyReward, user.token)).data;
+      expect(offer).toMatchObject({ today_tasks: 3, day_tasks: 3, tasks_per_day: 10, gift_amount: '0' });
+      const claim = await post(app, API.claimInterest, user.token, { amount: offer['daily_reward'] }, 'i');
+      expect(envelope(claim).data).toMatchObject({ amount: offer['daily_reward'] });
     } finally {
       await app.close();
       await database.close();

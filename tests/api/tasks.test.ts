@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testClock, testNow } from '#tests/helpers/test-clock.ts';
-import { ledgerEntries, withdrawAddresses } from '#server/db/schema.ts';
-import { IDEMPOTENCY_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
+import { ledgerEntries, tasks as taskRows, withdrawAddresses } from '#server/db/schema.ts';
+import { API, IDEMPOTENCY_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
+import { xrp } from '#domain/money/amount.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { envelope, getAs, register, useTestApp } from '#tests/helpers/app.ts';
-import { post, seedUsers, userIdOf } from '#tests/helpers/money-fixtures.ts';
+import { credit, post, seedUsers, setTestAddress, userIdOf } from '#tests/helpers/money-fixtures.ts';
 
 const clock = testClock();
 
@@ -233,6 +234,58 @@ describe('tasks, interest and the gift over HTTP', () => {
 
     const info = envelope(await get('/api/account/userInfo', user.token)).data['userInfo'];
     expect(info).toMatchObject({ total_tasks: 10, total_claimed: '0.006849', balance: '50.006849' });
+  });
+
+  it('a task switched off after the day was accepted leaves the day: the interest needs the tasks left', async () => {
+    const [user] = await seedUsers(handle.database.db, 1, 'shorter');
+    if (!user) throw new Error('no user');
+    await setTestAddress(handle.database.db, user.id, 3);
+    await credit(handle.database.db, user.id, xrp(50));
+    const day = envelope(await post(handle.app, API.taskAccept, user.token, {})).data;
+    const accepted = day['tasks'] as { id: number; questions: { id: string; options: { id: string }[] }[] }[];
+    const [switchedOff, ...rest] = accepted;
+    if (!switchedOff) throw new Error('no task');
+    for (const t of rest) await post(handle.app, API.taskStart, user.token, { task_id: t.id });
+    clock.advance(60_000);
+    for (const t of rest) {
+      const answers = Object.fromEntries(t.questions.map((q) => [q.id, q.options[0]?.id]));
+      expect(
+        (await post(handle.app, API.taskComplete, user.token, { task_id: t.id, answers }, `off-${t.id}`))
+          .statusCode,
+      ).toBe(200);
+    }
+    const before = envelope(await post(handle.app, API.claimInterest, user.token, {}, 'off-i1'));
+    expect(before.data.error).toBe('rewards.tasks_incomplete');
+
+    await handle.database.db.update(taskRows).set({ enabled: false }).where(eq(taskRows.id, switchedOff.id));
+    try {
+      const listed = envelope(await get('/api/task/list?locale=en', user.token)).data;
+      expect((listed['tasks'] as unknown[]).length).toBe(9);
+      const offer = envelope(await get(API.dailyReward, user.token)).data;
+      expect(offer).toMatchObject({ today_tasks: 9, day_tasks: 9, tasks_per_day: 10 });
+      const claim = await post(
+        handle.app,
+        API.claimInterest,
+        user.token,
+        { amount: offer['daily_reward'] },
+        'off-i2',
+      );
+      expect(envelope(claim).data).toMatchObject({ amount: offer['daily_reward'] });
+    } finally {
+      await handle.database.db.update(taskRows).set({ enabled: true }).where(eq(taskRows.id, switchedOff.id));
+    }
+  });
+
+  it('credits the gift only as shown: a claim sent with another amount is refused and credits nothing', async () => {
+    const [user] = await seedUsers(handle.database.db, 1, 'gift-shown');
+    if (!user) throw new Error('no user');
+    expect(envelope(await get(API.dailyReward, user.token)).data['gift_amount']).toBe('30');
+    // What a claim shown 10 XRP before the operator raised it to 30 sends.
+    const stale = await post(handle.app, API.newUserReward, user.token, { amount: '10' }, 'gs-1');
+    expect(envelope(stale).data.error).toBe('rewards.amount_changed');
+    expect(await ledger.balance(handle.database.db, user.id)).toBe(0n);
+    const claim = await post(handle.app, API.newUserReward, user.token, { amount: '30' }, 'gs-2');
+    expect(envelope(claim).data).toMatchObject({ amount: '30', balance: '30' });
   });
 
   // Last in the file: it moves the shared clock past midnight.

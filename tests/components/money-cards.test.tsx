@@ -152,6 +152,14 @@ describe('the interest card', () => {
     expect(screen.getByText(/All of today's tasks done \(10\/10\)/).closest('li')?.className).toBe('is-met');
   });
 
+  it('a day shorter than the rule (a task switched off): done once the tasks the day holds are done', async () => {
+    await renderInRouter(
+      <InterestCard reward={reward({ today_tasks: 9, day_tasks: 9 })} balance="50" tasks={[]} day={TODAY} />,
+    );
+    expect(screen.getByText(/All of today's tasks done \(9\/9\)/).closest('li')?.className).toBe('is-met');
+    expect(button(/Claim interest/).disabled).toBe(false);
+  });
+
   it('no address: offers to save one instead of claiming', async () => {
     await renderInRouter(
       <InterestCard reward={reward({ address_set: false })} balance="50" tasks={[]} day={TODAY} />,
@@ -174,6 +182,25 @@ describe('the gift card', () => {
     await renderInRouter(<GiftCard amount="30" />);
     expect(screen.getByText('30 XRP')).toBeTruthy();
     expect(button(/Claim the gift/).disabled).toBe(false);
+  });
+
+  it('a claim sends the amount shown, so the server refuses it rather than credit another', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      Response.json({
+        code: 1,
+        msg: 'ok',
+        data: { amount: '30', balance: '30', claim_time: 1_795_564_800 },
+      }),
+    );
+    try {
+      await renderInRouter(<GiftCard amount="30" />);
+      button(/Claim the gift/).click();
+      await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+      const [, init] = fetch.mock.calls[0] ?? [];
+      expect(JSON.parse(String(init?.body))).toEqual({ amount: '30' });
+    } finally {
+      fetch.mockRestore();
+    }
   });
 
   it('waits for the tap: nothing is claimed however long the card stays on screen', async () => {

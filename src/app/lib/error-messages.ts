@@ -40,6 +40,7 @@ export const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
   'rewards.already_claimed': msg`You have already claimed the reward`,
   'rewards.nothing_to_claim': msg`There is no interest to claim on an empty balance`,
   'rewards.amount_changed': msg`The amount changed since it was shown; please check it and claim again`,
+  'rewards.no_gift': msg`There is no new-user gift at the moment`,
   'testimonials.text_length': msg`A review is 10 to 500 characters`,
   'testimonials.consent_required': msg`Tick the box to agree that your masked name is published with your review`,
   'testimonials.already_submitted': msg`You already have a review waiting or published`,

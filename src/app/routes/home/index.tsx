@@ -55,7 +55,8 @@ function TasksPage() {
 
   const openTask = list.data?.tasks.find((task) => task.id === openTaskId);
   const serverOffsetMs = list.data ? list.data.server_time * 1000 - list.dataUpdatedAt : 0;
-  const allDone = list.data ? list.data.accepted && list.data.completed >= list.data.tasks_per_day : false;
+  // All of the tasks the day holds, which may be fewer than the rule's count.
+  const allDone = list.data ? list.data.accepted && list.data.completed >= list.data.tasks.length : false;
   // The way to a withdrawal ("earn 100 XRP", "withdraw") is not true while one is on its way: the
   // whole balance went into it, and the pill above links to it. Shown once the status is known, or
   // could not be read (offline): it comes last in its column, so appearing late moves nothing.
@@ -88,7 +89,8 @@ function TasksPage() {
                 serverOffsetMs={serverOffsetMs}
                 aside={<XrpPrice />}
               />
-              {reward.data && !reward.data.gift_claimed ? (
+              {/* A gift of 0 is the operator offering none: no card to claim nothing with. */}
+              {reward.data && !reward.data.gift_claimed && parseAmount(reward.data.gift_amount) !== 0n ? (
                 <GiftCard amount={reward.data.gift_amount} />
               ) : null}
               {day.accepted ? null : (

@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
-import { EmptyBodySchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
-import {
-  ClaimInterestBodySchema,
-  ClaimResponseSchema,
-  DailyRewardResponseSchema,
-} from '#contract/rewards.ts';
+import { ClaimBodySchema, ClaimResponseSchema, DailyRewardResponseSchema } from '#contract/rewards.ts';
 import { featureRoutes } from '#server/lib/routes.ts';
 import type { IdempotentSender } from '#server/plugins/idempotent.ts';
 import type { RewardsService } from './rewards.service.ts';
@@ -32,7 +27,7 @@ export async function rewardsRoutes(app: FastifyInstance, { rewards, sendIdempot
     {
       summary: "Claims today's interest (Idempotency-Key required)",
       // Optional: Fastify hands a missing body to the schema as null.
-      body: z.nullish(ClaimInterestBodySchema),
+      body: z.nullish(ClaimBodySchema),
       response: ClaimResponseSchema,
       failures,
     },
@@ -43,10 +38,13 @@ export async function rewardsRoutes(app: FastifyInstance, { rewards, sendIdempot
     API.newUserReward,
     {
       summary: 'Claims the new-user gift, once (Idempotency-Key required)',
-      body: EmptyBodySchema,
+      // Optional: the release before sent no body, and its server drops `amount`, so a retry that
+      // meets the other release is the same claim.
+      body: z.nullish(ClaimBodySchema),
       response: ClaimResponseSchema,
+      fingerprintOmits: ['amount'],
       failures,
     },
-    (tx, { userId, idempotencyKey }) => rewards.claimGift(tx, userId, idempotencyKey),
+    (tx, { userId, body, idempotencyKey }) => rewards.claimGift(tx, userId, body?.amount, idempotencyKey),
   );
 }

@@ -7,6 +7,7 @@ import { dayOf, nextDayStart } from '#domain/time/day.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import type { AccountRepository } from '#server/features/account/account.service.ts';
+import type { DayProgress } from '#server/features/tasks/tasks.service.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 
 export type InterestError =
@@ -29,8 +30,8 @@ export interface RewardsServiceDeps {
   rules: ProductRules;
   timeZone: string;
   accounts: (db: Db) => AccountRepository;
-  /** The day's credited tasks (the tasks feature's answer, read in the caller's transaction). */
-  creditedTasks: (executor: Db, userId: number, day: string) => Promise<{ count: number; earned: bigint }>;
+  /** The day's tasks: how many are credited and how many the day holds (the tasks feature's answer, read in the caller's transaction). */
+  dayProgress: (executor: Db, userId: number, day: string) => Promise<DayProgress>;
 }
 
 export function createRewardsService({
@@ -39,7 +40,7 @@ export function createRewardsService({
   rules,
   timeZone,
   accounts,
-  creditedTasks,
+  dayProgress,
 }: RewardsServiceDeps) {
   /** Today's interest offer, computed exactly as a claim would credit it. */
   async function offer(executor: Db, userId: number) {
@@ -50,7 +51,7 @@ export function createRewardsService({
     const balance = await ledger.balance(executor, userId);
     const last = await ledger.latest(executor, userId, 'interest');
     const claimedToday = last?.reference === `interest:${day}`;
-    const tasks = await creditedTasks(executor, userId, day);
+    const tasks = await dayProgress(executor, userId, day);
     return {
       now,
       day,
@@ -58,7 +59,10 @@ export function createRewardsService({
       amount: dailyInterest(balance, rateBp),
       last,
       claimedToday,
-      tasksDone: tasks.count,
+      tasksDone: tasks.done,
+      // All of the day's tasks: an operator who switches one off, or a catalog that cannot fill the
+      // day, must not leave a requirement nobody can meet.
+      tasksNeeded: tasks.total,
       addressSet: await repo.hasWithdrawAddress(userId),
     };
   }
@@ -70,6 +74,7 @@ export function createRewardsService({
       day: o.day,
       today_tasks: o.tasksDone,
       tasks_per_day: rules.tasksPerDay,
+      day_tasks: o.tasksNeeded,
       daily_reward: formatAmount(o.claimedToday ? 0n : o.amount),
       annual_rate: formatPercent(o.rateBp),
       last_claim_time: o.last ? epochSeconds(o.last.createdAt) : null,
@@ -90,7 +95,7 @@ export function createRewardsService({
   ): Promise<Result<Claim, InterestError>> {
     const o = await offer(tx, userId);
     if (o.claimedToday) return fail('rewards.already_claimed');
-    if (o.tasksDone < rules.tasksPerDay) return fail('rewards.tasks_incomplete');
+    if (o.tasksDone < o.tasksNeeded) return fail('rewards.tasks_incomplete');
     if (!o.addressSet) return fail('rewards.address_required');
     if (o.amount <= 0n) return fail('rewards.nothing_to_claim');
     if (shownAmount !== undefined && parseAmount(shownAmount) !== o.amount)
@@ -110,13 +115,20 @@ export function createRewardsService({
     });
   }
 
-  /** Credits the new-user gift once per user, inside the caller's idempotent transaction. */
+  /**
+   * Credits the new-user gift once per user, inside the caller's idempotent transaction: the amount in
+   * force, which must be the one the user was shown (an operator may change it, or set 0 to offer none).
+   */
   async function claimGift(
     tx: Db,
     userId: number,
+    shownAmount: string | undefined,
     idempotencyKey: string,
-  ): Promise<Result<Claim, 'rewards.already_claimed'>> {
+  ): Promise<Result<Claim, 'rewards.already_claimed' | 'rewards.no_gift' | 'rewards.amount_changed'>> {
     if (await ledger.latest(tx, userId, 'gift')) return fail('rewards.already_claimed');
+    if (rules.giftAmount <= 0n) return fail('rewards.no_gift');
+    if (shownAmount !== undefined && parseAmount(shownAmount) !== rules.giftAmount)
+      return fail('rewards.amount_changed');
     // The user's row lock, which the idempotent transaction took with its key, makes this check safe; the partial unique index on (user, kind,
     // reference) would still refuse a second gift if anything slipped past it.
     const now = clock.now();

@@ -79,6 +79,12 @@ function toTask(row: TaskRow, run: TaskRunRow | undefined, locale: string): Task
   };
 }
 
+/** A day's tasks: how many are credited, and how many the day holds. */
+export interface DayProgress {
+  done: number;
+  total: number;
+}
+
 export function createTasksService({ db, clock, rules, timeZone }: TasksServiceDeps) {
   const repo = createTasksRepository(db);
   const today = () => dayOf(clock.now(), timeZone);
@@ -129,21 +135,29 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
     return { accepted: true, rows: await pinnedTasks(executor, accepted) };
   }
 
+  /**
+   * The tasks a day holds, with the user's runs: those it was accepted with that are still switched
+   * on or already done (a task switched off after the day was accepted drops out, and cannot be
+   * credited), or today's preview. "All of the day's tasks" counts these
+   * (docs/product-rules.md#daily-tasks-interest-and-the-gift).
+   */
+  async function onTheDay(executor: Db, userId: number, day: string) {
+    const { accepted, rows } = await dayTasks(executor, userId, day);
+    const runs = new Map((await createTasksRepository(executor).runs(userId, day)).map((r) => [r.taskId, r]));
+    return { accepted, runs, rows: rows.filter((r) => r.enabled || runs.get(r.id)?.completedAt) };
+  }
+
   async function list(userId: number, locale: string): Promise<TaskList> {
     const now = clock.now();
     const day = dayOf(now, timeZone);
-    const { accepted, rows } = await dayTasks(db, userId, day);
-    const runs = new Map((await repo.runs(userId, day)).map((r) => [r.taskId, r]));
+    const { accepted, runs, rows } = await onTheDay(db, userId, day);
     const credited = await repo.creditedOn(userId, day);
     return {
       day,
       accepted,
       next_reset_time: epochSeconds(nextDayStart(now, timeZone)),
       server_time: epochSeconds(now),
-      // A task disabled after the day was accepted drops out of the list (and cannot be credited).
-      tasks: rows
-        .filter((r) => r.enabled || runs.get(r.id)?.completedAt)
-        .map((r) => toTask(r, runs.get(r.id), locale)),
+      tasks: rows.map((r) => toTask(r, runs.get(r.id), locale)),
       completed: credited.count,
       earned: formatAmount(credited.earned),
       tasks_per_day: rules.tasksPerDay,
@@ -305,11 +319,14 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
     );
   }
 
-  /** The tasks credited on `day` and what they paid, read in the caller's transaction. */
-  const creditedOn = (executor: Db, userId: number, day: string) =>
-    createTasksRepository(executor).creditedOn(userId, day);
+  /** How many of the day's tasks are credited, and how many the day holds, read in the caller's transaction. */
+  async function dayProgress(executor: Db, userId: number, day: string): Promise<DayProgress> {
+    const { rows } = await onTheDay(executor, userId, day);
+    const credited = await createTasksRepository(executor).creditedOn(userId, day);
+    return { done: credited.count, total: rows.length };
+  }
 
-  return { list, accept, start, markFailed, complete, history, seedDemoCatalog, creditedOn };
+  return { list, accept, start, markFailed, complete, history, seedDemoCatalog, dayProgress };
 }
 
 /** A catalog reward must be a whole number of drops, like every credit; a bad catalog stops the start. */

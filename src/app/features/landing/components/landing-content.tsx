@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { PublicSettings } from '#contract/settings.ts';
+import { parseAmount } from '#domain/money/amount.ts';
 import type { TaskType } from '#domain/tasks/task-rules.ts';
 import { Card } from '#app/components/card.tsx';
 import { CheckIcon } from '#app/components/icons.tsx';
@@ -32,17 +33,20 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
 
   return (
     <>
-      <Card className="gift-card">
-        <p className="gift-label">
-          <Trans>New-user gift</Trans>
-        </p>
-        <p className="gift-amount" data-testid="gift-amount">
-          {gift}
-        </p>
-        <p>
-          <Trans>Claim it once, whenever you like. It is credited to your balance exactly as shown.</Trans>
-        </p>
-      </Card>
+      {/* A gift of 0 is the operator offering none: then no gift is promised. */}
+      {parseAmount(settings.gift_amount) === 0n ? null : (
+        <Card className="gift-card">
+          <p className="gift-label">
+            <Trans>New-user gift</Trans>
+          </p>
+          <p className="gift-amount" data-testid="gift-amount">
+            {gift}
+          </p>
+          <p>
+            <Trans>Claim it once, whenever you like. It is credited to your balance exactly as shown.</Trans>
+          </p>
+        </Card>
+      )}
 
       {/* The sections from here paint only once the rules in force have loaded: a block of text in
           the first screen larger than the prerendered headline would become the page's largest paint,

@@ -21,6 +21,9 @@ export function useClaimInterest() {
   );
 }
 
+/** Claims the new-user gift, with the amount shown, as the interest does. */
 export function useClaimGift() {
-  return useMoneyMutation(() => postMoney(API.newUserReward, ClaimResponseSchema));
+  return useMoneyMutation((shownAmount: string) =>
+    postMoney(API.newUserReward, ClaimResponseSchema, { amount: shownAmount }),
+  );
 }

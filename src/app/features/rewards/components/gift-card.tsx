@@ -15,7 +15,7 @@ export function GiftCard({ amount }: { amount: string }) {
 
   const onClaim = () =>
     claimWith(
-      () => claim.mutateAsync(),
+      () => claim.mutateAsync(amount),
       (credited) => t`Gift claimed: ${credited}`,
     );
 

@@ -49,8 +49,11 @@ export function InterestCard({
   const rate = formatPercent(reward.annual_rate);
   // The count and the tick agree: both include the tasks waiting to sync, and the card says how many.
   const done = formatCount(reward.today_tasks + waitingTasks.length);
-  const total = formatCount(reward.tasks_per_day);
-  const tasksDone = reward.today_tasks + waitingTasks.length >= reward.tasks_per_day;
+  // What the day holds, which may be fewer than the rule's count (a server of the release before
+  // sends only the rule's).
+  const dayTasks = reward.day_tasks ?? reward.tasks_per_day;
+  const total = formatCount(dayTasks);
+  const tasksDone = reward.today_tasks + waitingTasks.length >= dayTasks;
   const canClaim = tasksDone && reward.address_set && !reward.claimed_today && !claimWaiting;
 
   const onClaim = () =>

@@ -21,7 +21,8 @@ interface DaySummaryProps {
 export function DaySummary({ list, balance, serverOffsetMs, aside }: DaySummaryProps) {
   const left = useSecondsUntil(list.next_reset_time * 1000 - serverOffsetMs);
   const done = formatCount(list.completed);
-  const total = formatCount(list.tasks_per_day);
+  // The tasks the day holds: fewer than the rule's count when the catalog cannot fill the day.
+  const total = formatCount(list.tasks.length);
   // "6 of 20 XRP": the unit once, after what today's tasks pay together. The day's tasks are picked
   // within the daily cap, so that is the most today can pay; the cap itself may be more.
   const earned = <Isolate>{formatXrp(list.earned)}</Isolate>;
@@ -45,7 +46,7 @@ export function DaySummary({ list, balance, serverOffsetMs, aside }: DaySummaryP
       {aside}
       <progress
         className="meter"
-        max={list.tasks_per_day}
+        max={Math.max(1, list.tasks.length)}
         value={list.completed}
         aria-labelledby="day-progress"
       />
