@@ -114,10 +114,10 @@ export async function runOpsCommand(argv: string[], deps: OpsCommandDeps): Promi
     if (command === 'list' && rest.length === 0) {
       out.console.table(await taskOperator.list(db));
     } else if ((command === 'enable' || command === 'disable') && rest.length === 1) {
-      problem = await taskOperator.setEnabled(db, id, command === 'enable');
+      problem = await taskOperator.setEnabled(db, clock, actor, id, command === 'enable');
       if (!problem) log(`Task ${rest[0]} ${command}d.`);
     } else if (command === 'sort' && rest.length === 2) {
-      problem = await taskOperator.setSort(db, id, Number(rest[1]));
+      problem = await taskOperator.setSort(db, clock, actor, id, Number(rest[1]));
       if (!problem) log(`Task ${rest[0]} is now at position ${rest[1]}.`);
     } else {
       return result(2, OPS_USAGE);
@@ -152,10 +152,14 @@ export async function runOpsCommand(argv: string[], deps: OpsCommandDeps): Promi
   return problem ? result(1, problem) : result(0);
 }
 
+const CONSOLE_MAKES_NO_OPERATORS =
+  "The admin commands run only on the server's command line (npm run ops), never from the console.\n";
+
 /**
  * The command line's way in while the server holds the embedded database: the command runs here, on
  * the server's database. The command line's key (a file only this machine's user can read) stands for
- * an admin; an admin signed in to the console may run the same commands, recorded under their name.
+ * an admin; an admin signed in to the console may run the same commands but the `admin` ones,
+ * recorded under their name.
  */
 export async function opsCommandRoutes(app: FastifyInstance, deps: Omit<OpsCommandDeps, 'actor'>) {
   const routes = featureRoutes(app, ['ops']);
@@ -169,6 +173,10 @@ export async function opsCommandRoutes(app: FastifyInstance, deps: Omit<OpsComma
       response: OpsCliResponseSchema,
     },
     async ({ body, operator, request }) => {
+      // Operators are made on the server, never from the console (docs/operators.md): a stolen
+      // console session must not be able to make an operator that outlives it.
+      if (operator.operatorId !== 0 && body.args[0] === 'admin')
+        return ok({ exit_code: 2, stdout: '', stderr: CONSOLE_MAKES_NO_OPERATORS });
       const actor = operator.operatorId === 0 ? CLI : consoleActor(operator, request.ip);
       const result = await runOpsCommand(body.args, { ...deps, actor });
       return ok({ exit_code: result.exitCode, stdout: result.stdout, stderr: result.stderr });

@@ -8,7 +8,7 @@ import type { WithdrawLog } from '#contract/withdraw.ts';
 import { xrp } from '#domain/money/amount.ts';
 import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
 import { testClock } from '#tests/helpers/test-clock.ts';
-import { auditLog, ledgerEntries, withdrawals } from '#server/db/schema.ts';
+import { auditLog, ledgerEntries, operators, withdrawals } from '#server/db/schema.ts';
 import { epochSeconds } from '#server/clock.ts';
 import { runPayoutOnce } from '#server/features/payouts/payout-job.ts';
 import { connectXrplPayer } from '#server/features/payouts/xrpl-payer.ts';
@@ -212,5 +212,22 @@ describe('what an operator types', () => {
       expect(response.statusCode, args.join(' ')).toBe(200);
       expect(envelope(response).data, args.join(' ')).toMatchObject({ exit_code: 1 });
     }
+  });
+
+  it('the admin commands are refused from the console: a stolen session cannot make, reset or disable an operator', async () => {
+    const { app, database } = handle;
+    const token = await opsToken(app, await createOperator(app, database.db, clock, 'console.admin'), clock);
+    for (const args of [
+      ['admin', 'create', 'backdoor', '--role', 'admin'],
+      ['admin', 'reset', 'typing.admin', 'taken over'],
+      ['admin', 'disable', 'typing.admin', 'locked out'],
+    ]) {
+      const response = await opsRequest(app, 'POST', OPS_API.cli, token, { args });
+      expect(envelope(response).data, args.join(' ')).toMatchObject({ exit_code: 2, stdout: '' });
+    }
+    const names = (await database.db.select().from(operators)).map((row) => row.name);
+    expect(names).not.toContain('backdoor');
+    const [other] = await database.db.select().from(operators).where(eq(operators.name, 'typing.admin'));
+    expect(other?.disabledAt ?? null).toBeNull();
   });
 });

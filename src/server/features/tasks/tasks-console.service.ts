@@ -23,6 +23,42 @@ type ConsoleTaskError = Extract<
 
 type TaskChange = Result<{ before: ConsoleTask; after: ConsoleTask }, ConsoleTaskError>;
 
+async function withTime(tx: Db, row: TaskRow): Promise<ConsoleTask> {
+  const times = await createTasksRepository(tx).versionTimes();
+  return consoleTask(row, times.get(`${row.id}:${row.version}`));
+}
+
+/** A task locked for a change, and how it reads before it; null when there is no such task. */
+async function lockedTask(tx: Db, id: number): Promise<{ row: TaskRow; before: ConsoleTask } | null> {
+  const row = await createTasksRepository(tx).byId(id, true);
+  return row && { row, before: await withTime(tx, row) };
+}
+
+/**
+ * Switches a task on or off, for the console and the command line alike: a task is switched on only
+ * with words in every language.
+ */
+export async function switchTask(tx: Db, id: number, enabled: boolean): Promise<TaskChange> {
+  const task = await lockedTask(tx, id);
+  if (!task) return fail('ops.task_not_found');
+  if (enabled && task.before.missing.length > 0) return fail('ops.task_translation_missing');
+  await createTasksRepository(tx).update(id, { enabled });
+  return ok({ before: task.before, after: { ...task.before, enabled } });
+}
+
+/** Gives one task a position (the command line's way to order); the catalog's order before and after. */
+export async function moveTask(
+  tx: Db,
+  id: number,
+  sort: number,
+): Promise<Result<{ before: number[]; after: number[] }, ConsoleTaskError>> {
+  const repo = createTasksRepository(tx);
+  if (!(await lockedTask(tx, id))) return fail('ops.task_not_found');
+  const before = (await repo.catalog()).map((row) => row.id);
+  await repo.update(id, { sort });
+  return ok({ before, after: (await repo.catalog()).map((row) => row.id) });
+}
+
 /** Types whose behaviour needs more than the form holds (survey questions, a test push). */
 const FIXED_TYPES: readonly TaskType[] = ['survey', 'notification'];
 
@@ -102,17 +138,6 @@ export function createTasksConsole({ rules }: { rules: ProductRules }) {
     });
   }
 
-  async function withTime(tx: Db, row: TaskRow): Promise<ConsoleTask> {
-    const times = await createTasksRepository(tx).versionTimes();
-    return consoleTask(row, times.get(`${row.id}:${row.version}`));
-  }
-
-  /** A task locked for a change, and how it reads before it; null when there is no such task. */
-  async function lockedTask(tx: Db, id: number): Promise<{ row: TaskRow; before: ConsoleTask } | null> {
-    const row = await createTasksRepository(tx).byId(id, true);
-    return row && { row, before: await withTime(tx, row) };
-  }
-
   return {
     async list(db: Db): Promise<ConsoleTask[]> {
       const repo = createTasksRepository(db);
@@ -138,13 +163,7 @@ export function createTasksConsole({ rules }: { rules: ProductRules }) {
       return ok({ before: task.before, after: await withTime(tx, row) });
     },
 
-    async setEnabled(tx: Db, id: number, enabled: boolean): Promise<TaskChange> {
-      const task = await lockedTask(tx, id);
-      if (!task) return fail('ops.task_not_found');
-      if (enabled && task.before.missing.length > 0) return fail('ops.task_translation_missing');
-      await createTasksRepository(tx).update(id, { enabled });
-      return ok({ before: task.before, after: { ...task.before, enabled } });
-    },
+    setEnabled: switchTask,
 
     /** Orders the whole catalog; the day's tasks are picked in this order (accepted days keep theirs). */
     async reorder(
