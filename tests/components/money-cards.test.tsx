@@ -229,6 +229,7 @@ describe('the way to a withdrawal', () => {
     waitingDays: 30,
     phoneBonus: null,
     phoneVerified: false,
+    phoneBonusCredited: false,
     rulesInForce: BASIC_RULES,
     inviteRule: 'phone' as const,
     eligibility: undefined,
@@ -307,10 +308,28 @@ describe('the way to a withdrawal', () => {
     ).toBeTruthy();
     cleanup();
     await renderInRouter(
-      <WithdrawWizard {...props} phoneBonus="100" phoneVerified balance="10" addressSet={false} />,
+      <WithdrawWizard
+        {...props}
+        phoneBonus="100"
+        phoneVerified
+        phoneBonusCredited
+        balance="10"
+        addressSet={false}
+      />,
     );
     screen.getByRole('button', { name: 'Next' }).click();
     expect(await screen.findByText(sentence(/bonus of \+100 XRP was credited/))).toBeTruthy();
+  });
+
+  it('a phone verified without the bonus (its number already had one) never reads as credited', async () => {
+    await renderInRouter(
+      <WithdrawWizard {...props} phoneBonus="100" phoneVerified balance="10" addressSet={false} />,
+    );
+    screen.getByRole('button', { name: 'Next' }).click();
+    expect(
+      await screen.findByText(sentence(/already received the one-time bonus, so none was paid/)),
+    ).toBeTruthy();
+    expect(screen.queryByText(/was credited/)).toBeNull();
   });
 });
 
@@ -333,6 +352,25 @@ describe('the withdrawal in progress', () => {
       const bar = screen.getByRole('progressbar') as HTMLProgressElement;
       expect(Number(bar.getAttribute('value'))).toBe(Math.round((1 / (30 * 24)) * 1000));
       expect(screen.getByText(sentence(/150.020547 XRP will be sent to your exchange around/))).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('in its last hour and once over, says so in words: never a blank figure or a date gone by', async () => {
+    vi.useFakeTimers({ now, toFake: ['Date'] });
+    try {
+      await renderInRouter(<WithdrawProgress status={status({ end_time: now / 1000 + 40 * 60 })} />);
+      expect(screen.getByTestId('time-left').textContent).toBe('Less than an hour left');
+      cleanup();
+      await renderInRouter(<WithdrawProgress status={status({ end_time: now / 1000 - 5 * 86_400 })} />);
+      expect(screen.getByTestId('time-left').textContent).toBe('Waiting period over');
+      expect(screen.queryByText(/will be sent to your exchange around/)).toBeNull();
+      expect(
+        screen.getByText(
+          sentence(/^The waiting period ended on .+\. 150\.020547 XRP is sent next; if anything holds it/),
+        ),
+      ).toBeTruthy();
     } finally {
       vi.useRealTimers();
     }

@@ -54,3 +54,39 @@ it('reads the status once when it appears, and once more when the balance reache
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(statusReads()).toBe(2);
 });
+
+it('names the time left in words in its last hour and once the wait is over, never a blank figure', async () => {
+  const now = Date.UTC(2026, 10, 24, 12);
+  vi.useFakeTimers({ now, toFake: ['Date'] });
+  try {
+    for (const [end, words] of [
+      [now / 1000 + 3 * 86_400 + 2 * 3600 + 60, 'Withdrawal in progress: 3 days, 2 hr left'],
+      [now / 1000 + 20 * 60, 'Withdrawal in progress: less than an hour left'],
+      [now / 1000 - 3600, 'Withdrawal in progress: waiting period over'],
+    ] as const) {
+      const queryClient = new QueryClient({
+        defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+      });
+      const open = {
+        status: 1,
+        create_time: now / 1000 - 86_400,
+        end_time: end,
+        reduced_hours: 0,
+        amount: '150',
+      };
+      queryClient.setQueryData(['withdraw', 'status'], open);
+      fetchMock.mockImplementation(
+        async () =>
+          new Response(JSON.stringify({ code: RESULT.ok, msg: '', data: open }), {
+            headers: { 'content-type': 'application/json' },
+          }),
+      );
+      const { unmount } = await renderInRouter(<WithdrawStatusPill balanceReached={false} />, queryClient);
+      expect((await screen.findByTestId('withdraw-pill')).textContent).toBe(words);
+      unmount();
+    }
+  } finally {
+    vi.useRealTimers();
+    fetchMock.mockReset();
+  }
+});

@@ -22,6 +22,16 @@ export function remainingDaysHours(endTimeMs: number, nowMs: number): { days: nu
   return { days: Math.floor(hours / 24), hours: hours % 24 };
 }
 
+/** Where a wait stands, for a countdown that never reads as blank: over, under an hour, or days and hours. */
+export type WaitLeft =
+  { kind: 'over' } | { kind: 'under_hour' } | { kind: 'left'; days: number; hours: number };
+
+export function waitLeft(endTimeMs: number, nowMs: number): WaitLeft {
+  if (endTimeMs <= nowMs) return { kind: 'over' };
+  const left = remainingDaysHours(endTimeMs, nowMs);
+  return left.days === 0 && left.hours === 0 ? { kind: 'under_hour' } : { kind: 'left', ...left };
+}
+
 /** How much of the wait has passed, 0 to 1, from the request to the (possibly shortened) end. */
 export function waitedShare(createdAtMs: number, endTimeMs: number, nowMs: number): number {
   if (endTimeMs <= createdAtMs) return 1;

@@ -138,6 +138,7 @@ function TasksPage() {
                     (parseAmount(settings.data.kyc_bonus) ?? 0n) > 0n ? settings.data.kyc_bonus : null
                   }
                   phoneVerified={kyc.data?.state === 'verified'}
+                  phoneBonusCredited={kyc.data?.bonus_credited === true}
                   rulesInForce={settings.data.withdraw_rules}
                   inviteRule={settings.data.invite_rule}
                   eligibility={eligibility.data}

@@ -15,9 +15,13 @@ interface WithdrawWizardProps {
   minWithdrawal: string;
   waitingDays: number;
   addressSet: boolean;
-  /** The one-time phone bonus when one is configured (null: none), and whether it was earned. */
+  /**
+   * The one-time phone bonus when one is configured (null: none), whether the phone is verified, and
+   * whether this account received the bonus (a number that already had it verifies without one).
+   */
   phoneBonus: string | null;
   phoneVerified: boolean;
+  phoneBonusCredited: boolean;
   /** Every withdrawal rule in force (the public settings): those beyond the balance and the address get a step. */
   rulesInForce: readonly ShownRule[];
   inviteRule: InviteRule;
@@ -39,6 +43,7 @@ export function WithdrawWizard({
   addressSet,
   phoneBonus,
   phoneVerified,
+  phoneBonusCredited,
   rulesInForce,
   inviteRule,
   eligibility,
@@ -85,8 +90,13 @@ export function WithdrawWizard({
     steps.splice(
       1,
       0,
-      phoneVerified ? (
+      phoneVerified && phoneBonusCredited ? (
         <Trans key="phone-done">Your phone is verified: the one-time bonus of {bonus} was credited.</Trans>
+      ) : phoneVerified ? (
+        <Trans key="phone-no-bonus">
+          Your phone is verified. This number or this account already received the one-time bonus, so none was
+          paid.
+        </Trans>
       ) : (
         <Trans key="phone">
           Bonus: verify your phone for a one-time {bonus}. <Link to="/withdraw/kyc">Verify now</Link>

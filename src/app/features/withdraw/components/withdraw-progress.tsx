@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { WithdrawStatus } from '#contract/withdraw.ts';
-import { remainingDaysHours, waitedShare } from '#domain/withdraw/waiting.ts';
+import { waitedShare, waitLeft, type WaitLeft } from '#domain/withdraw/waiting.ts';
 import { Card } from '#app/components/card.tsx';
 import { formatCount, formatDateTime, formatDaysHours } from '#app/lib/format.ts';
 import { useNow } from '#app/lib/use-countdown.ts';
@@ -15,7 +15,7 @@ export function WithdrawProgress({ status }: { status: WithdrawStatus }) {
   const { t } = useLingui();
   const now = useNow();
   if (status.status !== 1 || status.end_time === null) return null;
-  const left = formatDaysHours(remainingDaysHours(status.end_time * 1000, now));
+  const wait = waitLeft(status.end_time * 1000, now);
   const share =
     status.create_time === null ? 0 : waitedShare(status.create_time * 1000, status.end_time * 1000, now);
   const amount = <XrpAmount amount={status.amount ?? '0'} />;
@@ -24,7 +24,7 @@ export function WithdrawProgress({ status }: { status: WithdrawStatus }) {
   return (
     <Card data-testid="withdraw-progress">
       <p className="big-figure" data-testid="time-left">
-        <Trans>{left} left</Trans>
+        <TimeLeft wait={wait} />
       </p>
       <progress
         className="meter"
@@ -32,11 +32,22 @@ export function WithdrawProgress({ status }: { status: WithdrawStatus }) {
         value={Math.round(share * 1000)}
         aria-label={t`Waiting period passed so far`}
       />
-      <p>
-        <Trans>
-          {amount} will be sent to your exchange around {end}.
-        </Trans>
-      </p>
+      {wait.kind === 'over' ? (
+        // Past its end a payment can still wait (a refill of the payout wallet, an operator's check):
+        // "around {end}" would be a date gone by.
+        <p>
+          <Trans>
+            The waiting period ended on {end}. {amount} is sent next; if anything holds it, your withdrawal
+            record below says why.
+          </Trans>
+        </p>
+      ) : (
+        <p>
+          <Trans>
+            {amount} will be sent to your exchange around {end}.
+          </Trans>
+        </p>
+      )}
       {status.reduced_hours > 0 ? (
         <p className="muted">
           <Trans>Ads have removed {reduced} hours so far.</Trans>
@@ -50,4 +61,12 @@ export function WithdrawProgress({ status }: { status: WithdrawStatus }) {
       </p>
     </Card>
   );
+}
+
+/** The time left in words: days and hours, "less than an hour", or over; never an empty figure. */
+export function TimeLeft({ wait }: { wait: WaitLeft }) {
+  if (wait.kind === 'over') return <Trans>Waiting period over</Trans>;
+  if (wait.kind === 'under_hour') return <Trans>Less than an hour left</Trans>;
+  const left = formatDaysHours(wait);
+  return <Trans>{left} left</Trans>;
 }

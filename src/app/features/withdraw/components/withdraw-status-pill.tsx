@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { remainingDaysHours } from '#domain/withdraw/waiting.ts';
+import { waitLeft } from '#domain/withdraw/waiting.ts';
 import { formatDaysHours } from '#app/lib/format.ts';
 import { useNow } from '#app/lib/use-countdown.ts';
 import { withdrawKeys, withdrawStatusQueryOptions } from '../api/withdraw-queries.ts';
@@ -25,10 +25,17 @@ export function WithdrawStatusPill({ balanceReached }: { balanceReached: boolean
   }, [path, balanceReached, queryClient]);
 
   if (status.data?.status !== 1 || status.data.end_time === null) return null;
-  const left = formatDaysHours(remainingDaysHours(status.data.end_time * 1000, now));
+  const wait = waitLeft(status.data.end_time * 1000, now);
+  const left = wait.kind === 'left' ? formatDaysHours(wait) : '';
   return (
     <Link to="/withdraw/status" className="status-pill" data-testid="withdraw-pill">
-      <Trans>Withdrawal in progress: {left} left</Trans>
+      {wait.kind === 'over' ? (
+        <Trans>Withdrawal in progress: waiting period over</Trans>
+      ) : wait.kind === 'under_hour' ? (
+        <Trans>Withdrawal in progress: less than an hour left</Trans>
+      ) : (
+        <Trans>Withdrawal in progress: {left} left</Trans>
+      )}
     </Link>
   );
 }
