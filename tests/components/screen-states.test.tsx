@@ -1,9 +1,10 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { onlineManager, QueryClient, useQuery } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { Invite } from '#contract/invite.ts';
 import type { Task } from '#contract/tasks.ts';
 import { Card } from '#app/components/card.tsx';
-import { LoadError } from '#app/components/load-error.tsx';
+import { Loaded, LoadError } from '#app/components/load-error.tsx';
 import { InviteList } from '#app/features/invite/components/invite-list.tsx';
 import { TaskList } from '#app/features/tasks/components/task-list.tsx';
 import { activateLocale } from '#app/i18n/i18n.ts';
@@ -34,6 +35,30 @@ describe('screen states', () => {
   it('loading: a busy placeholder that says what it waits for', () => {
     renderInApp(<Card className="skeleton" aria-busy="true" aria-label="Loading..." />);
     expect(screen.getByLabelText('Loading...').getAttribute('aria-busy')).toBe('true');
+  });
+
+  it('offline, never read on this device: says so with a way to try again, then shows the data once online', async () => {
+    onlineManager.setOnline(false);
+    try {
+      function Screen() {
+        const query = useQuery({
+          queryKey: ['offline-screen'],
+          queryFn: () => Promise.resolve('the figures'),
+          networkMode: 'online',
+        });
+        return <Loaded query={query}>{(data) => <p>{data}</p>}</Loaded>;
+      }
+      renderInApp(<Screen />, new QueryClient());
+      expect((await screen.findByTestId('not-read-yet')).textContent).toContain(
+        'It shows once Earnest can be reached.',
+      );
+      expect(screen.queryByLabelText('Loading...')).toBeNull();
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+      onlineManager.setOnline(true);
+      expect(await screen.findByText('the figures')).toBeTruthy();
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('empty: no invitations and no tasks say so plainly', () => {

@@ -48,6 +48,25 @@ describe('the task timer', () => {
     expect(document.querySelector('.timer-ring')).not.toBeNull();
   });
 
+  it('announces only the end to a screen reader, not every second that ticks', () => {
+    renderInApp(
+      <TaskSheet day="2026-11-28" task={webTask({})} serverOffsetMs={0} onClose={() => undefined} />,
+    );
+    const live = () => screen.getByTestId('task-timer').querySelector('[aria-live]');
+    expect(screen.getByTestId('task-timer').getAttribute('aria-live')).toBeNull();
+    expect(live()?.textContent).toBe('');
+    cleanup();
+    renderInApp(
+      <TaskSheet
+        day="2026-11-28"
+        task={webTask({ started_time: NOW / 1000 - 60 })}
+        serverOffsetMs={0}
+        onClose={() => undefined}
+      />,
+    );
+    expect(live()?.textContent).toBe('The time is up. You can complete the task.');
+  });
+
   it('writes hours only when there are hours', () => {
     expect(formatClock(4)).toBe('0:04');
     expect(formatClock(75)).toBe('1:15');

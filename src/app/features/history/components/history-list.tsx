@@ -9,7 +9,7 @@ import { ChoiceSelect } from '#app/components/choice-select.tsx';
 import { MoreButton } from '#app/components/more-button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
-import { LoadError } from '#app/components/load-error.tsx';
+import { LoadError, NotReadYet } from '#app/components/load-error.tsx';
 import { formatDateTime } from '#app/lib/format.ts';
 import { downloadHistoryCsv, historyQueryOptions } from '../api/history-queries.ts';
 import { Isolate } from '#app/components/isolate.tsx';
@@ -70,6 +70,8 @@ export function HistoryList({ explorerTxUrl }: { explorerTxUrl: string | undefin
       ) : null}
       {history.isError && entries.length === 0 ? (
         <LoadError error={history.error} onRetry={() => void history.refetch()} />
+      ) : history.isPending && history.fetchStatus === 'paused' ? (
+        <NotReadYet onRetry={() => void history.refetch()} />
       ) : history.isPending ? (
         <Card className="skeleton" aria-busy="true" aria-label={t`Loading...`} />
       ) : entries.length === 0 ? (

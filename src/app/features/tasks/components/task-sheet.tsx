@@ -1,3 +1,4 @@
+import { CountdownText } from '#app/components/countdown-text.tsx';
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Task } from '#contract/tasks.ts';
@@ -182,13 +183,12 @@ export function TaskSheet({ task, day, serverOffsetMs, onClose }: TaskSheetProps
               <CheckIcon width={40} height={40} className="timer-ring-done" />
             )}
           </TimerRing>
-          <p className="task-timer" aria-live="polite" data-testid="task-timer">
-            {left > 0 ? (
-              <TimeLeft seconds={shownLeft} />
-            ) : (
-              <Trans>The time is up. You can complete the task.</Trans>
-            )}
-          </p>
+          <CountdownText
+            className="task-timer"
+            data-testid="task-timer"
+            ticking={left > 0 ? <TimeLeft seconds={shownLeft} /> : null}
+            over={<Trans>The time is up. You can complete the task.</Trans>}
+          />
           {error ? <ErrorAlert>{error}</ErrorAlert> : null}
           {waiting ? (
             <p className="waiting-note">

@@ -12,6 +12,8 @@ import { toasts } from '#app/lib/toast-store.ts';
 import { useSecondsUntil } from '#app/lib/use-countdown.ts';
 import { useCompleteAd, useStartAd } from '../api/withdraw-queries.ts';
 import { Isolate } from '#app/components/isolate.tsx';
+import { CountdownText } from '#app/components/countdown-text.tsx';
+import { usePendingActions } from '#app/pwa/sync-queue.ts';
 
 interface AdCardProps {
   ad: AdStatus;
@@ -28,6 +30,7 @@ export function AdCard({ ad, minHours, maxHours }: AdCardProps) {
   const { t, i18n } = useLingui();
   const start = useStartAd();
   const complete = useCompleteAd();
+  const waiting = usePendingActions('ad.complete').length > 0;
   const [error, setError] = useState<string | null>(null);
   // Times on the wire are whole seconds (floored): one more second keeps "the ad is over" from
   // showing before the server's own clock agrees.
@@ -92,14 +95,26 @@ export function AdCard({ ad, minHours, maxHours }: AdCardProps) {
               </p>
             </div>
           )}
-          <p className="ad-timer" aria-live="polite" data-testid="ad-timer">
-            {left > 0 ? <Trans>{left} s left</Trans> : <Trans>The ad is over.</Trans>}
-          </p>
-          {/* Disabled, with the seconds inside, until the ad has run its full length: the normal path
-              never meets the server's "too early" refusal. */}
-          <Button block onClick={() => void onComplete()} disabled={left > 0 || complete.isPending}>
-            {left > 0 ? <Trans>Shorten my wait ({left} s)</Trans> : <Trans>Shorten my wait</Trans>}
-          </Button>
+          <CountdownText
+            className="ad-timer"
+            data-testid="ad-timer"
+            ticking={left > 0 ? <Trans>{left} s left</Trans> : null}
+            over={<Trans>The ad is over.</Trans>}
+          />
+          {waiting ? (
+            // Kept offline: another tap would queue a second completion that the server refuses.
+            <p className="waiting-note" data-testid="ad-waiting">
+              <Trans>
+                Your watched ad is waiting to sync. Your wait is shortened once the server confirms it.
+              </Trans>
+            </p>
+          ) : (
+            // Disabled, with the seconds inside, until the ad has run its full length: the normal path
+            // never meets the server's "too early" refusal.
+            <Button block onClick={() => void onComplete()} disabled={left > 0 || complete.isPending}>
+              {left > 0 ? <Trans>Shorten my wait ({left} s)</Trans> : <Trans>Shorten my wait</Trans>}
+            </Button>
+          )}
         </>
       ) : null}
       {ad.state === 'reduced' || ad.state === 'come_back_tomorrow' ? (
