@@ -11,7 +11,9 @@ import { testClock } from '#tests/helpers/test-clock.ts';
 import { auditLog, ledgerEntries, operators, withdrawals } from '#server/db/schema.ts';
 import { epochSeconds } from '#server/clock.ts';
 import { runPayoutOnce } from '#server/features/payouts/payout-job.ts';
-import { connectXrplPayer } from '#server/features/payouts/xrpl-payer.ts';
+import { connectXrplPayer, type Payer } from '#server/features/payouts/xrpl-payer.ts';
+import { payoutActions } from '#server/features/payouts/operator.ts';
+import { CLI } from '#server/features/ops/ops.service.ts';
 import { startFakeRippled } from '#tests/fakes/fake-rippled.ts';
 import { envelope, getAs, useStarted, useTestApp } from '#tests/helpers/app.ts';
 import { seedWithdrawals } from '#tests/helpers/money-fixtures.ts';
@@ -190,6 +192,59 @@ describe('withdrawals in the console', () => {
     ]);
   });
 });
+
+describe('pay now interrupted', () => {
+  it('a connection lost after the payment was signed and sent still leaves the audit entry, with what became of it', async () => {
+    const { app, database } = handle;
+    const db = database.db;
+    const [due] = await seedWithdrawals(app, db, 1, { prefix: 'cut', firstTag: 9100, amount: xrp(140) });
+    if (!due) throw new Error('no withdrawal');
+    await runPayoutOnce({ db, clock, rules: RULES, payer: null });
+    // The real payer, but the server stops answering once the payment is out.
+    const connect = async (): Promise<Payer> => {
+      const real = await connectXrplPayer(rippled.value.url, seed);
+      return { ...bound(real), outcome: () => Promise.reject(new Error('socket closed')) };
+    };
+    const result = await payoutActions.payNow(
+      { db, clock, rules: RULES },
+      connect,
+      CLI,
+      due.withdrawalId,
+      'urgent',
+    );
+    expect(result).toMatchObject({ ok: false, error: 'ops.ledger_unreachable' });
+    const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, due.withdrawalId));
+    expect(row?.txBlob).not.toBeNull();
+    const entries = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(due.withdrawalId)));
+    expect(entries).toMatchObject([
+      {
+        action: 'withdrawal.pay_now',
+        actor: 'cli',
+        reason: 'urgent',
+        after: { interrupted: 'the XRP Ledger server stopped answering' },
+      },
+    ]);
+  });
+});
+
+/** A payer's methods bound to it, so that a test can replace one of them. */
+function bound(payer: Payer): Payer {
+  return {
+    address: payer.address,
+    feeCapDrops: payer.feeCapDrops,
+    serverProblem: () => payer.serverProblem(),
+    accountSequence: () => payer.accountSequence(),
+    sign: (payment) => payer.sign(payment),
+    submit: (blob) => payer.submit(blob),
+    outcome: (...args) => payer.outcome(...args),
+    validatedWallet: () => payer.validatedWallet(),
+    payment: (hash) => payer.payment(hash),
+    close: () => payer.close(),
+  };
+}
 
 describe('what an operator types', () => {
   it('a long number as the user, or a task id or position out of range, is answered, never a 500', async () => {

@@ -234,17 +234,32 @@ export const payoutActions = {
     } catch {
       return fail('ops.ledger_unreachable');
     }
+    // The attempt is recorded whatever became of it: a connection lost after the payment was signed
+    // and sent has still moved money on its way, and the log must say who started it.
+    let interrupted = false;
     try {
       await payWithdrawalNow({ ...deps, payer }, id);
     } catch {
-      return fail('ops.ledger_unreachable');
+      interrupted = true;
     } finally {
       await payer.close().catch(() => undefined);
     }
     const after = (await rows.byId(id)) ?? before;
-    return deps.db.transaction((tx) =>
-      audited(tx, actor, 'withdrawal.pay_now', { before, after, reason }, deps.clock.now()),
+    const recorded = await deps.db.transaction((tx) =>
+      audited(
+        tx,
+        actor,
+        'withdrawal.pay_now',
+        {
+          before,
+          after,
+          reason,
+          also: interrupted ? { interrupted: 'the XRP Ledger server stopped answering' } : {},
+        },
+        deps.clock.now(),
+      ),
     );
+    return interrupted ? fail('ops.ledger_unreachable') : recorded;
   },
 };
 
