@@ -77,6 +77,7 @@ export const OPS_ERRORS = catalogue({
   'ops.task_order_invalid': [400, 'The new order must name every task exactly once'],
   'ops.setting_invalid': [400, 'This value is not valid for this setting'],
   'ops.setting_in_past': [400, 'A change takes effect now or at a later time, never in the past'],
+  'ops.setting_conflict': [400, "The annual interest's base rate cannot be above its highest rate"],
 });
 
 export type OpsErrorCode = keyof typeof OPS_ERRORS;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { INVITE_RULES } from '#domain/invite/counting.ts';
 import { parseDrops } from '#domain/money/amount.ts';
 import { DEFAULT_RULES, parsePercent, type ProductRules } from '#domain/rules/product-rules.ts';
-import type { RuleSettings } from '#domain/rules/rule-settings.ts';
+import { settingsConflict, type RuleSettings } from '#domain/rules/rule-settings.ts';
 import { isTimeZone } from '#domain/time/day.ts';
 
 /**
@@ -246,6 +246,14 @@ const EnvSchema = z
     message: 'a production server needs its public origin (e.g. https://earnest.example)',
     path: ['PUBLIC_ORIGIN'],
   })
+  .refine(
+    (env) =>
+      !settingsConflict({
+        aprBaseBp: parsePercent(env.APR_BASE_PERCENT ?? '') ?? DEFAULT_RULES.aprBaseBp,
+        aprMaxBp: parsePercent(env.APR_MAX_PERCENT ?? '') ?? DEFAULT_RULES.aprMaxBp,
+      }),
+    { message: 'the base annual rate cannot be above APR_MAX_PERCENT', path: ['APR_BASE_PERCENT'] },
+  )
   .refine((env) => !env.METRICS || (env.METRICS_TOKEN ?? '').length >= 1, {
     message: 'METRICS=on needs the token scrapers send (METRICS_TOKEN)',
     path: ['METRICS_TOKEN'],

@@ -81,7 +81,6 @@ describe('settings changed from the console', () => {
         value: '[{"name":"X","addresses":["rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLj"]}]',
       }),
     ).toBe('ops.setting_invalid');
-
     // "Now" is a few seconds ahead, so that every process has read the change when it takes effect.
     const now = dataOf(await schedule({ name: 'waiting_days', value: '10' }));
     expect(now['effective_time']).toBe(seconds(clock.now()) + 5);
@@ -152,5 +151,31 @@ describe('settings changed from the console', () => {
       value: '1',
     });
     expect(refused.statusCode).toBe(403);
+  });
+
+  // Last: it schedules a change for later.
+  it('refuses a base annual rate above the maximum, now or under a change scheduled for later', async () => {
+    const admin = await operatorToken('rates.admin');
+    const schedule = async (body: object) =>
+      dataOf(await opsRequest(handle.app, 'POST', OPS_SETTINGS_API.schedule, admin, body)).error;
+    const current = dataOf(await opsRequest(handle.app, 'GET', OPS_SETTINGS_API.list, admin)).list as {
+      name: string;
+      current: string;
+    }[];
+    expect(current.filter((s) => s.name.startsWith('apr_'))).toMatchObject([
+      { name: 'apr_base_percent', current: '5' },
+      { name: 'apr_step_percent', current: '1' },
+      { name: 'apr_max_percent', current: '20' },
+    ]);
+    // A base above the maximum would advertise a rate nobody is paid (it is capped at the maximum).
+    expect(await schedule({ name: 'apr_base_percent', value: '25' })).toBe('ops.setting_conflict');
+    expect(await schedule({ name: 'apr_max_percent', value: '4' })).toBe('ops.setting_conflict');
+    const nextWeek = seconds(clock.now()) + 7 * 86_400;
+    expect(
+      await schedule({ name: 'apr_base_percent', value: '8', effective_time: nextWeek }),
+    ).toBeUndefined();
+    // Fine today, but below the base of next week.
+    expect(await schedule({ name: 'apr_max_percent', value: '6' })).toBe('ops.setting_conflict');
+    expect(await schedule({ name: 'apr_max_percent', value: '8' })).toBeUndefined();
   });
 });

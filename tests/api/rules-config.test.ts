@@ -84,6 +84,12 @@ describe('the product rules are configuration', () => {
     expect(parseEnv({ NODE_ENV: 'test', CLOCK_OFFSET_SECONDS: '60' }).CLOCK_OFFSET_SECONDS).toBe(60);
   });
 
+  it('refuses to start with a base annual rate above the maximum', () => {
+    expect(() => parseEnv({ APR_BASE_PERCENT: '25' })).toThrow(/APR_BASE_PERCENT/);
+    expect(() => parseEnv({ APR_BASE_PERCENT: '8', APR_MAX_PERCENT: '7.5' })).toThrow(/APR_BASE_PERCENT/);
+    expect(parseEnv({ APR_BASE_PERCENT: '20' }).APR_BASE_PERCENT).toBe('20');
+  });
+
   it('refuses to start with a number it cannot hold exactly', () => {
     expect(() => parseEnv({ GIFT_XRP: '1e3' })).toThrow(/GIFT_XRP/);
     expect(() => parseEnv({ APR_STEP_PERCENT: '0.125' })).toThrow(/APR_STEP_PERCENT/);

@@ -143,6 +143,14 @@ export function applySetting(values: RuleSettings, name: RuleSettingName, text: 
   return SETTING_FIELDS[name].apply(values, text);
 }
 
+/**
+ * Whether a set of values contradicts itself: a base annual rate above its maximum would advertise a
+ * rate nobody is paid (the rate is capped at the maximum).
+ */
+export function settingsConflict(values: Pick<RuleSettings, 'aprBaseBp' | 'aprMaxBp'>): boolean {
+  return values.aprBaseBp > values.aprMaxBp;
+}
+
 /** A setting's value as text, the form a change is typed and stored in. */
 export function settingText(values: RuleSettings, name: RuleSettingName): string {
   return SETTING_FIELDS[name].text(values);

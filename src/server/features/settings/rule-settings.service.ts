@@ -5,6 +5,7 @@ import { fail, ok, type Result } from '#domain/result.ts';
 import type { ProductRules } from '#domain/rules/product-rules.ts';
 import {
   applySetting,
+  settingsConflict,
   isRuleSettingName,
   RULE_SETTING_NAMES,
   SETTING_LEAD_MS,
@@ -31,7 +32,10 @@ export interface RuleSettingsDeps {
   refreshMs?: number;
 }
 
-type SettingError = Extract<OpsErrorCode, 'ops.setting_invalid' | 'ops.setting_in_past'>;
+type SettingError = Extract<
+  OpsErrorCode,
+  'ops.setting_invalid' | 'ops.setting_in_past' | 'ops.setting_conflict'
+>;
 
 const changeOf = (row: RuleSettingRow): RuleSettingChange | null =>
   isRuleSettingName(row.name) ? { name: row.name, value: row.value, effectiveAt: row.effectiveAt } : null;
@@ -158,6 +162,14 @@ export function createRuleSettings({
       if (value === null) return fail('ops.setting_invalid');
       const effectiveAt = new Date(Math.max(asked, now.getTime() + SETTING_LEAD_MS));
       await refresh();
+      // The values it leaves in force, when it takes effect and after each change scheduled later.
+      const withIt = [...changes, { name: body.name, value, effectiveAt }];
+      const times = [
+        effectiveAt,
+        ...withIt.map((change) => change.effectiveAt).filter((t) => t > effectiveAt),
+      ];
+      if (times.some((time) => settingsConflict(settingsAt(defaults, withIt, time))))
+        return fail('ops.setting_conflict');
       const row = await db.transaction(async (tx) => {
         const before = settingText(at(effectiveAt), body.name);
         const added = await createRuleSettingsRepository(tx).add({

@@ -50,6 +50,7 @@ export const OPS_ERROR_MESSAGES: Record<OpsErrorCode, MessageDescriptor> = {
   'ops.task_order_invalid': msg`The new order must name every task exactly once`,
   'ops.setting_invalid': msg`This value is not valid for this setting`,
   'ops.setting_in_past': msg`A change takes effect now or at a later time, never in the past`,
+  'ops.setting_conflict': msg`The annual interest's base rate cannot be above its highest rate`,
 };
 
 /** What to tell the operator about a failed request. */
