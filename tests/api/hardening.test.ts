@@ -52,6 +52,22 @@ describe('per-address limits behind one proxy', () => {
     expect(statuses.slice(0, 5).every((s) => s !== 429)).toBe(true);
     expect(statuses.slice(5)).toEqual([429, 429, 429]);
   });
+
+  it("count an IPv6 subscriber's /56 as one address, whichever address of it each request comes from", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const response = await handle.app.inject({
+        method: 'POST',
+        url: API.checkIn,
+        payload: { tab: 'login', username: `v6nobody${i}`, password: 'secret12' },
+        headers: { 'x-forwarded-for': `2001:db8:9:${i}::${i + 1}` },
+        remoteAddress: '127.0.0.1',
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 5).every((s) => s !== 429)).toBe(true);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+  });
 });
 
 describe('input no route can mean', () => {

@@ -106,6 +106,23 @@ describe('phone verification', () => {
     });
   });
 
+  it("counts an IPv6 subscriber's whole /56 as one address: a fresh address per send gets no more", async () => {
+    const accounts = await seedUsers(handle.database.db, 4, 'v6');
+    const answers: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const token = accounts[i % accounts.length]?.token ?? '';
+      const phone = `+4479001${String(10_000 + i * 37).padStart(5, '0')}`;
+      // Each send from another address of the same /64, as one machine can pick them at will.
+      const response = await send(token, phone, `2001:db8:77:5::${(i + 1).toString(16)}`);
+      answers.push(envelope(response).data.error ?? 'sent');
+    }
+    expect(answers.filter((answer) => answer === 'sent')).toHaveLength(10);
+    expect(answers.slice(10)).toEqual(['kyc.too_many', 'kyc.too_many']);
+    // Another subscriber's network is counted apart.
+    const other = await send(accounts[0]?.token ?? '', '+447900199999', '2001:db8:78::1');
+    expect(envelope(other).data.error).toBeUndefined();
+  });
+
   it('sends at most 50 SMS for 10,000 pumping requests from many numbers and IPs', async () => {
     const before = sms.value.messages.length;
     const accounts = await seedUsers(handle.database.db, 20, 'pump');

@@ -4,6 +4,7 @@ import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import { countHit, LONGEST_WINDOW_MS, pruneRates } from '#server/lib/rate-counter.repository.ts';
 import type { KeyedHash } from '#server/lib/server-secrets.repository.ts';
+import { addressGroup } from '#server/lib/address-group.ts';
 
 interface RateLimitDeps {
   db: Db;
@@ -17,9 +18,9 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 /**
  * The per-route limits routes declare (`config.rateLimit`, e.g. sign-in per address), counted in the
  * database (rate_windows) rather than in each process's memory: N processes behind a load balancer
- * enforce the limit once, not N times, and a restart forgets nothing. The plugin's own key (the
- * address, IPv6 grouped by /56) is hashed and prefixed with the route, since the limits of different
- * routes must not share a count.
+ * enforce the limit once, not N times, and a restart forgets nothing. The key (the address, an IPv6
+ * subscriber's /56 as one: lib/address-group.ts) is hashed and prefixed with the route, since the
+ * limits of different routes must not share a count.
  */
 export async function registerRateLimits(app: FastifyInstance, { db, clock, hash }: RateLimitDeps) {
   let prunedAt = 0;
@@ -61,6 +62,7 @@ export async function registerRateLimits(app: FastifyInstance, { db, clock, hash
   await app.register(rateLimit, {
     global: false,
     store: DatabaseRateStore,
+    keyGenerator: (request) => addressGroup(request.ip),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       message: 'rate limited',

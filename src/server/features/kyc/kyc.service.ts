@@ -10,6 +10,7 @@ import { ledger } from '#server/ledger/ledger.ts';
 import type { KeyedHash } from '#server/lib/server-secrets.repository.ts';
 import { createKycRepository } from './kyc.repository.ts';
 import type { SmsSender } from './sms-sender.ts';
+import { addressGroup } from '#server/lib/address-group.ts';
 
 export type SendCodeError =
   'kyc.phone_invalid' | 'kyc.too_soon' | 'kyc.too_many' | 'kyc.sms_failed' | 'kyc.already_verified';
@@ -91,6 +92,8 @@ export function createKycService({ db, clock, rules, sms, publicHost, hash }: Ky
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
 
       const numberHash = hash('phone', phone);
+      // Per address: an IPv6 subscriber's whole network counts as one.
+      const addressHash = hash('ip', addressGroup(ip));
       const reserved = await db.transaction(async (tx) => {
         const sends = createKycRepository(tx);
         await sends.lockSends();
@@ -101,7 +104,7 @@ export function createKycService({ db, clock, rules, sms, publicHost, hash }: Ky
           return fail('kyc.too_soon');
         const over =
           (await sends.sentSince('numberHash', numberHash, ago(DAY))) >= PHONE_RULES.perNumberPerDay ||
-          (await sends.sentSince('ipHash', hash('ip', ip), ago(HOUR))) >= PHONE_RULES.perIpPerHour ||
+          (await sends.sentSince('ipHash', addressHash, ago(HOUR))) >= PHONE_RULES.perIpPerHour ||
           (await sends.sentSince('rangeHash', hash('range', range), ago(HOUR))) >=
             PHONE_RULES.perRangePerHour ||
           (await sends.sentSince('userId', userId, ago(DAY))) >= PHONE_RULES.perAccountPerDay;
@@ -110,7 +113,7 @@ export function createKycService({ db, clock, rules, sms, publicHost, hash }: Ky
           userId,
           numberHash,
           rangeHash: hash('range', range),
-          ipHash: hash('ip', ip),
+          ipHash: addressHash,
           createdAt: now,
         });
         const row = await sends.createCode({
