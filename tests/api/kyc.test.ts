@@ -81,6 +81,16 @@ describe('phone verification', () => {
     });
   });
 
+  it('takes a number and a code typed on an Arabic keyboard as the digits they are, not as a wrong try', async () => {
+    const [user] = await seedUsers(handle.database.db, 1, 'kyc-ar');
+    if (!user) throw new Error('no user');
+    const arabic = (digits: string) => digits.replace(/\d/g, (d) => String.fromCodePoint(0x660 + Number(d)));
+    expect(envelope(await send(user.token, `+${arabic('447911124001')}`, '10.0.0.11')).code).toBe(1);
+    const code = sms.value.lastCode('+447911124001') ?? '';
+    const typed = `${arabic(code.slice(0, 3))} ${arabic(code.slice(3))}`;
+    expect(envelope(await verify(user.token, typed))).toMatchObject({ code: 1, data: { bonus: '100' } });
+  });
+
   it('expires a code after 10 minutes', async () => {
     const [user] = await seedUsers(handle.database.db, 1, 'kyc');
     if (!user) throw new Error('no user');

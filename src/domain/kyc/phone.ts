@@ -1,8 +1,9 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { asciiDigits } from '../i18n/digits.ts';
 
 /** A phone number as the world dials it (E.164), or null when it is not a valid number. */
 export function normalisePhone(input: string): string | null {
-  const trimmed = input.trim();
+  const trimmed = asciiDigits(input).trim();
   if (trimmed.length < 4 || trimmed.length > 32) return null;
   const parsed = parsePhoneNumberFromString(trimmed.startsWith('+') ? trimmed : `+${trimmed}`);
   return parsed?.isValid() ? parsed.number : null;

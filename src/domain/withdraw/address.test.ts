@@ -13,6 +13,11 @@ describe('a withdrawal destination', () => {
     });
   });
 
+  it('reads a tag typed on an Arabic or Persian keyboard as the number it is', () => {
+    expect(parseDestination(CLASSIC, '١٢٣')).toEqual({ ok: true, value: { address: CLASSIC, tag: '123' } });
+    expect(parseDestination(CLASSIC, '۴۲')).toEqual({ ok: true, value: { address: CLASSIC, tag: '42' } });
+  });
+
   it('refuses an empty address, a wrong length and a bad checksum, with the catalogue codes', () => {
     expect(parseDestination('', '1')).toEqual({ ok: false, error: 'withdraw.address_required' });
     expect(parseDestination('rShort', '1')).toEqual({ ok: false, error: 'withdraw.address_length' });

@@ -1,5 +1,6 @@
 import { isValidClassicAddress, isValidXAddress, xAddressToClassicAddress } from 'ripple-address-codec';
 import { fail, ok, type Result } from '../result.ts';
+import { asciiDigits } from '../i18n/digits.ts';
 
 /** Why an entered withdrawal address is refused (docs/product-rules.md#api-conventions), named by error codes. */
 export type AddressRefusal =
@@ -28,7 +29,7 @@ export function parseDestination(
   tagInput: string,
 ): Result<WithdrawDestination, AddressRefusal> {
   const address = addressInput.trim();
-  const tagText = tagInput.trim();
+  const tagText = asciiDigits(tagInput).trim();
   if (address === '') return fail('withdraw.address_required');
   if (address.length < 26 || address.length > 100) return fail('withdraw.address_length');
 

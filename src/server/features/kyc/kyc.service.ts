@@ -1,6 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { KycStatus } from '#contract/kyc.ts';
 import { maskPhone, normalisePhone, numberRange, PHONE_RULES, smsText } from '#domain/kyc/phone.ts';
+import { asciiDigits } from '#domain/i18n/digits.ts';
 import { formatAmount } from '#domain/money/amount.ts';
 import { fail, ok, type Result } from '#domain/result.ts';
 import type { ProductRules } from '#domain/rules/product-rules.ts';
@@ -158,7 +159,8 @@ export function createKycService({ db, clock, rules, sms, publicHost, hash }: Ky
       if (code.attempts >= PHONE_RULES.maxAttempts) return fail('kyc.code_dead');
       const now = clock.now();
       if (code.expiresAt <= now) return fail('kyc.code_expired');
-      const given = Buffer.from(hashCode(String(code.id), codeInput.trim()));
+      // As typed on any keyboard, spaces left out: "١٢٣ ٤٥٦" is the code 123456, not a wrong try.
+      const given = Buffer.from(hashCode(String(code.id), asciiDigits(codeInput).replace(/\s/g, '')));
       const expected = Buffer.from(code.codeHash);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
         await codes.setAttempts(code.id, code.attempts + 1);
