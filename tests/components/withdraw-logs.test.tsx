@@ -44,3 +44,26 @@ it('a record listed for a payment or a refund this week says when it was, beside
   expect(within(open).queryByTestId('paid-time')).toBeNull();
   expect(within(open).queryByTestId('refunded-time')).toBeNull();
 });
+
+it("a refund the ledger caused says why in words and what to check, with the ledger's code beside it", async () => {
+  await renderInRouter(
+    <WithdrawLogs
+      logs={[
+        log({ id: 4, status: 'failed', settled_time: NOW - DAY, failure_reason: 'tecDST_TAG_NEEDED' }),
+        log({
+          id: 5,
+          status: 'failed',
+          settled_time: NOW - DAY,
+          failure_reason: 'The exchange closed this account',
+        }),
+      ]}
+    />,
+  );
+  const [byLedger, byOperator] = screen.getAllByTestId('withdraw-record');
+  expect(byLedger?.textContent).toContain(
+    'Reason: this address needs a destination tag (memo); check the tag you saved with your exchange (tecDST_TAG_NEEDED). The amount was returned to your balance.',
+  );
+  expect(byOperator?.textContent).toContain(
+    'Reason: The exchange closed this account. The amount was returned to your balance.',
+  );
+});

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocation } from '@tanstack/react-router';
 import { JOB_HOLDS, type WithdrawLog } from '#contract/withdraw.ts';
 import { Card } from '#app/components/card.tsx';
 import { formatDateTime } from '#app/lib/format.ts';
 import { Isolate } from '#app/components/isolate.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
+import { LEDGER_REFUSALS } from '../lib/failure-reasons.ts';
 import { usePaidCelebration } from './use-paid-celebration.ts';
 import { Section } from '#app/components/section.tsx';
 
@@ -49,8 +50,17 @@ export function WithdrawLogs({ logs }: { logs: readonly WithdrawLog[] }) {
 }
 
 function LogRow({ log }: { log: WithdrawLog }) {
+  const { i18n } = useLingui();
   const when = <Isolate dir="auto">{formatDateTime(log.create_time)}</Isolate>;
-  const reason = <Isolate dir="auto">{log.failure_reason}</Isolate>;
+  const refusal = log.failure_reason ? LEDGER_REFUSALS[log.failure_reason] : undefined;
+  // A ledger refusal in words, its code kept beside it (what an exchange's support will ask for).
+  const reason = refusal ? (
+    <>
+      {i18n._(refusal)} (<Isolate className="code">{log.failure_reason}</Isolate>)
+    </>
+  ) : (
+    <Isolate dir="auto">{log.failure_reason}</Isolate>
+  );
   // A record is listed while it was requested, paid or refunded in the last 7 days: one that took
   // longer than that shows both dates, so neither seems out of place under the list's title.
   const settled = log.settled_time ? <Isolate dir="auto">{formatDateTime(log.settled_time)}</Isolate> : null;
