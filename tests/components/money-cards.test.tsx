@@ -13,6 +13,7 @@ import { InterestCard } from '#app/features/rewards/components/interest-card.tsx
 import { WithdrawWizard } from '#app/features/rewards/components/withdraw-wizard.tsx';
 import { WithdrawProgress } from '#app/features/withdraw/components/withdraw-progress.tsx';
 import { DaySummary } from '#app/features/tasks/components/day-summary.tsx';
+import { activateLocale } from '#app/i18n/i18n.ts';
 import { renderInRouter, rendersEveryScreenIn } from '#tests/helpers/render-in-app.tsx';
 
 // Every money card in each of its states: its words follow the same state its buttons use, so no card
@@ -399,6 +400,24 @@ describe('the withdrawal rules', () => {
     expect(list.textContent).toContain('Save your exchange address and tag');
     expect(list.textContent).toContain('Verify your phone');
     expect(list.textContent).not.toMatch(/are saved|is verified/);
+  });
+
+  it('an invitation count the operator set to 1 reads right: a label and the number, no plural to agree', async () => {
+    const one = [{ id: 'bound_invitations', required: '1', current: '0', met: false }] as const;
+    await renderInRouter(<WithdrawRules rules={one} inviteRule="wallet" />);
+    expect(screen.getByTestId('withdraw-rules').textContent).toContain(
+      'Invited friends who saved a withdrawal address: 1 (you have 0)',
+    );
+    cleanup();
+    await activateLocale('ru');
+    try {
+      await renderInRouter(<WithdrawRules rules={one} inviteRule="phone" />);
+      expect(screen.getByTestId('withdraw-rules').textContent).toContain(
+        'Приглашённые друзья, подтвердившие номер телефона, который не использовал другой приглашённый друг: 1 (у вас 0)',
+      );
+    } finally {
+      await activateLocale('en');
+    }
   });
 
   it('a rule met says what is done', async () => {

@@ -72,32 +72,36 @@ function RuleText({ rule, inviteRule }: { rule: ShownRule; inviteRule: InviteRul
     case 'bound_invitations': {
       const required = formatCount(Number(rule.required));
       const current = rule.current === undefined ? null : formatCount(Number(rule.current));
+      // "Label: number" rather than "N friends": a count set by the operator (1, 2, 5...) then reads
+      // right in every language, with no plural form to agree.
       switch (inviteRule) {
         case 'phone':
           return current === null ? (
-            <Trans>{required} invited friends who verified a phone number no other invited friend used</Trans>
+            <Trans>
+              Invited friends who verified a phone number no other invited friend used: {required}
+            </Trans>
           ) : (
             <Trans>
-              {required} invited friends who verified a phone number no other invited friend used (you have{' '}
+              Invited friends who verified a phone number no other invited friend used: {required} (you have{' '}
               {current})
             </Trans>
           );
         case 'wallet':
           return current === null ? (
-            <Trans>{required} invited friends who saved a withdrawal address</Trans>
+            <Trans>Invited friends who saved a withdrawal address: {required}</Trans>
           ) : (
             <Trans>
-              {required} invited friends who saved a withdrawal address (you have {current})
+              Invited friends who saved a withdrawal address: {required} (you have {current})
             </Trans>
           );
         case 'phone_and_wallet':
           return current === null ? (
             <Trans>
-              {required} invited friends who verified a phone number and saved a withdrawal address
+              Invited friends who verified a phone number and saved a withdrawal address: {required}
             </Trans>
           ) : (
             <Trans>
-              {required} invited friends who verified a phone number and saved a withdrawal address (you have{' '}
+              Invited friends who verified a phone number and saved a withdrawal address: {required} (you have{' '}
               {current})
             </Trans>
           );

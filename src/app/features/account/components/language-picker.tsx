@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LOCALES, type Locale } from '#domain/i18n/locales.ts';
 import { Dialog } from '#app/components/dialog.tsx';
+import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { CheckIcon, GlobeIcon } from '#app/components/icons.tsx';
 import { ListRow } from '#app/components/list.tsx';
 import { activateLocale } from '#app/i18n/i18n.ts';
@@ -22,8 +23,20 @@ export function useChangeLanguage() {
 function LanguageSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { i18n } = useLingui();
   const change = useChangeLanguage();
+  // A language whose texts this device never downloaded cannot be switched to offline: say so,
+  // rather than leave the sheet open as if the tap did nothing.
+  const [failed, setFailed] = useState(false);
+  const close = () => {
+    setFailed(false);
+    onClose();
+  };
   return (
-    <Dialog open={open} onClose={onClose} title={<Trans>Language</Trans>} variant="sheet">
+    <Dialog open={open} onClose={close} title={<Trans>Language</Trans>} variant="sheet">
+      {failed ? (
+        <ErrorAlert>
+          <Trans>This language's texts are not on this device yet. Try again when you are back online.</Trans>
+        </ErrorAlert>
+      ) : null}
       <ul className="choice-list">
         {LOCALES.map((locale) => (
           <li key={locale}>
@@ -33,7 +46,7 @@ function LanguageSheet({ open, onClose }: { open: boolean; onClose: () => void }
               lang={locale}
               aria-pressed={i18n.locale === locale}
               onClick={() => {
-                void change(locale).then(onClose);
+                void change(locale).then(close, () => setFailed(true));
               }}
             >
               <span>{LOCALE_NAMES[locale]}</span>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { readAddressQr } from '#domain/withdraw/address.ts';
 import { Button } from '#app/components/button.tsx';
 import { Field } from '#app/components/field.tsx';
@@ -39,6 +39,7 @@ export function AddressFields({
   addressError,
   tagError,
 }: AddressFieldsProps) {
+  const { t } = useLingui();
   return (
     <>
       <div className="field-with-action">
@@ -53,7 +54,7 @@ export function AddressFields({
           maxLength={100}
           error={addressError}
         />
-        <PasteButton testId="paste-address" onText={onAddress} />
+        <PasteButton testId="paste-address" label={t`Paste the address`} onText={onAddress} />
       </div>
       <div className="field-with-action">
         <Field
@@ -68,7 +69,7 @@ export function AddressFields({
           hint={<Trans>Numbers only. An X-address already contains it.</Trans>}
           error={tagError}
         />
-        <PasteButton testId="paste-tag" onText={onTag} />
+        <PasteButton testId="paste-tag" label={t`Paste the tag`} onText={onTag} />
       </div>
       <QrScanner
         accept={(raw) => (readAddressQr(raw) ? raw : null)}
@@ -86,12 +87,22 @@ export function AddressFields({
 }
 
 /** Where the clipboard can be read, a button that puts its text in the field next to it. */
-function PasteButton({ testId, onText }: { testId: string; onText: (text: string) => void }) {
+function PasteButton({
+  testId,
+  label,
+  onText,
+}: {
+  testId: string;
+  /** Which field it fills, for a screen reader: two buttons both named "Paste" cannot be told apart. */
+  label: string;
+  onText: (text: string) => void;
+}) {
   if (!canPaste()) return null;
   return (
     <Button
       variant="secondary"
       data-testid={testId}
+      aria-label={label}
       onClick={() => void pasted().then((text) => text !== null && onText(text))}
     >
       <Trans>Paste</Trans>
