@@ -1,12 +1,15 @@
-import { like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { OPS_API, OPS_TOKEN_HEADER } from '#contract/ops.ts';
 import { API, TOKEN_HEADER } from '#contract/paths.ts';
 import { OPS_IDLE_MS, OPS_SESSION_MS, OPS_SETUP_LINK_MS } from '#domain/ops/operators.ts';
 import { testClock } from '#tests/helpers/test-clock.ts';
-import { CLI, createOperatorsService } from '#server/features/ops/ops.service.ts';
+import { CLI, consoleActor, createOperatorsService } from '#server/features/ops/ops.service.ts';
+import { accountActions } from '#server/features/account/operator.ts';
+import { accounts } from '#server/features/auth/auth.service.ts';
+import { seedUsers } from '#tests/helpers/money-fixtures.ts';
 import { keyedHash } from '#server/lib/server-secrets.repository.ts';
-import { rateWindows } from '#server/db/schema.ts';
+import { auditLog, operators, operatorSessions, rateWindows } from '#server/db/schema.ts';
 import { buildTestApp, envelope, register, useTestApp } from '#tests/helpers/app.ts';
 import {
   createOperator,
@@ -290,5 +293,34 @@ describe('the access gate', () => {
     await app.ready();
     expect((await app.inject({ method: 'GET', url: '/api/ops/quiet' })).statusCode).toBe(401);
     await app.close();
+  });
+});
+
+describe('an operator stopped while a request of theirs runs', () => {
+  it('acts while the session is live; once disabled, the request already past the gate changes nothing', async () => {
+    const { app, database } = handle;
+    const db = database.db;
+    const operator = await createOperator(app, db, clock, 'midway.support', 'support');
+    await opsToken(app, operator, clock);
+    const [row] = await db
+      .select({ operatorId: operatorSessions.operatorId, sessionId: operatorSessions.id })
+      .from(operatorSessions)
+      .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
+      .where(eq(operators.name, 'midway.support'));
+    if (!row) throw new Error('no session');
+    // What the gate let through: this operator, with this session.
+    const actor = consoleActor({ ...row, name: 'midway.support' }, '203.0.113.5');
+    const [first, second] = await seedUsers(db, 2, 'midway');
+    if (!first || !second) throw new Error('no users');
+    expect(await accountActions.ban(db, clock, actor, first.id, 'spam')).toMatchObject({ ok: true });
+
+    const service = createOperatorsService({ db, clock, hash: keyedHash('tests'), issuer: 'Earnest test' });
+    expect(await service.disable(CLI, 'midway.support', 'left the team')).toMatchObject({ ok: true });
+    await expect(accountActions.ban(db, clock, actor, second.id, 'spam')).rejects.toMatchObject({
+      error: 'ops.session_expired',
+    });
+    const bans = await db.select().from(auditLog).where(eq(auditLog.action, 'user.ban'));
+    expect(bans.map((entry) => entry.targetId)).toEqual([String(first.id)]);
+    expect(await accounts.closedReason(db, second.id, clock.now())).toBeNull();
   });
 });

@@ -15,6 +15,19 @@ export function failureEnvelope(error: AnyErrorCode, detail: Record<string, unkn
   return { code, msg: catalogueEntry(error).msg, data: { ...detail, error } };
 }
 
+/**
+ * A refusal found deep inside a transaction (after its changes were made), thrown so that the
+ * transaction rolls back; the error handler answers it with its catalogue code.
+ */
+export class CatalogueRefusal extends Error {
+  readonly error: AnyErrorCode;
+  constructor(error: AnyErrorCode) {
+    super(error);
+    this.name = 'CatalogueRefusal';
+    this.error = error;
+  }
+}
+
 /** Sends a success envelope. */
 export function sendOk<T>(reply: FastifyReply, data: T, msg = 'ok') {
   return reply.code(200).send(okEnvelope(data, msg));

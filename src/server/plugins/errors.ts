@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '#contract/errors.ts';
-import { sendFailure } from '#server/lib/reply.ts';
+import { CatalogueRefusal, sendFailure } from '#server/lib/reply.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -32,6 +32,7 @@ function refusalOf(error: FastifyError, given: InvalidRequestError | undefined):
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof CatalogueRefusal) return sendFailure(reply, error.error);
     const status = error.statusCode ?? 500;
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       return sendFailure(reply, refusalOf(error, request.routeOptions.config.invalidRequestError));

@@ -28,6 +28,27 @@ export function createOperatorsRepository(db: Db) {
       await db.execute(sql`select 1 from ${operators} where ${operators.id} = ${id} for update`);
     },
 
+    /**
+     * Holds the operator's row (shared: their own actions do not wait on each other, a disable or a
+     * reset waits for them) and tells whether the session is still live for an operator still enabled.
+     */
+    async holdLiveSession(operatorId: number, sessionId: number): Promise<boolean> {
+      await db.execute(sql`select 1 from ${operators} where ${operators.id} = ${operatorId} for share`);
+      const [row] = await db
+        .select({ id: operatorSessions.id })
+        .from(operatorSessions)
+        .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
+        .where(
+          and(
+            eq(operatorSessions.id, sessionId),
+            eq(operatorSessions.operatorId, operatorId),
+            isNull(operatorSessions.revokedAt),
+            isNull(operators.disabledAt),
+          ),
+        );
+      return row !== undefined;
+    },
+
     async list(): Promise<OperatorRow[]> {
       return db.select().from(operators).orderBy(asc(operators.name));
     },

@@ -24,6 +24,7 @@ import {
 } from '#server/features/auth/auth.service.ts';
 import { hitRate, type RateLimit } from '#server/lib/rate-counter.repository.ts';
 import type { KeyedHash } from '#server/lib/server-secrets.repository.ts';
+import { CatalogueRefusal } from '#server/lib/reply.ts';
 import { createAuditRepository, type AuditFilter, type AuditRow } from './audit.repository.ts';
 import { createOperatorsRepository, type OperatorRow } from './operators.repository.ts';
 import { newTotpSecret, totpStep, totpUri } from './totp.ts';
@@ -34,14 +35,25 @@ export interface AuditActor {
   name: string;
   via: AuditVia;
   ip?: string | null;
+  /** The console session the action came with: it must still be live when the action commits. */
+  sessionId?: number;
 }
 
 /** The command line, as the audit log names it (docs/operators.md#the-command-line). */
 export const CLI: AuditActor = { operatorId: null, name: CLI_ACTOR, via: 'cli' };
 
-/** An operator acting from the console. */
-export function consoleActor(operator: { operatorId: number; name: string }, ip: string | null): AuditActor {
-  return { operatorId: operator.operatorId, name: operator.name, via: 'console', ip };
+/** An operator acting from the console, with the session the request came with. */
+export function consoleActor(
+  operator: { operatorId: number; name: string; sessionId: number },
+  ip: string | null,
+): AuditActor {
+  return {
+    operatorId: operator.operatorId,
+    name: operator.name,
+    via: 'console',
+    ip,
+    sessionId: operator.sessionId,
+  };
 }
 
 export interface AuditRecord {
@@ -65,6 +77,13 @@ function jsonOf(value: unknown): unknown {
  * together or not at all. Every operator action of every feature comes here (docs/operators.md#audit-log).
  */
 export async function recordAudit(tx: Db, actor: AuditActor, record: AuditRecord, now: Date): Promise<void> {
+  // An operator disabled, reset or signed out while this request ran must not act after it: the
+  // operator's row is held until this transaction ends (a disable waits for it), and the session is
+  // checked under it. A refusal rolls the whole action back.
+  if (actor.operatorId !== null && actor.sessionId !== undefined) {
+    const live = await createOperatorsRepository(tx).holdLiveSession(actor.operatorId, actor.sessionId);
+    if (!live) throw new CatalogueRefusal('ops.session_expired');
+  }
   await createAuditRepository(tx).append({
     createdAt: now,
     operatorId: actor.operatorId,
@@ -416,13 +435,14 @@ export function createOperatorsService({ db, clock, hash, issuer }: OperatorsSer
     async signOut(actor: AuditActor, sessionId: number): Promise<void> {
       const now = clock.now();
       await db.transaction(async (tx) => {
-        await createOperatorsRepository(tx).revokeSession(sessionId, now);
+        // Recorded while the session is still live (the record checks it), then ended.
         await recordAudit(
           tx,
           actor,
           { action: 'operator.sign_out', target: { kind: 'operator', id: actor.name } },
           now,
         );
+        await createOperatorsRepository(tx).revokeSession(sessionId, now);
       });
     },
 

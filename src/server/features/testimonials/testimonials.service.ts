@@ -111,7 +111,7 @@ export function createTestimonialsService({
 
     /** An operator approves or rejects a pending review; the decision and its audit entry commit together. */
     async decide(
-      operator: { operatorId: number; name: string },
+      operator: { operatorId: number; name: string; sessionId: number },
       ip: string,
       input: { id: number; approve: boolean; reason: string },
     ): Promise<Result<OpsTestimonial, OpsErrorCode>> {
