@@ -37,34 +37,34 @@ describe('configuration that names the site and its proxies', () => {
 describe('per-address limits behind one proxy', () => {
   const handle = useTestApp({ env: { TRUST_PROXY: '1', CHECKIN_RATE_LIMIT: '5' } });
 
-  it('count the address the proxy saw, however the client fills X-Forwarded-For', async () => {
+  /** The statuses of failed sign-ins sent through the proxy, each saying it forwards `forwardedFor(i)`. */
+  async function signInsForwarding(count: number, forwardedFor: (i: number) => string) {
     const statuses: number[] = [];
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < count; i++) {
       const response = await handle.app.inject({
         method: 'POST',
         url: API.checkIn,
-        payload: { tab: 'login', username: `nobody${i}`, password: 'secret12' },
-        headers: { 'x-forwarded-for': `10.9.${i}.${i}, 198.51.100.20` },
+        payload: {
+          tab: 'login',
+          username: `nobody${i}`,
+          password: 'secret12',
+        },
+        headers: { 'x-forwarded-for': forwardedFor(i) },
         remoteAddress: '127.0.0.1',
       });
       statuses.push(response.statusCode);
     }
+    return statuses;
+  }
+
+  it('count the address the proxy saw, however the client fills X-Forwarded-For', async () => {
+    const statuses = await signInsForwarding(8, (i) => `10.9.${i}.${i}, 198.51.100.20`);
     expect(statuses.slice(0, 5).every((s) => s !== 429)).toBe(true);
     expect(statuses.slice(5)).toEqual([429, 429, 429]);
   });
 
   it("count an IPv6 subscriber's /56 as one address, whichever address of it each request comes from", async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      const response = await handle.app.inject({
-        method: 'POST',
-        url: API.checkIn,
-        payload: { tab: 'login', username: `v6nobody${i}`, password: 'secret12' },
-        headers: { 'x-forwarded-for': `2001:db8:9:${i}::${i + 1}` },
-        remoteAddress: '127.0.0.1',
-      });
-      statuses.push(response.statusCode);
-    }
+    const statuses = await signInsForwarding(7, (i) => `2001:db8:9:${i}::${i + 1}`);
     expect(statuses.slice(0, 5).every((s) => s !== 429)).toBe(true);
     expect(statuses.slice(5)).toEqual([429, 429]);
   });

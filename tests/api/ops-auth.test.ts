@@ -4,12 +4,12 @@ import { OPS_API, OPS_TOKEN_HEADER } from '#contract/ops.ts';
 import { API, TOKEN_HEADER } from '#contract/paths.ts';
 import { OPS_IDLE_MS, OPS_SESSION_MS, OPS_SETUP_LINK_MS } from '#domain/ops/operators.ts';
 import { testClock } from '#tests/helpers/test-clock.ts';
-import { CLI, consoleActor, createOperatorsService } from '#server/features/ops/ops.service.ts';
+import { CLI, createOperatorsService } from '#server/features/ops/ops.service.ts';
 import { accountActions } from '#server/features/account/operator.ts';
 import { accounts } from '#server/features/auth/auth.service.ts';
 import { seedUsers } from '#tests/helpers/money-fixtures.ts';
 import { keyedHash } from '#server/lib/server-secrets.repository.ts';
-import { auditLog, operators, operatorSessions, rateWindows } from '#server/db/schema.ts';
+import { auditLog, rateWindows } from '#server/db/schema.ts';
 import { buildTestApp, envelope, register, useTestApp } from '#tests/helpers/app.ts';
 import {
   createOperator,
@@ -18,6 +18,8 @@ import {
   opsRequest,
   opsSignIn,
   opsToken,
+  consoleActorOf,
+  operatorsService,
 } from '#tests/helpers/operators.ts';
 import { totpCodeAt } from '#tests/helpers/totp.ts';
 
@@ -302,20 +304,15 @@ describe('an operator stopped while a request of theirs runs', () => {
     const db = database.db;
     const operator = await createOperator(app, db, clock, 'midway.support', 'support');
     await opsToken(app, operator, clock);
-    const [row] = await db
-      .select({ operatorId: operatorSessions.operatorId, sessionId: operatorSessions.id })
-      .from(operatorSessions)
-      .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
-      .where(eq(operators.name, 'midway.support'));
-    if (!row) throw new Error('no session');
     // What the gate let through: this operator, with this session.
-    const actor = consoleActor({ ...row, name: 'midway.support' }, '203.0.113.5');
+    const actor = await consoleActorOf(db, 'midway.support');
     const [first, second] = await seedUsers(db, 2, 'midway');
     if (!first || !second) throw new Error('no users');
     expect(await accountActions.ban(db, clock, actor, first.id, 'spam')).toMatchObject({ ok: true });
 
-    const service = createOperatorsService({ db, clock, hash: keyedHash('tests'), issuer: 'Earnest test' });
-    expect(await service.disable(CLI, 'midway.support', 'left the team')).toMatchObject({ ok: true });
+    expect(await operatorsService(db, clock).disable(CLI, 'midway.support', 'left the team')).toMatchObject({
+      ok: true,
+    });
     await expect(accountActions.ban(db, clock, actor, second.id, 'spam')).rejects.toMatchObject({
       error: 'ops.session_expired',
     });

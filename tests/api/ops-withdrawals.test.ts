@@ -17,7 +17,13 @@ import { CLI } from '#server/features/ops/ops.service.ts';
 import { startFakeRippled } from '#tests/fakes/fake-rippled.ts';
 import { envelope, getAs, useStarted, useTestApp } from '#tests/helpers/app.ts';
 import { seedWithdrawals } from '#tests/helpers/money-fixtures.ts';
-import { createOperator, opsRequest, opsToken } from '#tests/helpers/operators.ts';
+import {
+  consoleActorOf,
+  createOperator,
+  operatorsService,
+  opsRequest,
+  opsToken,
+} from '#tests/helpers/operators.ts';
 
 // The console's withdrawals against a fake rippled: the queue and its filters, pay now, a payment by
 // hand recorded with its hash (checked on the ledger), a rejection with its refund, each audited.
@@ -227,6 +233,45 @@ describe('pay now interrupted', () => {
         after: { interrupted: 'the XRP Ledger server stopped answering' },
       },
     ]);
+  });
+});
+
+describe('pay now by an operator whose session ends', () => {
+  it('before the payment: refused, nothing signed; while it is sent: paid, and the log still says who started it', async () => {
+    const { app, database } = handle;
+    const db = database.db;
+    const seeded = await seedWithdrawals(app, db, 2, { prefix: 'ends', firstTag: 9200, amount: xrp(140) });
+    const [before, during] = seeded;
+    if (!before || !during) throw new Error('no withdrawals');
+    await runPayoutOnce({ db, clock, rules: RULES, payer: null });
+    const deps = { db, clock, rules: RULES };
+    const connectReal = () => connectXrplPayer(rippled.value.url, seed);
+
+    await opsToken(app, await createOperator(app, db, clock, 'ends.first'), clock);
+    const first = await consoleActorOf(db, 'ends.first');
+    await operatorsService(db, clock).disable(CLI, 'ends.first', 'left');
+    await expect(
+      payoutActions.payNow(deps, connectReal, first, before.withdrawalId, 'now'),
+    ).rejects.toMatchObject({
+      error: 'ops.session_expired',
+    });
+    const [untouched] = await db.select().from(withdrawals).where(eq(withdrawals.id, before.withdrawalId));
+    expect(untouched?.txBlob ?? null).toBeNull();
+
+    await opsToken(app, await createOperator(app, db, clock, 'ends.second'), clock);
+    const second = await consoleActorOf(db, 'ends.second');
+    // Disabled while the payment goes out (from the command line, in another window).
+    const disablingMidway = async () => {
+      await operatorsService(db, clock).disable(CLI, 'ends.second', 'left');
+      return connectReal();
+    };
+    const paid = await payoutActions.payNow(deps, disablingMidway, second, during.withdrawalId, 'now');
+    expect(paid).toMatchObject({ ok: true, value: { row: { status: 'success' } } });
+    const entries = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(during.withdrawalId)));
+    expect(entries).toMatchObject([{ action: 'withdrawal.pay_now', actor: 'ends.second', via: 'console' }]);
   });
 });
 

@@ -77,6 +77,45 @@ describe('the product rules are configuration', () => {
     }
   });
 
+  it('a day accepted with 10 tasks before TASKS_PER_DAY was lowered to 5 needs 5, as only 5 can be credited', async () => {
+    const clock = testClock();
+    const database = await openDatabase({ dataDir: 'memory://' });
+    const before = await buildTestApp({ database, clock });
+    const after = await buildTestApp({ database, clock, env: { TASKS_PER_DAY: '5' } });
+    try {
+      const [user] = await seedUsers(database.db, 1, 'lowered');
+      if (!user) throw new Error('no user');
+      await setTestAddress(database.db, user.id, 6);
+      await credit(database.db, user.id, xrp(100));
+      const day = envelope(await post(before, API.taskAccept, user.token, {})).data;
+      const tasks = day['tasks'] as { id: number; questions: { id: string; options: { id: string }[] }[] }[];
+      expect(tasks).toHaveLength(10);
+      for (const task of tasks) await post(after, API.taskStart, user.token, { task_id: task.id });
+      clock.advance(60_000);
+      const done: number[] = [];
+      for (const task of tasks) {
+        const answers = Object.fromEntries(task.questions.map((q) => [q.id, q.options[0]?.id]));
+        const r = await post(
+          after,
+          API.taskComplete,
+          user.token,
+          { task_id: task.id, answers },
+          `l-${task.id}`,
+        );
+        done.push(r.statusCode);
+      }
+      expect(done.filter((status) => status === 200)).toHaveLength(5);
+      const offer = envelope(await getAs(after, API.dailyReward, user.token)).data;
+      expect(offer).toMatchObject({ today_tasks: 5, day_tasks: 5 });
+      const claim = await post(after, API.claimInterest, user.token, { amount: offer['daily_reward'] }, 'i');
+      expect(envelope(claim).data).toMatchObject({ amount: offer['daily_reward'] });
+    } finally {
+      await before.close();
+      await after.close();
+      await database.close();
+    }
+  });
+
   it('runs a production server on the real clock only', () => {
     expect(() => parseEnv({ NODE_ENV: 'production', CLOCK_OFFSET_SECONDS: '60' })).toThrow(
       /CLOCK_OFFSET_SECONDS/,

@@ -5,12 +5,13 @@ import type { DailyReward } from '#contract/rewards.ts';
 import type { Task, TaskList } from '#contract/tasks.ts';
 import type { QueuedAction, QueuedKind } from '#contract/sync.ts';
 import type * as SyncQueue from '#app/pwa/sync-queue.ts';
-import type { WithdrawRule, WithdrawStatus } from '#contract/withdraw.ts';
+import type { AdStatus, WithdrawRule, WithdrawStatus } from '#contract/withdraw.ts';
 import { WithdrawRules } from '#app/components/withdraw-rules.tsx';
 import { Figures } from '#app/features/account/components/figures.tsx';
 import { GiftCard } from '#app/features/rewards/components/gift-card.tsx';
 import { InterestCard } from '#app/features/rewards/components/interest-card.tsx';
 import { WithdrawWizard } from '#app/features/rewards/components/withdraw-wizard.tsx';
+import { AdCard } from '#app/features/withdraw/components/ad-card.tsx';
 import { WithdrawProgress } from '#app/features/withdraw/components/withdraw-progress.tsx';
 import { DaySummary } from '#app/features/tasks/components/day-summary.tsx';
 import { activateLocale } from '#app/i18n/i18n.ts';
@@ -175,6 +176,37 @@ describe('the interest card', () => {
     );
     expect(screen.queryByTestId('interest-amount')).toBeNull();
     expect(screen.queryByRole('button', { name: /Claim interest/ })).toBeNull();
+  });
+});
+
+describe('the ad card', () => {
+  const now = Math.floor(Date.now() / 1000);
+  const playedToTheEnd: AdStatus = {
+    state: 'playing',
+    video_url: null,
+    seconds: 30,
+    started_time: now - 120,
+    reduced_hours: null,
+    next_time: now + 86_400,
+  };
+  afterEach(() => {
+    waiting = [];
+  });
+
+  it('once the ad has run: the button that shortens the wait', async () => {
+    await renderInRouter(<AdCard ad={playedToTheEnd} minHours={12} maxHours={36} />);
+    expect(screen.getByTestId('ad-timer').textContent).toBe('The ad is over.');
+    expect(button(/Shorten my wait/).disabled).toBe(false);
+  });
+
+  // The server would refuse a second completion as already done today.
+  it('with its completion kept offline: says it is waiting to sync, and offers no second tap', async () => {
+    waiting = [{ ...waitingCompletion(0), id: 'ad-1', kind: 'ad.complete', body: {} }];
+    await renderInRouter(<AdCard ad={playedToTheEnd} minHours={12} maxHours={36} />);
+    expect(screen.getByTestId('ad-waiting').textContent).toBe(
+      'Your watched ad is waiting to sync. Your wait is shortened once the server confirms it.',
+    );
+    expect(screen.queryByRole('button', { name: /Shorten my wait/ })).toBeNull();
   });
 });
 

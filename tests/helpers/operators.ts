@@ -3,7 +3,14 @@ import { OPS_API, OPS_TOKEN_HEADER } from '#contract/ops.ts';
 import type { OperatorRole } from '#domain/ops/operators.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { CLI, createOperatorsService } from '#server/features/ops/ops.service.ts';
+import { desc, eq } from 'drizzle-orm';
+import { operators, operatorSessions } from '#server/db/schema.ts';
+import {
+  CLI,
+  consoleActor,
+  createOperatorsService,
+  type AuditActor,
+} from '#server/features/ops/ops.service.ts';
 import { keyedHash } from '#server/lib/server-secrets.repository.ts';
 import { envelope } from './app.ts';
 import { totpCodeAt } from './totp.ts';
@@ -99,3 +106,23 @@ export function opsRequest(
     headers: token ? { [OPS_TOKEN_HEADER]: token } : {},
   });
 }
+
+/**
+ * What the console's gate hands a route for an operator's newest session: a service called with it
+ * acts as a request that already passed the gate.
+ */
+export async function consoleActorOf(db: Db, name: string): Promise<AuditActor> {
+  const [row] = await db
+    .select({ operatorId: operatorSessions.operatorId, sessionId: operatorSessions.id })
+    .from(operatorSessions)
+    .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
+    .where(eq(operators.name, name))
+    .orderBy(desc(operatorSessions.id))
+    .limit(1);
+  if (!row) throw new Error(`${name} has no session`);
+  return consoleActor({ ...row, name }, '203.0.113.5');
+}
+
+/** The operators' service as the command line uses it (to disable or reset an operator). */
+export const operatorsService = (db: Db, clock: Clock) =>
+  createOperatorsService({ db, clock, hash: keyedHash('tests'), issuer: 'Earnest test' });

@@ -21,4 +21,9 @@ describe('the address a per-address limit counts', () => {
     expect(addressGroup('2001:db8:2:2::1')).not.toBe(group);
     expect(addressGroup('::1')).toBe('0:0:0:0:0:0:0:0/56');
   });
+
+  it('is something for any input, never an exception (a closed socket has no address)', () => {
+    expect(addressGroup(undefined)).toBe('');
+    expect(addressGroup('not an address')).toBe('not an address');
+  });
 });

@@ -10,8 +10,9 @@ export const IPV6_SUBSCRIBER_BITS = 56;
  * The address a per-address limit counts: an IPv4 address as it is (also when written IPv4-mapped,
  * `::ffff:1.2.3.4`), an IPv6 address by its subscriber's network (`2001:db8:1:200::/56`).
  */
-export function addressGroup(ip: string): string {
-  const address = ip.split('%')[0] ?? ip;
+export function addressGroup(ip: string | undefined): string {
+  // Node reports no address for a socket already closed: such requests share one count.
+  const address = String(ip ?? '').split('%')[0] ?? '';
   if (isIPv4(address)) return address;
   if (!isIPv6(address)) return address.toLowerCase();
   const groups = ipv6Groups(address);

@@ -56,7 +56,9 @@ function TasksPage() {
   const openTask = list.data?.tasks.find((task) => task.id === openTaskId);
   const serverOffsetMs = list.data ? list.data.server_time * 1000 - list.dataUpdatedAt : 0;
   // All of the tasks the day holds, which may be fewer than the rule's count.
-  const allDone = list.data ? list.data.accepted && list.data.completed >= list.data.tasks.length : false;
+  const allDone = list.data
+    ? list.data.accepted && list.data.tasks.length > 0 && list.data.completed >= list.data.tasks.length
+    : false;
   // The way to a withdrawal ("earn 100 XRP", "withdraw") is not true while one is on its way: the
   // whole balance went into it, and the pill above links to it. Shown once the status is known, or
   // could not be read (offline): it comes last in its column, so appearing late moves nothing.

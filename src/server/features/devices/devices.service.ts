@@ -17,6 +17,7 @@ import type { AuthService, KnownDevice, PasswordError } from '#server/features/a
 import { hitRate } from '#server/lib/rate-counter.repository.ts';
 import type { KeyedHash } from '#server/lib/server-secrets.repository.ts';
 import { createDevicesRepository, type PairingCodeRow } from './devices.repository.ts';
+import { addressGroup } from '#server/lib/address-group.ts';
 
 export type LinkError =
   | 'device.code_invalid'
@@ -96,7 +97,7 @@ export function createDevicesService({ db, clock, auth, hash, attemptLimit, onLi
     );
     const byAddress = await hitRate(
       db,
-      `link:ip:${hash('ip', ip)}`,
+      `link:ip:${hash('ip', addressGroup(ip))}`,
       { max: attemptLimit * ADDRESS_SHARE, windowMs: TRY_WINDOW_MS },
       now,
     );

@@ -25,6 +25,7 @@ import {
 import { hitRate, type RateLimit } from '#server/lib/rate-counter.repository.ts';
 import type { KeyedHash } from '#server/lib/server-secrets.repository.ts';
 import { CatalogueRefusal } from '#server/lib/reply.ts';
+import { addressGroup } from '#server/lib/address-group.ts';
 import { createAuditRepository, type AuditFilter, type AuditRow } from './audit.repository.ts';
 import { createOperatorsRepository, type OperatorRow } from './operators.repository.ts';
 import { newTotpSecret, totpStep, totpUri } from './totp.ts';
@@ -73,17 +74,23 @@ function jsonOf(value: unknown): unknown {
 }
 
 /**
+ * An operator disabled, reset or signed out while a request of theirs ran must not act after it: the
+ * operator's row is held until the caller's transaction ends (a disable waits for it), and the console
+ * session is checked under it. A refusal throws, which rolls the whole action back. The command line,
+ * and an entry written after an action that cannot be undone (an actor without its session), pass.
+ */
+export async function holdLiveActor(tx: Db, actor: AuditActor): Promise<void> {
+  if (actor.operatorId === null || actor.sessionId === undefined) return;
+  const live = await createOperatorsRepository(tx).holdLiveSession(actor.operatorId, actor.sessionId);
+  if (!live) throw new CatalogueRefusal('ops.session_expired');
+}
+
+/**
  * Records one operator action in the caller's transaction, so the action and its record commit
  * together or not at all. Every operator action of every feature comes here (docs/operators.md#audit-log).
  */
 export async function recordAudit(tx: Db, actor: AuditActor, record: AuditRecord, now: Date): Promise<void> {
-  // An operator disabled, reset or signed out while this request ran must not act after it: the
-  // operator's row is held until this transaction ends (a disable waits for it), and the session is
-  // checked under it. A refusal rolls the whole action back.
-  if (actor.operatorId !== null && actor.sessionId !== undefined) {
-    const live = await createOperatorsRepository(tx).holdLiveSession(actor.operatorId, actor.sessionId);
-    if (!live) throw new CatalogueRefusal('ops.session_expired');
-  }
+  await holdLiveActor(tx, actor);
   await createAuditRepository(tx).append({
     createdAt: now,
     operatorId: actor.operatorId,
@@ -308,7 +315,10 @@ export function createOperatorsService({ db, clock, hash, issuer }: OperatorsSer
       client: OpsClient,
     ): Promise<Result<{ name: string }, OpsErrorCode>> {
       const now = clock.now();
-      if (!(await hitRate(db, `ops-setup:${hash('ops-ip', client.ip)}`, OPS_SETUP_LIMIT, now)).allowed) {
+      if (
+        !(await hitRate(db, `ops-setup:${hash('ops-ip', addressGroup(client.ip))}`, OPS_SETUP_LIMIT, now))
+          .allowed
+      ) {
         return fail('ops.too_many_attempts');
       }
       const found = await repo.liveSetupLink(hashToken(input.token), now);
@@ -351,7 +361,7 @@ export function createOperatorsService({ db, clock, hash, issuer }: OperatorsSer
       const name = normaliseOperatorName(input.name) ?? input.name.trim().toLowerCase().slice(0, 64);
       const byAddress = await hitRate(
         db,
-        `ops-sign-in:${hash('ops-ip', client.ip)}`,
+        `ops-sign-in:${hash('ops-ip', addressGroup(client.ip))}`,
         OPS_SIGN_IN_LIMITS.perAddress,
         now,
       );

@@ -3,7 +3,7 @@ import { formatAmount, UNITS_PER_DROP } from '#domain/money/amount.ts';
 import { fail, ok, type Result } from '#domain/result.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { CLI, recordAudit, type AuditActor } from '#server/features/ops/ops.service.ts';
+import { CLI, holdLiveActor, recordAudit, type AuditActor } from '#server/features/ops/ops.service.ts';
 import type { AuditAction } from '#domain/ops/audit.ts';
 import { createPayoutsRepository, type PayoutRow } from '#server/features/withdraw/withdraw.service.ts';
 import { payWithdrawalNow, refund, type PayoutJobDeps } from './payout-job.ts';
@@ -228,6 +228,10 @@ export const payoutActions = {
     const refusal = due ? null : notWaiting(before);
     if (refusal || !before) return fail(refusal ?? 'ops.withdrawal_not_found');
     if (before.claimedByOperatorAt !== null) return fail('ops.withdrawal_claimed');
+    // A payment sent cannot be rolled back: the session is checked before it goes, and the entry
+    // written after it is written whatever became of the session meanwhile.
+    await deps.db.transaction((tx) => holdLiveActor(tx, actor));
+    const { sessionId: _checked, ...recorder } = actor;
     let payer: Payer;
     try {
       payer = await connect();
@@ -248,7 +252,7 @@ export const payoutActions = {
     const recorded = await deps.db.transaction((tx) =>
       audited(
         tx,
-        actor,
+        recorder,
         'withdrawal.pay_now',
         {
           before,

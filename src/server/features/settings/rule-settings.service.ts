@@ -168,7 +168,10 @@ export function createRuleSettings({
         effectiveAt,
         ...withIt.map((change) => change.effectiveAt).filter((t) => t > effectiveAt),
       ];
-      if (times.some((time) => settingsConflict(settingsAt(defaults, withIt, time))))
+      // Only a change of the rates themselves is refused: a conflict already in force (from the
+      // configuration) must not block an unrelated change.
+      const ofRates = body.name === 'apr_base_percent' || body.name === 'apr_max_percent';
+      if (ofRates && times.some((time) => settingsConflict(settingsAt(defaults, withIt, time))))
         return fail('ops.setting_conflict');
       const row = await db.transaction(async (tx) => {
         const before = settingText(at(effectiveAt), body.name);

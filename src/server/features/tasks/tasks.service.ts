@@ -323,7 +323,8 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
   async function dayProgress(executor: Db, userId: number, day: string): Promise<DayProgress> {
     const { rows } = await onTheDay(executor, userId, day);
     const credited = await createTasksRepository(executor).creditedOn(userId, day);
-    return { done: credited.count, total: rows.length };
+    // A day accepted before TASKS_PER_DAY was lowered holds more tasks than may now be credited.
+    return { done: credited.count, total: Math.min(rows.length, rules.tasksPerDay) };
   }
 
   return { list, accept, start, markFailed, complete, history, seedDemoCatalog, dayProgress };

@@ -52,7 +52,10 @@ export function WithdrawLogs({ logs }: { logs: readonly WithdrawLog[] }) {
 function LogRow({ log }: { log: WithdrawLog }) {
   const { i18n } = useLingui();
   const when = <Isolate dir="auto">{formatDateTime(log.create_time)}</Isolate>;
-  const refusal = log.failure_reason ? LEDGER_REFUSALS[log.failure_reason] : undefined;
+  const refusal =
+    log.failure_reason && Object.hasOwn(LEDGER_REFUSALS, log.failure_reason)
+      ? LEDGER_REFUSALS[log.failure_reason]
+      : undefined;
   // A ledger refusal in words, its code kept beside it (what an exchange's support will ask for).
   const reason = refusal ? (
     <>
