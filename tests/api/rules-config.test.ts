@@ -5,7 +5,14 @@ import { ledger } from '#server/ledger/ledger.ts';
 import { API } from '#contract/paths.ts';
 import { xrp } from '#domain/money/amount.ts';
 import { buildTestApp, envelope, getAs } from '#tests/helpers/app.ts';
-import { credit, post, seedUsers, setTestAddress } from '#tests/helpers/money-fixtures.ts';
+import {
+  acceptDay,
+  completeTasks,
+  credit,
+  post,
+  seedUsers,
+  setTestAddress,
+} from '#tests/helpers/money-fixtures.ts';
 import { testClock } from '#tests/helpers/test-clock.ts';
 
 describe('the product rules are configuration', () => {
@@ -51,22 +58,9 @@ describe('the product rules are configuration', () => {
       expect(await ledger.balance(database.db, user.id)).toBe(0n);
       await credit(database.db, user.id, xrp(100));
 
-      const day = envelope(await post(app, API.taskAccept, user.token, {})).data;
-      const tasks = day['tasks'] as { id: number; questions: { id: string; options: { id: string }[] }[] }[];
+      const tasks = await acceptDay(app, user.token);
       expect(tasks).toHaveLength(3);
-      for (const task of tasks) await post(app, API.taskStart, user.token, { task_id: task.id });
-      clock.advance(60_000);
-      for (const task of tasks) {
-        const answers = Object.fromEntries(task.questions.map((q) => [q.id, q.options[0]?.id]));
-        const done = await post(
-          app,
-          API.taskComplete,
-          user.token,
-          { task_id: task.id, answers },
-          `t-${task.id}`,
-        );
-        expect(done.statusCode).toBe(200);
-      }
+      expect(await completeTasks(app, user.token, tasks, clock, 't')).toEqual([200, 200, 200]);
       const offer = envelope(await getAs(app, API.dailyReward, user.token)).data;
       expect(offer).toMatchObject({ today_tasks: 3, day_tasks: 3, tasks_per_day: 10, gift_amount: '0' });
       const claim = await post(app, API.claimInterest, user.token, { amount: offer['daily_reward'] }, 'i');
@@ -87,23 +81,9 @@ describe('the product rules are configuration', () => {
       if (!user) throw new Error('no user');
       await setTestAddress(database.db, user.id, 6);
       await credit(database.db, user.id, xrp(100));
-      const day = envelope(await post(before, API.taskAccept, user.token, {})).data;
-      const tasks = day['tasks'] as { id: number; questions: { id: string; options: { id: string }[] }[] }[];
+      const tasks = await acceptDay(before, user.token);
       expect(tasks).toHaveLength(10);
-      for (const task of tasks) await post(after, API.taskStart, user.token, { task_id: task.id });
-      clock.advance(60_000);
-      const done: number[] = [];
-      for (const task of tasks) {
-        const answers = Object.fromEntries(task.questions.map((q) => [q.id, q.options[0]?.id]));
-        const r = await post(
-          after,
-          API.taskComplete,
-          user.token,
-          { task_id: task.id, answers },
-          `l-${task.id}`,
-        );
-        done.push(r.statusCode);
-      }
+      const done = await completeTasks(after, user.token, tasks, clock, 'l');
       expect(done.filter((status) => status === 200)).toHaveLength(5);
       const offer = envelope(await getAs(after, API.dailyReward, user.token)).data;
       expect(offer).toMatchObject({ today_tasks: 5, day_tasks: 5 });

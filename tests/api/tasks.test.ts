@@ -6,7 +6,15 @@ import { API, IDEMPOTENCY_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
 import { xrp } from '#domain/money/amount.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { envelope, getAs, register, useTestApp } from '#tests/helpers/app.ts';
-import { credit, post, seedUsers, setTestAddress, userIdOf } from '#tests/helpers/money-fixtures.ts';
+import {
+  acceptDay,
+  completeTasks,
+  credit,
+  post,
+  seedUsers,
+  setTestAddress,
+  userIdOf,
+} from '#tests/helpers/money-fixtures.ts';
 
 const clock = testClock();
 
@@ -186,21 +194,8 @@ describe('tasks, interest and the gift over HTTP', () => {
     const claimEarly = await post(handle.app, '/api/withdraw/claimInterest', user.token, {}, 'i-1');
     expect(envelope(claimEarly).msg).toBe("Complete all of today's tasks to claim interest");
 
-    const list = envelope(await post(handle.app, '/api/task/accept', user.token, {})).data;
-    const tasks = list['tasks'] as { id: number; questions: { id: string; options: { id: string }[] }[] }[];
-    for (const t of tasks) await post(handle.app, '/api/task/start', user.token, { task_id: t.id });
-    clock.advance(60_000);
-    for (const t of tasks) {
-      const answers = Object.fromEntries(t.questions.map((q) => [q.id, q.options[0]?.id]));
-      const r = await post(
-        handle.app,
-        '/api/task/complete',
-        user.token,
-        { task_id: t.id, answers },
-        `t-${t.id}`,
-      );
-      expect(r.statusCode).toBe(200);
-    }
+    const tasks = await acceptDay(handle.app, user.token);
+    expect(await completeTasks(handle.app, user.token, tasks, clock, 't')).toEqual(tasks.map(() => 200));
     expect(envelope(await post(handle.app, '/api/withdraw/claimInterest', user.token, {}, 'i-2')).msg).toBe(
       'No withdrawal address set',
     );
@@ -241,19 +236,9 @@ describe('tasks, interest and the gift over HTTP', () => {
     if (!user) throw new Error('no user');
     await setTestAddress(handle.database.db, user.id, 3);
     await credit(handle.database.db, user.id, xrp(50));
-    const day = envelope(await post(handle.app, API.taskAccept, user.token, {})).data;
-    const accepted = day['tasks'] as { id: number; questions: { id: string; options: { id: string }[] }[] }[];
-    const [switchedOff, ...rest] = accepted;
+    const [switchedOff, ...rest] = await acceptDay(handle.app, user.token);
     if (!switchedOff) throw new Error('no task');
-    for (const t of rest) await post(handle.app, API.taskStart, user.token, { task_id: t.id });
-    clock.advance(60_000);
-    for (const t of rest) {
-      const answers = Object.fromEntries(t.questions.map((q) => [q.id, q.options[0]?.id]));
-      expect(
-        (await post(handle.app, API.taskComplete, user.token, { task_id: t.id, answers }, `off-${t.id}`))
-          .statusCode,
-      ).toBe(200);
-    }
+    expect(await completeTasks(handle.app, user.token, rest, clock, 'off')).toEqual(rest.map(() => 200));
     const before = envelope(await post(handle.app, API.claimInterest, user.token, {}, 'off-i1'));
     expect(before.data.error).toBe('rewards.tasks_incomplete');
 

@@ -5,7 +5,7 @@ import type { Db } from '#server/db/database.ts';
 import { sessions, users, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
 import { hashToken } from '#server/features/auth/tokens.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { IDEMPOTENCY_HEADER } from '#contract/paths.ts';
+import { API, IDEMPOTENCY_HEADER } from '#contract/paths.ts';
 import { postAs } from './app.ts';
 import { testNow } from './test-clock.ts';
 
@@ -64,6 +64,46 @@ export async function inParallel<T>(jobs: (() => Promise<T>)[], limit: number): 
 /** `postAs` with an Idempotency-Key when one is given. */
 export function post(app: FastifyInstance, url: string, token: string, payload: object, key?: string) {
   return postAs(app, url, token, payload, key ? { [IDEMPOTENCY_HEADER]: key } : {});
+}
+
+/** A task of a day's list as the API sends it, with what completing a survey needs. */
+export interface ListedTask {
+  id: number;
+  questions: { id: string; options: { id: string }[] }[];
+}
+
+/** Accepts today's tasks through `app`: the list the day was accepted with. */
+export async function acceptDay(app: FastifyInstance, token: string): Promise<ListedTask[]> {
+  const response = await post(app, API.taskAccept, token, {});
+  return (response.json() as { data: { tasks: ListedTask[] } }).data.tasks;
+}
+
+/**
+ * Starts each task, lets their time pass on `clock`, and completes each (a survey with each
+ * question's first option), under keys `<keyPrefix>-<task id>`: the completions' HTTP statuses.
+ */
+export async function completeTasks(
+  app: FastifyInstance,
+  token: string,
+  tasks: readonly ListedTask[],
+  clock: { advance(ms: number): void },
+  keyPrefix: string,
+): Promise<number[]> {
+  for (const task of tasks) await post(app, API.taskStart, token, { task_id: task.id });
+  clock.advance(60_000);
+  const statuses: number[] = [];
+  for (const task of tasks) {
+    const answers = Object.fromEntries(task.questions.map((q) => [q.id, q.options[0]?.id ?? '']));
+    const done = await post(
+      app,
+      API.taskComplete,
+      token,
+      { task_id: task.id, answers },
+      `${keyPrefix}-${task.id}`,
+    );
+    statuses.push(done.statusCode);
+  }
+  return statuses;
 }
 
 /** The id of the account registered as `username` (its normalised name). */
