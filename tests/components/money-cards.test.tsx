@@ -12,6 +12,7 @@ import { GiftCard } from '#app/features/rewards/components/gift-card.tsx';
 import { InterestCard } from '#app/features/rewards/components/interest-card.tsx';
 import { WithdrawWizard } from '#app/features/rewards/components/withdraw-wizard.tsx';
 import { AdCard } from '#app/features/withdraw/components/ad-card.tsx';
+import { WithdrawAction } from '#app/features/withdraw/components/withdraw-action.tsx';
 import { WithdrawProgress } from '#app/features/withdraw/components/withdraw-progress.tsx';
 import { DaySummary } from '#app/features/tasks/components/day-summary.tsx';
 import { activateLocale } from '#app/i18n/i18n.ts';
@@ -176,6 +177,25 @@ describe('the interest card', () => {
     );
     expect(screen.queryByTestId('interest-amount')).toBeNull();
     expect(screen.queryByRole('button', { name: /Claim interest/ })).toBeNull();
+  });
+});
+
+describe('withdrawing all', () => {
+  it('says before the tap what is sent, after how long, and that a payment can wait longer and why', async () => {
+    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+    await renderInRouter(
+      <WithdrawAction balance="150.0205478" waitingDays={30} minHours={12} maxHours={36} allowed />,
+    );
+    button(/Withdraw all XRP/).click();
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(
+      'Your whole balance, 150.020547 XRP, goes to your exchange address after a waiting period of 30 days.',
+    );
+    expect(dialog.textContent).toContain(
+      "A payment can wait longer than its waiting period: for Earnest's payout wallet to be refilled, or for a check by its operator. Your withdrawal record then says why.",
+    );
   });
 });
 

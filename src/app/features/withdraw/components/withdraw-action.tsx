@@ -76,6 +76,13 @@ export function WithdrawAction({ balance, waitingDays, minHours, maxHours, allow
             anything to receive it.
           </Trans>
         </p>
+        {/* Said before the tap, as on Landing: the rare waits past the period are no hidden condition. */}
+        <p className="muted">
+          <Trans>
+            A payment can wait longer than its waiting period: for Earnest&apos;s payout wallet to be
+            refilled, or for a check by its operator. Your withdrawal record then says why.
+          </Trans>
+        </p>
       </Dialog>
     </>
   );
