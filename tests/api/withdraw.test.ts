@@ -13,7 +13,8 @@ import { users, withdrawals } from '#server/db/schema.ts';
 import { testClock } from '#tests/helpers/test-clock.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { buildTestApp, envelope, getAs, useTestApp } from '#tests/helpers/app.ts';
-import { credit, post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { credit, post, seedUsers, setTestAddress } from '#tests/helpers/money-fixtures.ts';
+import { API } from '#contract/paths.ts';
 
 const BINANCE = 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh';
 const KRAKEN = 'rLHzPsX6oXkzU2qL12kHCH8G8cnZv1rBJh';
@@ -225,5 +226,29 @@ describe('withdrawing', () => {
       ],
     });
     expect(maskName(paidUser?.username ?? '')).not.toBe(paidUser?.username);
+  });
+});
+
+describe('the ad near and after the end of the wait', () => {
+  const shortClock = testClock();
+  const short = useTestApp({ clock: shortClock, env: { AD_SECONDS: '30', WAITING_DAYS: '1' } });
+
+  it('removes at most what the wait had left, and is not offered once the wait is over', async () => {
+    const [user] = await seedUsers(short.database.db, 1, 'ending');
+    if (!user) throw new Error('no user');
+    await credit(short.database.db, user.id, xrp(150));
+    await setTestAddress(short.database.db, user.id, 101);
+    const started = envelope(await post(short.app, API.setWithdrawStatus, user.token, {}, 'end-w'));
+    const end = (started.data['end_time'] as number) * 1000;
+    // Two hours and a minute before the end: the ad removes those (rounded up), not the 12 to 24 it picks.
+    shortClock.advance(end - 2 * 3_600_000 - 60_000 - shortClock.now().getTime());
+    expect((await post(short.app, API.adStart, user.token, {})).statusCode).toBe(200);
+    shortClock.advance(30_000);
+    const done = envelope(await post(short.app, API.adComplete, user.token, {}, 'end-ad'));
+    expect(done.data).toMatchObject({ reduced_today: 3, reduced_hours: 3 });
+    // The next day the wait is over (the payment waits for the payout job): nothing left to shorten.
+    shortClock.advance(86_400_000);
+    expect(envelope(await getAs(short.app, API.adStatus, user.token)).data['state']).toBe('no_withdrawal');
+    expect(envelope(await post(short.app, API.adStart, user.token, {})).data.error).toBe('ads.no_withdrawal');
   });
 });

@@ -136,6 +136,13 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       row.waitingDays ?? deps.configuredWaitingDays,
       row.reducedHours,
     );
+  /**
+   * An open withdrawal whose wait an ad can still shorten: one already due (waiting for the payout
+   * job, a refill or an operator) has nothing left to shorten, and hours recorded then would make the
+   * public "without the ad" payout times longer than any wait was (docs/transparency.md).
+   */
+  const shortenable = (row: WithdrawalRow | null, now: Date): row is WithdrawalRow =>
+    row !== null && row.status === 'processing' && endTimeOf(row) > now.getTime();
 
   async function ruleStatus(executor: Db, userId: number) {
     const ruleConfig = currentRuleConfig();
@@ -395,7 +402,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       const open = await repo.open(userId);
       const session = await repo.adSession(userId, day);
       if (session?.completedAt) return { ...base, state: 'reduced', reduced_hours: session.reducedHours };
-      if (!open || open.status !== 'processing') return { ...base, state: 'no_withdrawal' };
+      if (!shortenable(open, now)) return { ...base, state: 'no_withdrawal' };
       if (session) return { ...base, state: 'playing', started_time: epochSeconds(session.openedAt) };
       return { ...base, state: 'ready', next_time: epochSeconds(now) };
     },
@@ -405,7 +412,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       const now = clock.now();
       const day = dayOf(now, timeZone);
       const open = await repo.open(userId);
-      if (!open || open.status !== 'processing') return fail('ads.no_withdrawal');
+      if (!shortenable(open, now)) return fail('ads.no_withdrawal');
       if ((await repo.adSession(userId, day))?.completedAt) return fail('ads.already_today');
       await repo.openAdSession(userId, open.id, day, now);
       return ok({ started_time: epochSeconds(now) });
@@ -426,8 +433,13 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       if (session.completedAt) return fail('ads.already_today');
       if (now.getTime() - session.openedAt.getTime() < rules.adSeconds * 1000) return fail('ads.too_early');
       const open = await createWithdrawRepository(tx).open(userId);
-      if (!open || open.status !== 'processing') return fail('ads.no_withdrawal');
-      const hours = adReductionHours(rules.adReductionMinHours, rules.adReductionMaxHours, random());
+      if (!shortenable(open, now)) return fail('ads.no_withdrawal');
+      // The server's pick, but never more than the wait had left: what is recorded is what it removed.
+      const left = Math.ceil((endTimeOf(open) - now.getTime()) / 3_600_000);
+      const hours = Math.min(
+        left,
+        adReductionHours(rules.adReductionMinHours, rules.adReductionMaxHours, random()),
+      );
       await createWithdrawRepository(tx).completeAdSession(session.id, open.id, hours, now);
       const updated = { ...open, reducedHours: open.reducedHours + hours };
       return ok({ ...statusOf(updated), reduced_today: hours });
