@@ -38,13 +38,23 @@ export function createTransparencyService(deps: TransparencyServiceDeps) {
 
   async function compute(now: Date): Promise<TransparencySummary> {
     const windowStart = new Date(now.getTime() - PAYOUT_TIME_WINDOW_DAYS * 24 * 3_600_000);
-    const [samples, totals, open, balances, walletBalance] = await Promise.all([
-      paid.paidSince(windowStart),
-      paid.paidTotal(),
-      paid.openTotal(),
-      balancesTotal(db),
-      deps.wallet && deps.walletAddress ? deps.wallet.balance() : Promise.resolve<Amount | null>(null),
-    ]);
+    const wallet =
+      deps.wallet && deps.walletAddress ? deps.wallet.balance() : Promise.resolve<Amount | null>(null);
+    // The sums from one snapshot: a withdrawal or a refund committed between two separate reads would
+    // be counted in neither sum, or in both.
+    const [samples, totals, open, balances] = await db.transaction(
+      async (tx) => {
+        const snapshot = createPaidWithdrawalsRepository(tx);
+        return [
+          await snapshot.paidSince(windowStart),
+          await snapshot.paidTotal(),
+          await snapshot.openTotal(),
+          await balancesTotal(tx),
+        ] as const;
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    const walletBalance = await wallet;
     const owed = balances + open;
     const times = payoutTimes(samples);
     return {
