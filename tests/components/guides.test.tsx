@@ -97,6 +97,20 @@ describe('the withdrawal guide', () => {
   });
 });
 
+describe('the withdraw guide, what adds to a balance', () => {
+  it('names the gift and the phone bonus only while they are offered', async () => {
+    await renderInRouter(<WithdrawGuide settings={settings()} />);
+    const offered = screen.getByTestId('withdraw-guide').textContent ?? '';
+    expect(offered).toContain('The new-user gift adds to it once.');
+    expect(offered).toContain('Verifying your phone adds a one-time bonus to it.');
+    cleanup();
+    await renderInRouter(<WithdrawGuide settings={settings({ gift_amount: '0', kyc_bonus: '0' })} />);
+    const none = screen.getByTestId('withdraw-guide').textContent ?? '';
+    expect(none).toContain('Tasks and daily interest add to your balance.');
+    expect(none).not.toMatch(/gift|bonus/);
+  });
+});
+
 describe('a country code from the proxy', () => {
   it('is named in the user language', async () => {
     expect(countryName('NL')).toBe(new Intl.DisplayNames(['en'], { type: 'region' }).of('NL'));

@@ -1,11 +1,14 @@
 import { Plural, Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { PublicSettings } from '#contract/settings.ts';
+import { parseAmount } from '#domain/money/amount.ts';
 import { Card } from '#app/components/card.tsx';
 import { SafetyHolds } from '#app/components/safety-holds.tsx';
 import { WithdrawRules } from '#app/components/withdraw-rules.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 import { formatCount } from '#app/lib/format.ts';
+
+const offered = (amount: string) => (parseAmount(amount) ?? 0n) > 0n;
 
 /**
  * How withdrawing works, from the balance to the exchange account, with the figures in force (the
@@ -32,10 +35,20 @@ export function WithdrawGuide({ settings }: { settings: PublicSettings }) {
           </h2>
           <p>
             <Trans>
-              Tasks, daily interest, the new-user gift and the phone bonus all add to your balance. A
-              withdrawal sends your whole balance.
+              Tasks and daily interest add to your balance. A withdrawal sends your whole balance.
             </Trans>
           </p>
+          {/* Only what is offered today: a gift or bonus the operator set to 0 is not promised. */}
+          {offered(settings.gift_amount) ? (
+            <p>
+              <Trans>The new-user gift adds to it once.</Trans>
+            </p>
+          ) : null}
+          {offered(settings.kyc_bonus) ? (
+            <p>
+              <Trans>Verifying your phone adds a one-time bonus to it.</Trans>
+            </p>
+          ) : null}
         </li>
         <li>
           <h2>
