@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { testClock } from '#tests/helpers/test-clock.ts';
-import { users } from '#server/db/schema.ts';
 import { startFakePushService } from '#tests/fakes/fake-push-service.ts';
 import { envelope, getAs, postAs, register, useStarted, useTestApp } from '#tests/helpers/app.ts';
 import { TOKEN_HEADER } from '#contract/paths.ts';
@@ -153,13 +151,12 @@ describe('code guessing from one address', () => {
 });
 
 describe('the account is told of a new link', () => {
-  it('pushes to the devices that have a token when a device is linked', async () => {
-    const { token } = await register(handle.app, 'watched');
-    const [user] = await handle.database.db.select().from(users).where(eq(users.usernameKey, 'watched'));
-    if (!user) throw new Error('no user');
+  /** An account with a device that has a push token, and a new device's approved code. */
+  async function approvedFor(name: string) {
+    const { token } = await register(handle.app, name);
     const saved = await call(
       '/api/other/saveFcmToken',
-      { fcmtoken: JSON.stringify(pushService.value.subscription('watched-phone')) },
+      { fcmtoken: JSON.stringify(pushService.value.subscription(`${name}-phone`)) },
       token,
     );
     expect(envelope(saved).code).toBe(1);
@@ -168,6 +165,25 @@ describe('the account is told of a new link', () => {
       envelope(await call('/api/device/link/approve', { code: pairing.code, password: 'secret12' }, token))
         .code,
     ).toBe(1);
-    expect(pushService.value.deliveries.map((d) => d.id)).toContain('watched-phone');
+    const collect = () => call('/api/device/pairing/state', { code: pairing.code, secret: pairing.secret });
+    return { token, collect };
+  }
+  const pushedTo = (id: string) => pushService.value.deliveries.some((d) => d.id === id);
+
+  it('pushes to the devices that have a token once the new device is signed in', async () => {
+    const { collect } = await approvedFor('watched');
+    // Approved is not linked yet: nothing is said until the device has its session.
+    expect(pushedTo('watched-phone')).toBe(false);
+    expect(envelope(await collect()).data['state']).toBe('approved');
+    await vi.waitFor(() => expect(pushedTo('watched-phone')).toBe(true));
+  });
+
+  it('says nothing of a link that never happened: an approval whose device never signed in', async () => {
+    const { token, collect } = await approvedFor('unlinked');
+    // The approving device signs out before the new one collects: the approval ends with it.
+    expect((await call('/api/user/logout', {}, token)).statusCode).toBe(200);
+    expect(envelope(await collect()).data['state']).toBe('expired');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(pushedTo('unlinked-phone')).toBe(false);
   });
 });

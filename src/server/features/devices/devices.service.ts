@@ -160,7 +160,12 @@ export function createDevicesService({ db, clock, auth, hash, attemptLimit, onLi
           ip: requester.ip,
         });
       });
-      if (token) return { state: 'approved', token };
+      if (token) {
+        // Told once a device really is signed in (an approval the device never collects links
+        // nothing), without making the new device wait for the push services.
+        void onLinked?.(userId, row.id).catch(() => undefined);
+        return { state: 'approved', token };
+      }
       const again = await repo.findCode(row.code);
       return { state: again?.collectedAt ? 'used' : 'expired', token: null };
     },
@@ -206,7 +211,6 @@ export function createDevicesService({ db, clock, auth, hash, attemptLimit, onLi
         return approved ? ok(true) : fail('device.code_used');
       });
       if (!outcome.ok) return outcome;
-      await onLinked?.(userId, checked.value.id).catch(() => undefined);
       return ok({ approved: true as const });
     },
 
