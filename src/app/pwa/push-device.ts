@@ -89,6 +89,23 @@ async function sendToken(token: string, savedAt: number): Promise<void> {
   }
 }
 
+/**
+ * On sign-out: this browser stops receiving the account's pushes, whatever the server heard. A
+ * sign-out sent offline leaves the session (and so its token) alive on the server until it expires,
+ * and the next person on a shared device would read the account's notices. The next sign-in
+ * subscribes again by itself (permission stays granted). Silent.
+ */
+export async function forgetPushDevice(): Promise<void> {
+  try {
+    await deviceRecords.forget('pushToken');
+    if (!('serviceWorker' in navigator) || !('PushManager' in window)) return;
+    const registration = await navigator.serviceWorker.getRegistration();
+    await (await registration?.pushManager.getSubscription())?.unsubscribe();
+  } catch (error) {
+    log.warn('push subscription not removed on sign-out', error);
+  }
+}
+
 /** Fetches a new token when the kept one is 7 days old, and re-sends one the server lacks. Silent. */
 export async function refreshPushToken(now = Date.now()): Promise<void> {
   if (!session.account() || pushAvailability() !== 'granted') return;

@@ -24,6 +24,8 @@ export function useLogout() {
     mutationFn: () => apiRequest(API.logout, LogoutResponseSchema, { method: 'post' }),
     onSettled: async () => {
       const account = session.account();
+      // Before the session goes: the push record is kept per device, not per account.
+      await (await import('#app/pwa/push-device.ts')).forgetPushDevice();
       session.clear();
       if (account) await (await import('#app/lib/query-persistence.ts')).forgetPersistedCache(account);
     },
