@@ -254,6 +254,11 @@ const EnvSchema = z
       }),
     { message: 'the base annual rate cannot be above APR_MAX_PERCENT', path: ['APR_BASE_PERCENT'] },
   )
+  .refine((env) => env.RATE_CACHE_SECONDS < env.RATE_MAX_AGE_SECONDS, {
+    // Kept longer than a quote may be shown, the price would vanish while the source has a fresh one.
+    message: 'the rate is kept (RATE_CACHE_SECONDS) shorter than it may be shown (RATE_MAX_AGE_SECONDS)',
+    path: ['RATE_CACHE_SECONDS'],
+  })
   .refine((env) => !env.METRICS || (env.METRICS_TOKEN ?? '').length >= 1, {
     message: 'METRICS=on needs the token scrapers send (METRICS_TOKEN)',
     path: ['METRICS_TOKEN'],

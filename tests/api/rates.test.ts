@@ -5,6 +5,7 @@ import { httpRateSource } from '#server/features/rates/rate-source.ts';
 import { createRatesService } from '#server/features/rates/rates.service.ts';
 import { quote as quoteAt, startFakeRateSource, type FakeRateSource } from '#tests/fakes/fake-rate-source.ts';
 import { useStarted, useTestApp } from '#tests/helpers/app.ts';
+import { parseEnv } from '#server/env.ts';
 
 /** A quote `ageSeconds` old on the tests' time, which the app's clock keeps (helpers/test-clock.ts). */
 const quote = (ageSeconds = 0, prices: Record<string, string | number> = {}) =>
@@ -58,6 +59,15 @@ describe('GET /api/other/xrpRate', () => {
     // Quoted about 5 minutes ago (by the server's clock); 31 minutes on it is too old to show.
     clock.advance(26 * MINUTE);
     expect(await rate()).toBeNull();
+  });
+});
+
+describe('the rate configuration', () => {
+  it('refuses to keep a quote as long as it may be shown, or longer: the price would vanish for nothing', () => {
+    expect(() => parseEnv({ RATE_CACHE_SECONDS: '1800', RATE_MAX_AGE_SECONDS: '1800' })).toThrow(
+      /RATE_CACHE_SECONDS/,
+    );
+    expect(parseEnv({ RATE_CACHE_SECONDS: '300' }).RATE_MAX_AGE_SECONDS).toBe(1800);
   });
 });
 

@@ -32,7 +32,8 @@ export function createRatesService({ source, clock, cacheMs, maxAgeMs, log }: Ra
   let failing = false;
 
   const fresh = (document: RateDocument | null, now: number): document is RateDocument =>
-    document !== null && now <= document.time * 1000 + maxAgeMs;
+    // "Less than RATE_MAX_AGE_SECONDS old" (docs/exchange-rate.md).
+    document !== null && now < document.time * 1000 + maxAgeMs;
 
   function refresh(from: RateSource): Promise<void> {
     refreshing ??= (async () => {
