@@ -10,7 +10,8 @@ import { sessions, users, withdrawAddresses, withdrawals } from '#server/db/sche
 import { runPayoutOnce } from '#server/features/payouts/payout-job.ts';
 import { connectXrplPayer } from '#server/features/payouts/xrpl-payer.ts';
 import { startFakeRippled } from '#tests/fakes/fake-rippled.ts';
-import { envelope, useStarted, useTestApp } from '#tests/helpers/app.ts';
+import { envelope, postAs, register, useStarted, useTestApp } from '#tests/helpers/app.ts';
+import { API } from '#contract/paths.ts';
 import { credit, post, seedUsers } from '#tests/helpers/money-fixtures.ts';
 
 /**
@@ -143,7 +144,13 @@ async function expectedTotals() {
     .select({ total: sql<string>`coalesce(sum(amount), 0)::text` })
     .from(withdrawals)
     .where(sql`status in ('processing', 'transferring')`);
-  const [balances] = await db.select({ total: sql<string>`coalesce(sum(balance), 0)::text` }).from(users);
+  // Deleted accounts' balances are lost to their owners, so owed to no one.
+  const [balances] = await db
+    .select({ total: sql<string>`coalesce(sum(balance), 0)::text` })
+    .from(users)
+    .where(
+      sql`not exists (select 1 from account_locks l where l.user_id = ${users.id} and l.reason = 'account_deleted')`,
+    );
   const owed = BigInt(balances?.total ?? '0') + BigInt(open?.total ?? '0');
   const drops = rippled.value.balances.get(walletAddress);
   if (drops === undefined) throw new Error('the fake ledger has no balance for the wallet');
@@ -179,6 +186,24 @@ describe('the public transparency figures', () => {
     });
     const list = await handle.app.inject({ method: 'GET', url: TRANSPARENCY_API.payouts });
     expect(envelope(list).data).toEqual({ list: [], next_before_id: null });
+  });
+
+  it("owes nothing for a deleted account's balance, which its owner was told is lost", async () => {
+    const { token } = await register(handle.app, 'leaving.holder');
+    const [leaving] = await handle.database.db
+      .select()
+      .from(users)
+      .where(eq(users.usernameKey, 'leaving.holder'));
+    if (!leaving) throw new Error('no user');
+    await credit(handle.database.db, leaving.id, xrp(500n), `seed-${leaving.id}`, clock.now());
+    const before = await summary();
+    expect(before.owed_total).toBe('500');
+    expect((await postAs(handle.app, API.deleteAccount, token, { password: 'secret12' })).statusCode).toBe(
+      200,
+    );
+    const after = await summary();
+    expect(after.owed_total).toBe('0');
+    expect(after).toMatchObject(await expectedTotals());
   });
 
   it('below five paid withdrawals in the window: "not enough data yet", and the totals already count', async () => {

@@ -5,6 +5,7 @@ import { accountLocks, sessions, signInAttempts, users } from '#server/db/schema
 import { sessionLive } from '#server/db/session-live.ts';
 import { updateAny, updateCount } from '#server/db/update-count.ts';
 import { sessionsRevoked } from './session-cache.ts';
+import { ACCOUNT_DELETED } from '#domain/auth/deletion.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -20,8 +21,7 @@ export interface NewUser {
   createdAt: Date;
 }
 
-/** The lock reason a deletion records: it is never lifted. */
-export const ACCOUNT_DELETED = 'account_deleted';
+export { ACCOUNT_DELETED };
 
 /** Tries older than this start again from one: a lock needs failures close together. */
 const ATTEMPTS_FORGOTTEN_AFTER = '1 day';
