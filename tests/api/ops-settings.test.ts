@@ -9,6 +9,11 @@ import { ledger } from '#server/ledger/ledger.ts';
 import { buildTestApp, getAs, register, useTestApp } from '#tests/helpers/app.ts';
 import { post, seedWithdrawals, userIdOf } from '#tests/helpers/money-fixtures.ts';
 import { createOperator, opsRequest, opsToken } from '#tests/helpers/operators.ts';
+import { openDatabase } from '#server/db/database.ts';
+import { parseEnv, ruleSettingDefaultsFrom } from '#server/env.ts';
+import { createRuleSettings } from '#server/features/settings/rule-settings.service.ts';
+import { CLI } from '#server/features/ops/ops.service.ts';
+import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
 
 // The console's settings (docs/operators.md#settings): a change is dated, takes effect from its stated
 // time and never earlier, every server process reads it from the database, and it is audited.
@@ -177,5 +182,33 @@ describe('settings changed from the console', () => {
     // Fine today, but below the base of next week.
     expect(await schedule({ name: 'apr_max_percent', value: '6' })).toBe('ops.setting_conflict');
     expect(await schedule({ name: 'apr_max_percent', value: '8' })).toBeUndefined();
+  });
+});
+
+describe('a rate conflict already in force', () => {
+  // Reachable when the configuration changes under rates an operator set before: it blocks only a
+  // change of the rates, never an unrelated one.
+  it('refuses only a change of the rates themselves', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      const ruleSettings = createRuleSettings({
+        db: database.db,
+        clock,
+        baseRules: DEFAULT_RULES,
+        defaults: { ...ruleSettingDefaultsFrom(parseEnv({}), DEFAULT_RULES, []), aprBaseBp: 2500 },
+        payoutWallet: null,
+      });
+      expect(
+        await ruleSettings.schedule(CLI, { name: 'gift_xrp', value: '25', reason: 'test' }),
+      ).toMatchObject({ ok: true });
+      expect(
+        await ruleSettings.schedule(CLI, { name: 'apr_max_percent', value: '21', reason: 'test' }),
+      ).toMatchObject({
+        ok: false,
+        error: 'ops.setting_conflict',
+      });
+    } finally {
+      await database.close();
+    }
   });
 });

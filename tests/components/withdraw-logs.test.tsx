@@ -67,3 +67,14 @@ it("a refund the ledger caused says why in words and what to check, with the led
     'Reason: The exchange closed this account. The amount was returned to your balance.',
   );
 });
+
+it("an operator's reason that happens to name an object property shows as written", async () => {
+  await renderInRouter(
+    <WithdrawLogs
+      logs={[log({ id: 6, status: 'failed', settled_time: NOW - DAY, failure_reason: 'constructor' })]}
+    />,
+  );
+  expect(screen.getByTestId('withdraw-record').textContent).toContain(
+    'Reason: constructor. The amount was returned to your balance.',
+  );
+});
