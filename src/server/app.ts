@@ -1,4 +1,3 @@
-import { Wallet } from 'xrpl';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -74,7 +73,7 @@ import { createUsageService } from './features/usage/usage.service.ts';
 import { createOperatorsService } from './features/ops/ops.service.ts';
 import { dashboardRoutes } from './features/ops/dashboard.routes.ts';
 import { createDashboardService } from './features/ops/dashboard.service.ts';
-import { connectXrplPayer, xrplLedgerReader } from './features/payouts/payouts.service.ts';
+import { connectXrplPayer, payoutWalletOf, xrplLedgerReader } from './features/payouts/payouts.service.ts';
 import { opsWithdrawalsRoutes } from './features/ops/withdrawals.routes.ts';
 import { opsUsersRoutes } from './features/ops/users.routes.ts';
 import { opsCommandRoutes } from './ops-commands.ts';
@@ -122,7 +121,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     (env.CLOCK_OFFSET_SECONDS ? adjustableClock(env.CLOCK_OFFSET_SECONDS * 1000) : systemClock);
   // The configuration's rules; the console may change the user-facing ones from a stated time (below).
   const baseRules = options.rules ?? rulesFrom(env);
-  const payoutWallet = env.XRPL_SEED ? Wallet.fromSeed(env.XRPL_SEED).address : null;
+  // The account the payout seed signs for (PAYOUT_WALLET_ADDRESS when the seed is a regular key).
+  const payoutWallet = env.XRPL_SEED
+    ? payoutWalletOf(env.XRPL_SEED, env.PAYOUT_WALLET_ADDRESS).address
+    : (env.PAYOUT_WALLET_ADDRESS ?? null);
+  const xrpl =
+    env.XRPL_URL && env.XRPL_SEED
+      ? {
+          url: env.XRPL_URL,
+          seed: env.XRPL_SEED,
+          account: env.PAYOUT_WALLET_ADDRESS ?? null,
+          feeCapDrops: BigInt(env.PAYOUT_FEE_CAP_DROPS),
+          networkId: env.XRPL_NETWORK_ID ?? null,
+        }
+      : null;
 
   const prerendered = prerenderedSources(env.DIST_DIR);
   const securityHeaders = securityHeadersOf({
@@ -370,15 +382,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       clock,
       // Each withdrawal waits the period on its row; older rows the configured one.
       rules: baseRules,
-      xrpl:
-        env.XRPL_URL && env.XRPL_SEED
-          ? {
-              url: env.XRPL_URL,
-              seed: env.XRPL_SEED,
-              feeCapDrops: BigInt(env.PAYOUT_FEE_CAP_DROPS),
-              networkId: env.XRPL_NETWORK_ID ?? null,
-            }
-          : null,
+      xrpl,
       intervalMs: env.PAYOUT_INTERVAL_SECONDS * 1000,
       resubmitMs: env.PAYOUT_RESUBMIT_SECONDS * 1000,
       alertAfterMs: env.PAYOUT_ALERT_MINUTES * 60_000,
@@ -407,15 +411,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     tasksConsole: createTasksConsole({ rules }),
   });
-  const walletAddress =
-    env.PAYOUT_WALLET_ADDRESS ?? (env.XRPL_SEED ? Wallet.fromSeed(env.XRPL_SEED).address : null);
-  const walletReader = env.XRPL_URL && walletAddress ? xrplWalletReader(env.XRPL_URL, walletAddress) : null;
+  const walletReader = env.XRPL_URL ? xrplWalletReader(env.XRPL_URL) : null;
   if (walletReader) app.addHook('onClose', () => walletReader.close());
   await app.register(transparencyRoutes, {
     transparency: createTransparencyService({
       db: database.db,
       clock,
-      walletAddress,
+      walletAddress: payoutWallet,
       wallet: walletReader,
       // Read on each request: the waiting period in force, which the console may change.
       get waitingDays() {
@@ -443,7 +445,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? {
             balanceOf: xrplLedgerReader(env.XRPL_URL).balanceOf,
             // The web process may hold no key: then the wallet is the one the payout job records.
-            address: walletAddress,
+            address: payoutWallet,
           }
         : null,
     }),
@@ -453,14 +455,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     // Each withdrawal waits the period on its row; rows from before that wait the configured one.
     rules: baseRules,
-    connectPayer:
-      env.XRPL_URL && env.XRPL_SEED
-        ? () =>
-            connectXrplPayer(env.XRPL_URL ?? '', env.XRPL_SEED ?? '', {
-              feeCapDrops: BigInt(env.PAYOUT_FEE_CAP_DROPS),
-              networkId: env.XRPL_NETWORK_ID ?? null,
-            })
-        : null,
+    connectPayer: xrpl ? () => connectXrplPayer(xrpl.url, xrpl.seed, xrpl) : null,
     ledger: env.XRPL_URL ? xrplLedgerReader(env.XRPL_URL) : null,
     onFinal: async ({ id, userId, status }) => {
       await push.sendToUser(userId, withdrawalNotice(id, status));

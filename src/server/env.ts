@@ -161,7 +161,9 @@ const EnvSchema = z
     XRPL_SEED: z.string().optional(),
     /**
      * The payout wallet's public address, shown on the transparency page with its balance read from
-     * XRPL_URL. Unset: derived from XRPL_SEED when this process has it (a web process should not).
+     * XRPL_URL; with XRPL_SEED, the account the seed signs for (required when it is a regular key).
+     * Unset: derived from XRPL_SEED when this process has it (a web process should not), or else the
+     * wallet the payout job last signed with.
      */
     PAYOUT_WALLET_ADDRESS: z
       .string()

@@ -299,3 +299,44 @@ describe('the public transparency figures', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+describe('a web process that holds no key and names no wallet', () => {
+  // The payout job runs in its own process (npm run payouts), which alone holds the key.
+  const keyless = useTestApp(() => ({
+    clock,
+    env: { XRPL_URL: rippled.value.url, TRANSPARENCY_CACHE_SECONDS: '0' },
+  }));
+
+  it('shows the wallet the payout job last signed with, and its balance, not "pays by hand"', async () => {
+    const read = async () => {
+      const response = await keyless.app.inject({ method: 'GET', url: TRANSPARENCY_API.summary });
+      return envelope(response).data as unknown as TransparencySummary;
+    };
+    // No payment signed yet anywhere: there is no wallet to show.
+    expect(await read()).toMatchObject({ wallet_address: null, wallet_balance: null });
+
+    const other = Wallet.generate();
+    rippled.value.balances.set(other.address, 7_000_000_000n);
+    const db = keyless.database.db;
+    const [user] = await seedUsers(db, 1, 'keyless');
+    if (!user) throw new Error('no user');
+    await credit(db, user.id, xrp(150n), `seed-${user.id}`, clock.now());
+    await db.insert(withdrawAddresses).values({
+      userId: user.id,
+      address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh',
+      tag: '77',
+      createdAt: clock.now(),
+    });
+    await db.update(sessions).set({ expiresAt: new Date(clock.now().getTime() + 86_400_000) });
+    const asked = await post(keyless.app, '/api/user/setWithdrawStatus', user.token, {}, `w-${user.id}`);
+    expect(asked.statusCode, asked.body).toBe(200);
+    clock.advance(RULES.waitingDays * DAY * 1000);
+    const payer = await connectXrplPayer(rippled.value.url, other.seed ?? '');
+    try {
+      await runPayoutOnce({ db, clock, rules: RULES, payer });
+    } finally {
+      await payer.close();
+    }
+    expect(await read()).toMatchObject({ wallet_address: other.address, wallet_balance: expect.any(String) });
+  });
+});

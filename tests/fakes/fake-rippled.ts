@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { decode, hashes } from 'xrpl';
+import { decode, deriveAddress, hashes } from 'xrpl';
 
 /**
  * A rippled on 127.0.0.1 that speaks the subset of the WebSocket API xrpl.js uses for payments
@@ -91,6 +91,16 @@ export interface FakeRippled {
    * malformed (`tem…`).
    */
   refusesAs: string | null;
+  /**
+   * Accounts that were never funded: `account_info` answers `actNotFound` and a transaction from one
+   * is `terNO_ACCOUNT`, as the network does for the address of a key that only signs for another
+   * account (a regular key's own address). Every other account exists, with a starting balance.
+   */
+  unfunded: Set<string>;
+  /** Each account's regular key (its address), set by a SetRegularKey from the master key. */
+  regularKeys: Map<string, string>;
+  /** Accounts whose master key was disabled: only their regular key signs (`tefMASTER_DISABLED`). */
+  masterDisabled: Set<string>;
   close(): Promise<void>;
 }
 
@@ -133,6 +143,9 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
     onSubmit: null,
     cachesSubmitted: true,
     refusesAs: null,
+    unfunded: new Set(),
+    regularKeys: new Map(),
+    masterDisabled: new Set(),
     async close() {
       clearInterval(ticker);
       for (const client of server.clients) client.terminate();
@@ -143,6 +156,16 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
   const BASE_FEE = 10n;
   const STARTING_BALANCE = 100_000_000_000n;
   const balanceOf = (account: string) => fake.balances.get(account) ?? STARTING_BALANCE;
+  // lsfDisableMaster in AccountRoot's Flags.
+  const DISABLE_MASTER = 0x00100000;
+
+  /** What the ledger says of a transaction signed by this key for this account, before anything else. */
+  function authorityProblem(account: string, signingPubKey: string): string | null {
+    if (fake.unfunded.has(account)) return 'terNO_ACCOUNT';
+    const signer = deriveAddress(signingPubKey);
+    if (signer === account) return fake.masterDisabled.has(account) ? 'tefMASTER_DISABLED' : null;
+    return fake.regularKeys.get(account) === signer ? null : 'tefBAD_AUTH';
+  }
 
   /** Applies a payment in the ledger that closes: its result follows the sender's funds then. */
   function apply(entry: Applied) {
@@ -245,6 +268,9 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
       }
       case 'account_info': {
         const account = String(request['account']);
+        if (fake.unfunded.has(account))
+          throw Object.assign(new Error('actNotFound'), { rippled: 'actNotFound' });
+        const regularKey = fake.regularKeys.get(account);
         const asked = request['ledger_index'];
         if (typeof asked === 'number' && asked > validated) {
           throw Object.assign(new Error('lgrNotFound'), { rippled: 'lgrNotFound' });
@@ -260,6 +286,8 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
             Sequence: sequence,
             Balance: String(balanceOf(account)),
             OwnerCount: 0,
+            Flags: fake.masterDisabled.has(account) ? DISABLE_MASTER : 0,
+            ...(regularKey === undefined ? {} : { RegularKey: regularKey }),
           },
         };
       }
@@ -272,6 +300,8 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
         const account = String(tx['Account']);
         const expected = sequences.get(account) ?? 1;
         if (fake.refusesAs !== null) return { engine_result: fake.refusesAs, tx_json: { ...tx, hash } };
+        const refused = authorityProblem(account, String(tx['SigningPubKey']));
+        if (refused !== null) return { engine_result: refused, tx_json: { ...tx, hash } };
         if (fake.applied.has(hash) || pending.some((p) => p.hash === hash)) {
           return { engine_result: 'tefPAST_SEQ', tx_json: { ...tx, hash } };
         }

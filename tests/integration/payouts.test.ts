@@ -38,6 +38,9 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     rippled.cachesSubmitted = true;
     rippled.historyFrom = 1;
     rippled.refusesAs = null;
+    rippled.unfunded.clear();
+    rippled.regularKeys.clear();
+    rippled.masterDisabled.clear();
     refillWallet();
   });
 
@@ -397,6 +400,68 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     expect(await settle(due.id)).toMatchObject({ status: 'success', deliveredAmount: xrp(126n) });
     expect(await refunds(due.userId)).toEqual([]);
   }, 60_000);
+
+  it('pays from the account whose regular key XRPL_SEED holds, named by PAYOUT_WALLET_ADDRESS, and names a key that cannot pay at connect', async () => {
+    const { rippled } = testbed;
+    const cold = Wallet.generate();
+    const regular = Wallet.generate();
+    // SetRegularKey from the master key; the regular key's own address was never funded.
+    rippled.regularKeys.set(cold.address, regular.address);
+    rippled.unfunded.add(regular.address);
+    const connect = (key: Wallet, account?: string) =>
+      connectXrplPayer(rippled.url, key.seed ?? '', { account });
+
+    // Without the account, the key would sign as its own, unfunded address: refused, and why.
+    await expect(connect(regular)).rejects.toThrow(/not on the ledger.*PAYOUT_WALLET_ADDRESS/);
+    // A key that is neither the master key nor the regular key of the account named.
+    await expect(connect(Wallet.generate(), cold.address)).rejects.toThrow(/not the regular key of/);
+
+    const xrpl = await connect(regular, cold.address);
+    payers.push(xrpl);
+    expect(xrpl.address).toBe(cold.address);
+    const due = await dueWithdrawal(119n);
+    await runPayoutOnce({ db: testbed.database.db, clock, rules: RULES, payer: xrpl });
+    const [sent] = paymentsTo(due.tag);
+    expect(sent).toMatchObject({ Account: cold.address, SigningPubKey: regular.publicKey });
+    for (let i = 0; i < 200 && (await withdrawal(due.id))?.status !== 'success'; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      await runPayoutOnce({ db: testbed.database.db, clock, rules: RULES, payer: xrpl });
+    }
+    expect(await withdrawal(due.id)).toMatchObject({ status: 'success', deliveredAmount: xrp(119n) });
+
+    // Once the master key is disabled, only the regular key signs: the master seed is refused at connect.
+    rippled.masterDisabled.add(cold.address);
+    await expect(connect(cold)).rejects.toThrow(/master key of .* is disabled/);
+    // And a key the account no longer accepts is refused by the ledger itself, as rippled does.
+    rippled.regularKeys.set(cold.address, Wallet.generate().address);
+    const sequence = await xrpl.accountSequence();
+    const stale = await xrpl.sign({ destination: TEST_ADDRESS, tag: 11, drops: 1_000_000n, sequence });
+    expect(await xrpl.submit(stale.blob)).toBe('tefBAD_AUTH');
+  }, 60_000);
+
+  it("judges a payment by the account that signed it, not by today's payout wallet, after the wallet changed", async () => {
+    const { rippled } = testbed;
+    const before = await payer();
+    // Paid on the ledger, but the server answering lookups lacks the history that holds it.
+    rippled.historyFrom = Number.MAX_SAFE_INTEGER;
+    const sequence = await before.accountSequence();
+    const signed = await before.sign({ destination: TEST_ADDRESS, tag: 12, drops: 1_000_000n, sequence });
+    await before.submit(signed.blob);
+    while (!rippled.isValidated(signed.hash)) await new Promise((r) => setTimeout(r, 10));
+    while (rippled.validatedLedger() <= signed.lastLedgerSequence + 1)
+      await new Promise((r) => setTimeout(r, 10));
+
+    // The operator moved payouts to another wallet: its fresh account's Sequence says nothing of the
+    // old one's payment, which must not be called expired (signed again, it would be paid twice).
+    const after = await connectXrplPayer(rippled.url, Wallet.generate().seed ?? '');
+    payers.push(after);
+    expect(await after.outcome({ ...signed, sequence })).toEqual({ kind: 'pending', unproven: true });
+    rippled.historyFrom = 1;
+    expect(await after.outcome({ ...signed, sequence })).toEqual({
+      kind: 'success',
+      deliveredDrops: 1_000_000n,
+    });
+  });
 
   it('holds, never pays and never refunds a withdrawal whose saved tag the ledger cannot carry', async () => {
     const { database } = testbed;

@@ -105,13 +105,5 @@ export function createDashboardRepository(db: Db) {
         paid: paidMap.get(index + 1) ?? 0n,
       }));
     },
-
-    /** The payout wallet the payout job last used (it records each one it signs with). */
-    async payoutWalletAddress(): Promise<string | null> {
-      const [row] = rowsOf<{ address: string }>(
-        await db.execute(sql`select address from payout_wallets order by updated_at desc limit 1`),
-      );
-      return row?.address ?? null;
-    },
   };
 }

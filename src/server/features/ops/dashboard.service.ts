@@ -3,6 +3,7 @@ import { formatAmount, UNITS_PER_DROP } from '#domain/money/amount.ts';
 import { dayOf, dayStart } from '#domain/time/day.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
+import { createPaidWithdrawalsRepository } from '#server/features/withdraw/withdraw.service.ts';
 import { createDashboardRepository } from './dashboard.repository.ts';
 
 /** Days the dashboard's chart covers, today included. */
@@ -52,7 +53,7 @@ export function createDashboardService({ db, clock, timeZone, ledger }: Dashboar
       ]);
       let wallet: Dashboard['wallet'] = null;
       if (ledger) {
-        const address = ledger.address ?? (await repo.payoutWalletAddress());
+        const address = ledger.address ?? (await createPaidWithdrawalsRepository(db).lastPayoutWallet());
         if (address) {
           const balance = await ledger.balanceOf(address).then(
             (drops) => drops * UNITS_PER_DROP,

@@ -187,6 +187,7 @@ async function payOne(
 
   const outcome = await xrpl.outcome({
     hash: row.txHash,
+    blob: row.txBlob,
     sequence: row.txSequence,
     // Payments signed before the signing ledger was stored: their last ledger less the window.
     signedLedger: row.txSignedLedger ?? row.lastLedgerSequence - VALID_FOR_LEDGERS,

@@ -9,7 +9,13 @@ export interface PayoutRunnerOptions {
   db: Db;
   clock: Clock;
   rules: ProductRules;
-  xrpl: { url: string; seed: string; feeCapDrops: bigint; networkId: number | null } | null;
+  xrpl: {
+    url: string;
+    seed: string;
+    account: string | null;
+    feeCapDrops: bigint;
+    networkId: number | null;
+  } | null;
   intervalMs: number;
   /** How soon the runner comes back while a signed payment waits for the ledger (a few seconds). */
   resubmitMs: number;
@@ -45,10 +51,7 @@ export function startPayoutRunner(options: PayoutRunnerOptions) {
   async function pass(): Promise<number> {
     try {
       if (xrpl && !payer) {
-        payer = await connectXrplPayer(xrpl.url, xrpl.seed, {
-          feeCapDrops: xrpl.feeCapDrops,
-          networkId: xrpl.networkId,
-        });
+        payer = await connectXrplPayer(xrpl.url, xrpl.seed, xrpl);
         log.info({ address: payer.address }, 'payout wallet connected');
       }
       const run = await runPayoutOnce({

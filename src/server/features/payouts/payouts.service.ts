@@ -3,5 +3,5 @@
  * withdrawals, the ledger's connections, and paying one withdrawal now.
  */
 export { payoutActions, payoutOperator, type OperatorOutcome } from './operator.ts';
-export { connectXrplPayer, type Payer } from './xrpl-payer.ts';
+export { connectXrplPayer, payoutWalletOf, type Payer } from './xrpl-payer.ts';
 export { xrplLedgerReader, type LedgerReader } from './ledger-reader.ts';

@@ -1,4 +1,4 @@
-import { Client, Wallet, type Payment } from 'xrpl';
+import { Client, decode, deriveAddress, Wallet, type Payment } from 'xrpl';
 
 /** What the payout job needs from the XRP Ledger; the adapter below is the real one. */
 export interface Payer {
@@ -61,6 +61,8 @@ export interface SignedPayment {
 /** What is stored of a signed payment to find out, later, what became of it. */
 export interface SignedPaymentRef {
   hash: string;
+  /** The signed blob: it names the account that signed, which may not be today's payout wallet. */
+  blob: string;
   sequence: number;
   signedLedger: number;
   lastLedgerSequence: number;
@@ -124,18 +126,65 @@ function searchedAllOf(error: Error): boolean {
   return data?.['searched_all'] === true || nested?.['searched_all'] === true;
 }
 
+// AccountRoot's lsfDisableMaster flag: the master key no longer signs for the account.
+const DISABLE_MASTER = 0x00100000;
+
+/**
+ * The payout wallet a seed signs for: the seed's own account, or `account` when the seed is that
+ * account's regular key (docs/payouts.md recommends one). Without `account` a regular key would sign
+ * as its own, unfunded address.
+ */
+export function payoutWalletOf(seed: string, account?: string | null): Wallet {
+  return Wallet.fromSeed(seed, account ? { masterAddress: account } : {});
+}
+
+/**
+ * Why the key cannot pay for the account, from the account as the validated ledger has it; null when
+ * it can. Checked once at connect, so a wrong key or address is named in the log at once rather than
+ * met as a refusal of every payment.
+ */
+async function keyProblem(client: Client, wallet: Wallet): Promise<string | null> {
+  let account: { Flags: number; RegularKey?: string };
+  try {
+    account = (
+      await client.request({ command: 'account_info', account: wallet.address, ledger_index: 'validated' })
+    ).result.account_data;
+  } catch (error) {
+    if (!(error instanceof Error) || !/actNotFound/.test(error.message + JSON.stringify(error))) throw error;
+    return `the payout account ${wallet.address} is not on the ledger: fund it, or, if XRPL_SEED is a regular key, set PAYOUT_WALLET_ADDRESS to the account it signs for`;
+  }
+  const signer = deriveAddress(wallet.publicKey);
+  if (signer === wallet.address) {
+    return (account.Flags & DISABLE_MASTER) !== 0
+      ? `the master key of ${wallet.address} is disabled: put its regular key in XRPL_SEED`
+      : null;
+  }
+  return account.RegularKey === signer
+    ? null
+    : `XRPL_SEED is not the regular key of ${wallet.address} (its key signs as ${signer})`;
+}
+
 /** The XRP Ledger through xrpl.js: the payout wallet's seed signs, a rippled server submits. */
 export async function connectXrplPayer(
   url: string,
   seed: string,
   {
+    account = null,
     feeCapDrops = DEFAULT_FEE_CAP_DROPS,
     networkId = null,
-  }: { feeCapDrops?: bigint; networkId?: number | null } = {},
+  }: { account?: string | null; feeCapDrops?: bigint; networkId?: number | null } = {},
 ): Promise<Payer> {
-  const wallet = Wallet.fromSeed(seed);
+  const wallet = payoutWalletOf(seed, account);
   const client = new Client(url, { connectionTimeout: 10_000 });
   await client.connect();
+  const problem = await keyProblem(client, wallet).catch(async (error: unknown) => {
+    await client.disconnect();
+    throw error;
+  });
+  if (problem !== null) {
+    await client.disconnect();
+    throw new Error(problem);
+  }
 
   async function validatedLedger(): Promise<number> {
     const response = await client.request({ command: 'ledger', ledger_index: 'validated' });
@@ -156,12 +205,12 @@ export async function connectXrplPayer(
    * when this server's history does not show it (which proves nothing). Sequences are consumed in
    * ledger order, so the walk stops at the first later one.
    */
-  async function takerOf(sequence: number, from: number, to: number) {
+  async function takerOf(account: string, sequence: number, from: number, to: number) {
     let marker: unknown;
     for (let page = 0; page < TAKER_PAGES; page++) {
       const { result } = await client.request({
         command: 'account_tx',
-        account: wallet.address,
+        account,
         ledger_index_min: from,
         ledger_index_max: to,
         forward: true,
@@ -171,7 +220,7 @@ export async function connectXrplPayer(
       for (const entry of result.transactions) {
         const tx = entry.tx_json;
         // Payments to the wallet are listed too; a ticketed transaction has Sequence 0.
-        if (!entry.validated || tx?.Account !== wallet.address || !tx.Sequence) continue;
+        if (!entry.validated || tx?.Account !== account || !tx.Sequence) continue;
         if (tx.Sequence === sequence) return entry.hash ? { hash: entry.hash, meta: entry.meta } : null;
         if (tx.Sequence > sequence) return null;
       }
@@ -243,7 +292,7 @@ export async function connectXrplPayer(
       return (await client.request({ command: 'submit', tx_blob: blob })).result.engine_result;
     },
 
-    async outcome({ hash, sequence, signedLedger, lastLedgerSequence }) {
+    async outcome({ hash, blob, sequence, signedLedger, lastLedgerSequence }) {
       // The validated ledger is read BEFORE the lookup: a payment that a complete search up to its
       // LastLedgerSequence did not find can never be included afterwards. Read after, a lookup that
       // raced the payment's inclusion would look like an expiry, and a paid withdrawal be refunded.
@@ -272,9 +321,12 @@ export async function connectXrplPayer(
       // The other proof needs no history: the account's Sequence as of that same validated ledger. A
       // Sequence is consumed by exactly one transaction, in order; if the account has not moved past the
       // payment's, nothing with it was included up to a ledger beyond the payment's last one.
+      // The account that signed it: the payout wallet may have changed since (another address in
+      // PAYOUT_WALLET_ADDRESS), and another account's Sequence proves nothing about this payment.
+      const signer = String(decode(blob)['Account']);
       const account = await client.request({
         command: 'account_info',
-        account: wallet.address,
+        account: signer,
         ledger_index: validated,
       });
       if (account.result.account_data.Sequence <= sequence) return { kind: 'expired', proof: 'sequence' };
@@ -282,7 +334,7 @@ export async function connectXrplPayer(
       // by hand, with another tool). rippled answers a payment it was sent and never included as
       // "found, not validated" for as long as it keeps it in its cache, so only the transaction that
       // consumed the Sequence can tell: this payment's result, or proof that it can never be included.
-      const taker = await takerOf(sequence, signedLedger + 1, validated);
+      const taker = await takerOf(signer, sequence, signedLedger + 1, validated);
       if (taker === null) return { kind: 'pending', unproven: true };
       if (taker.hash !== hash) return { kind: 'expired', proof: 'sequence_taken' };
       return outcomeOfMeta(taker.meta);

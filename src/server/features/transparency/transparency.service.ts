@@ -17,7 +17,10 @@ import type { WalletReader } from './wallet-balance.ts';
 export interface TransparencyServiceDeps {
   db: Db;
   clock: Clock;
-  /** The payout wallet's public address (configured, or derived from the payout key); null if none. */
+  /**
+   * The payout wallet's public address (configured, or derived from the payout key); null: the one
+   * the payout job last recorded, if any (it may run in another process that alone holds the key).
+   */
   walletAddress: string | null;
   /** Reads its balance on the ledger; null when no ledger is configured. */
   wallet: WalletReader | null;
@@ -38,8 +41,11 @@ export function createTransparencyService(deps: TransparencyServiceDeps) {
 
   async function compute(now: Date): Promise<TransparencySummary> {
     const windowStart = new Date(now.getTime() - PAYOUT_TIME_WINDOW_DAYS * 24 * 3_600_000);
+    const walletAddress = deps.walletAddress ?? (await paid.lastPayoutWallet());
     const wallet =
-      deps.wallet && deps.walletAddress ? deps.wallet.balance() : Promise.resolve<Amount | null>(null);
+      deps.wallet && walletAddress
+        ? deps.wallet.balance(walletAddress)
+        : Promise.resolve<Amount | null>(null);
     // The sums from one snapshot: a withdrawal or a refund committed between two separate reads would
     // be counted in neither sum, or in both.
     const [samples, totals, open, balances] = await db.transaction(
@@ -58,7 +64,7 @@ export function createTransparencyService(deps: TransparencyServiceDeps) {
     const owed = balances + open;
     const times = payoutTimes(samples);
     return {
-      wallet_address: deps.walletAddress,
+      wallet_address: walletAddress,
       wallet_balance: walletBalance === null ? null : formatAmount(walletBalance),
       wallet_read_time: walletBalance === null ? null : epochSeconds(now),
       paid_total: formatAmount(totals.total),

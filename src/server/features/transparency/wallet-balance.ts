@@ -1,9 +1,9 @@
 import { Client } from 'xrpl';
 import { UNITS_PER_DROP, type Amount } from '#domain/money/amount.ts';
 
-/** Reads the payout wallet's balance on the XRP Ledger; null when the ledger did not answer. */
+/** Reads an account's balance on the XRP Ledger; null when the ledger did not answer. */
 export interface WalletReader {
-  balance(): Promise<Amount | null>;
+  balance(address: string): Promise<Amount | null>;
   close(): Promise<void>;
 }
 
@@ -12,10 +12,10 @@ export interface WalletReader {
  * the web process never holds the payout key (docs/payouts.md#the-key). It connects when first asked
  * and again after a drop; a failure is "unknown", never a zero.
  */
-export function xrplWalletReader(url: string, address: string, timeoutMs = 5_000): WalletReader {
+export function xrplWalletReader(url: string, timeoutMs = 5_000): WalletReader {
   const client = new Client(url, { connectionTimeout: timeoutMs, timeout: timeoutMs });
   return {
-    async balance() {
+    async balance(address) {
       try {
         if (!client.isConnected()) await client.connect();
         const info = await client.request({

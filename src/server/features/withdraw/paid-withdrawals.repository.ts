@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { exactSum } from '#server/db/exact-sum.ts';
-import { users, withdrawals } from '#server/db/schema.ts';
+import { payoutWallets, users, withdrawals } from '#server/db/schema.ts';
 import { withdrawalOpen } from '#server/db/withdrawal-open.ts';
 
 /**
@@ -22,6 +22,19 @@ export function createPaidWithdrawalsRepository(db: Db) {
         .from(withdrawals)
         .where(and(eq(withdrawals.status, 'success'), gte(withdrawals.settledAt, from)));
       return rows.flatMap((row) => (row.validatedAt ? [{ ...row, validatedAt: row.validatedAt }] : []));
+    },
+
+    /**
+     * The payout wallet the payout job last signed with (it records each one): what a web process
+     * that holds no key and was given no PAYOUT_WALLET_ADDRESS shows as the wallet.
+     */
+    async lastPayoutWallet(): Promise<string | null> {
+      const [row] = await db
+        .select({ address: payoutWallets.address })
+        .from(payoutWallets)
+        .orderBy(desc(payoutWallets.updatedAt))
+        .limit(1);
+      return row?.address ?? null;
     },
 
     /** The sum and number of every withdrawal ever paid. */
