@@ -83,6 +83,10 @@ export const ERRORS = catalogue({
   'withdraw.address_unchanged': [400, 'This is already your withdrawal address'],
   'withdraw.address_missing': [409, 'Save a withdrawal address first'],
   'withdraw.rules_unmet': [400, 'Not every withdrawal rule is met yet'],
+  'withdraw.terms_changed': [
+    400,
+    'The waiting period changed since it was shown; please check it and confirm again',
+  ],
   'withdraw.in_progress': [409, 'A withdrawal is already in progress'],
   'ads.no_withdrawal': [400, 'There is no withdrawal waiting to shorten'],
   'ads.already_today': [400, "You have already watched today's ad. Come back tomorrow."],

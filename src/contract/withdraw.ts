@@ -83,6 +83,12 @@ export const WithdrawStatusSchema = z.object({
 export type WithdrawStatus = z.infer<typeof WithdrawStatusSchema>;
 export const WithdrawStatusResponseSchema = successSchema(WithdrawStatusSchema);
 
+/** A withdrawal: the whole balance, on the terms the user was shown. */
+export const StartWithdrawalBodySchema = z.object({
+  /** The waiting period the user confirmed, in days; refused if the one in force is another. */
+  waiting_days: z.optional(z.number().check(z.int(), z.nonnegative(), z.lte(3650))),
+});
+
 export const WithdrawLogSchema = z.object({
   id: z.number().check(z.int()),
   amount: DecimalSchema,

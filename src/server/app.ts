@@ -121,7 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     (env.CLOCK_OFFSET_SECONDS ? adjustableClock(env.CLOCK_OFFSET_SECONDS * 1000) : systemClock);
   // The configuration's rules; the console may change the user-facing ones from a stated time (below).
   const baseRules = options.rules ?? rulesFrom(env);
-  // The account the payout seed signs for (PAYOUT_WALLET_ADDRESS when the seed is a regular key).
+  // The account the payout key signs for (PAYOUT_WALLET_ADDRESS when XRPL_SEED is a regular key).
   const payoutWallet = env.XRPL_SEED
     ? payoutWalletOf(env.XRPL_SEED, env.PAYOUT_WALLET_ADDRESS).address
     : (env.PAYOUT_WALLET_ADDRESS ?? null);

@@ -161,7 +161,7 @@ const EnvSchema = z
     XRPL_SEED: z.string().optional(),
     /**
      * The payout wallet's public address, shown on the transparency page with its balance read from
-     * XRPL_URL; with XRPL_SEED, the account the seed signs for (required when it is a regular key).
+     * XRPL_URL; with XRPL_SEED, the account that key signs for (required when it is a regular key).
      * Unset: derived from XRPL_SEED when this process has it (a web process should not), or else the
      * wallet the payout job last signed with.
      */

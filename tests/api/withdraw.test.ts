@@ -252,3 +252,31 @@ describe('the ad near and after the end of the wait', () => {
     expect(envelope(await post(short.app, API.adStart, user.token, {})).data.error).toBe('ads.no_withdrawal');
   });
 });
+
+describe('a withdrawal on the waiting period the user confirmed', () => {
+  const app = useTestApp({ env: { WAITING_DAYS: '30' } });
+
+  it('is refused when the period in force is another, debits nothing, and goes on the one shown', async () => {
+    const [user] = await seedUsers(app.database.db, 1, 'terms');
+    if (!user) throw new Error('no user');
+    await credit(app.database.db, user.id, xrp(150));
+    await setTestAddress(app.database.db, user.id, 102);
+    // The confirmation said 45 days (a change the operator scheduled has taken effect since, or not yet).
+    const refused = envelope(
+      await post(app.app, API.setWithdrawStatus, user.token, { waiting_days: 45 }, 'terms-45'),
+    );
+    expect(refused.data.error).toBe('withdraw.terms_changed');
+    const info = envelope(await getAs(app.app, API.userInfo, user.token)).data['userInfo'] as {
+      balance: string;
+    };
+    expect(info.balance).toBe('150');
+    expect(envelope(await getAs(app.app, API.getWithdrawStatus, user.token)).data['status']).toBe(0);
+
+    const started = envelope(
+      await post(app.app, API.setWithdrawStatus, user.token, { waiting_days: 30 }, 'terms-30'),
+    );
+    expect(started.code).toBe(1);
+    const { create_time: created, end_time: end } = started.data as { create_time: number; end_time: number };
+    expect(end - created).toBe(30 * 86_400);
+  });
+});

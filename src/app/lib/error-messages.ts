@@ -54,6 +54,7 @@ export const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
   'withdraw.address_unchanged': msg`This is already your withdrawal address`,
   'withdraw.address_missing': msg`Save a withdrawal address first`,
   'withdraw.rules_unmet': msg`Not every withdrawal rule is met yet`,
+  'withdraw.terms_changed': msg`The waiting period changed since it was shown; please check it and confirm again`,
   'withdraw.in_progress': msg`A withdrawal is already in progress`,
   'ads.no_withdrawal': msg`There is no withdrawal waiting to shorten`,
   'ads.already_today': msg`You have already watched today's ad. Come back tomorrow.`,

@@ -130,7 +130,7 @@ function searchedAllOf(error: Error): boolean {
 const DISABLE_MASTER = 0x00100000;
 
 /**
- * The payout wallet a seed signs for: the seed's own account, or `account` when the seed is that
+ * The payout wallet a key signs for: the key's own account, or `account` when the key is that
  * account's regular key (docs/payouts.md recommends one). Without `account` a regular key would sign
  * as its own, unfunded address.
  */

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod/mini';
 import { EmptyBodySchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
 import {
+  StartWithdrawalBodySchema,
   AdCompleteResponseSchema,
   AddressResponseSchema,
   AdStartResponseSchema,
@@ -127,12 +129,16 @@ export async function withdrawRoutes(
     API.setWithdrawStatus,
     {
       summary: 'Withdraws the whole balance (Idempotency-Key required)',
-      body: EmptyBodySchema,
+      // Optional: the release before sent no body, and its server drops `waiting_days`, so a retry
+      // that meets the other release is the same withdrawal.
+      body: z.nullish(StartWithdrawalBodySchema),
       response: WithdrawStatusResponseSchema,
       access: 'settled',
+      fingerprintOmits: ['waiting_days'],
       failures,
     },
-    (tx, { userId, idempotencyKey }) => withdraw.startWithdrawal(tx, userId, idempotencyKey),
+    (tx, { userId, body, idempotencyKey }) =>
+      withdraw.startWithdrawal(tx, userId, idempotencyKey, body?.waiting_days),
   );
 
   routes.get(

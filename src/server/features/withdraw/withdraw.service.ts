@@ -42,7 +42,7 @@ export type PasswordCheck = (
   password: string,
   device: KnownDevice | null,
 ) => Promise<Result<true, 'account.password_wrong' | 'auth.too_many_attempts'>>;
-export type StartWithdrawalError = 'withdraw.in_progress' | 'withdraw.rules_unmet';
+export type StartWithdrawalError = 'withdraw.in_progress' | 'withdraw.rules_unmet' | 'withdraw.terms_changed';
 export type AdError = 'ads.no_withdrawal' | 'ads.already_today' | 'ads.not_started' | 'ads.too_early';
 
 export interface WithdrawServiceDeps {
@@ -339,6 +339,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       tx: Db,
       userId: number,
       key: string,
+      shownWaitingDays?: number,
     ): Promise<Result<WithdrawStatus, StartWithdrawalError>> {
       await ledger.lockUser(tx, userId);
       if (await createWithdrawRepository(tx).open(userId)) return fail('withdraw.in_progress');
@@ -346,6 +347,12 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       const address = await createWithdrawRepository(tx).address(userId);
       const amount = floorToDrops(await ledger.balance(tx, userId));
       if (!address || amount <= 0n) return fail('withdraw.rules_unmet');
+      // The user confirmed a waiting period: one that took effect since was not agreed to
+      // (docs/product-rules.md#shown-equals-credited).
+      const waitingDays = rules.waitingDays;
+      if (shownWaitingDays !== undefined && shownWaitingDays !== waitingDays) {
+        return fail('withdraw.terms_changed');
+      }
       const now = clock.now();
       const row = await createWithdrawRepository(tx).create({
         userId,
@@ -354,7 +361,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
         tag: address.tag,
         status: 'processing',
         createdAt: now,
-        waitingDays: rules.waitingDays,
+        waitingDays,
       });
       await ledger.append(tx, {
         userId,

@@ -13,7 +13,7 @@ import {
   WithdrawStatusResponseSchema,
 } from '#contract/withdraw.ts';
 import { deviceRecords } from '#app/lib/device-records.ts';
-import { apiRequest } from '#app/lib/http.ts';
+import { ApiError, apiRequest } from '#app/lib/http.ts';
 import { invalidateMoney, queryKeys } from '#app/lib/query-keys.ts';
 import { postMoney, useMoneyMutation } from '#app/lib/money-mutation.ts';
 import { apiQueryOptions, useRefetchingMutation } from '#app/lib/api-query.ts';
@@ -84,9 +84,23 @@ export function useSaveAddress() {
   });
 }
 
-/** Withdraws the whole balance; the key is made when the user confirms, so a retry withdraws once. */
+/**
+ * Withdraws the whole balance on the waiting period the user confirmed; the key is made when the user
+ * confirms, so a retry withdraws once. A period changed since is refused, and the one in force read.
+ */
 export function useStartWithdrawal() {
-  return useMoneyMutation(() => postMoney(API.setWithdrawStatus, WithdrawStatusResponseSchema));
+  const queryClient = useQueryClient();
+  return useMoneyMutation(
+    (waitingDays: number) =>
+      postMoney(API.setWithdrawStatus, WithdrawStatusResponseSchema, { waiting_days: waitingDays }),
+    {
+      onError: async (error) => {
+        if (error instanceof ApiError && error.code === 'withdraw.terms_changed') {
+          await queryClient.invalidateQueries({ queryKey: queryKeys.settings.public() });
+        }
+      },
+    },
+  );
 }
 
 export function useStartAd() {

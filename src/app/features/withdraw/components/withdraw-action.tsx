@@ -36,7 +36,7 @@ export function WithdrawAction({ balance, waitingDays, minHours, maxHours, allow
     setOpen(false);
     setError(null);
     try {
-      await loading.during(start.mutateAsync());
+      await loading.during(start.mutateAsync(waitingDays));
       await navigate({ to: '/withdraw/status' });
     } catch (caught) {
       setError(i18n._(messageOf(caught)));
