@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dayOf, isTimeZone, nextDayStart, secondsUntilReset } from './day.ts';
+import { addDays, dayOf, dayStart, isTimeZone, nextDayStart, secondsUntilReset } from './day.ts';
 
 describe('the day boundary', () => {
   it('names the day in the configured time zone', () => {
@@ -43,7 +43,17 @@ describe('the day boundary', () => {
   });
 
   it('always resets later, within about a day, on a new day', () => {
-    const zones = ['UTC', 'Asia/Kolkata', 'America/New_York', 'Europe/Istanbul', 'Pacific/Chatham'];
+    // Santiago, Havana and Asuncion change their clocks at midnight: some days have no 00:00.
+    const zones = [
+      'UTC',
+      'Asia/Kolkata',
+      'America/New_York',
+      'Europe/Istanbul',
+      'Pacific/Chatham',
+      'America/Santiago',
+      'America/Havana',
+      'America/Asuncion',
+    ];
     fc.assert(
       fc.property(
         fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
@@ -55,9 +65,30 @@ describe('the day boundary', () => {
           expect(gap).toBeLessThanOrEqual(25 * 3600 * 1000);
           expect(dayOf(reset, zone)).not.toBe(dayOf(instant, zone));
           expect(dayOf(new Date(reset.getTime() - 1), zone)).toBe(dayOf(instant, zone));
+          const start = dayStart(instant, zone);
+          expect(start.getTime()).toBeLessThanOrEqual(instant.getTime());
+          expect(dayOf(start, zone)).toBe(dayOf(instant, zone));
+          expect(dayOf(new Date(start.getTime() - 1), zone)).not.toBe(dayOf(instant, zone));
         },
       ),
     );
+  });
+
+  it('starts a day whose midnight the clocks skip when the clocks jump', () => {
+    // America/Santiago goes from 2026-09-05 23:59:59 (UTC-4) to 2026-09-06 01:00 (UTC-3).
+    expect(nextDayStart(new Date('2026-09-05T20:00:00Z'), 'America/Santiago').toISOString()).toBe(
+      '2026-09-06T04:00:00.000Z',
+    );
+    expect(dayStart(new Date('2026-09-06T12:00:00Z'), 'America/Santiago').toISOString()).toBe(
+      '2026-09-06T04:00:00.000Z',
+    );
+  });
+
+  it('counts days on the calendar', () => {
+    expect(addDays('2027-10-31', -1)).toBe('2027-10-30');
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-11-28', 0)).toBe('2026-11-28');
   });
 
   it('recognises time zones', () => {

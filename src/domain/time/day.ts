@@ -69,14 +69,19 @@ function offsetMs(instant: Date, timeZone: string): number {
   return wall - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
+/**
+ * The calendar day `days` after (or, negative, before) a day: counted on the calendar, not in 24-hour
+ * steps, which land on one day twice or skip one where a day has 23 or 25 hours.
+ */
+export function addDays(day: string, days: number): string {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
+  return dayOf(new Date(Date.UTC(year, month - 1, date + days)), 'UTC');
+}
+
 /** The instant the day after `instant`'s day begins in the time zone (the next daily reset). */
 export function nextDayStart(instant: Date, timeZone: string): Date {
   const { year, month, day } = partsIn(instant, timeZone);
-  const wallMidnight = Date.UTC(year, month - 1, day + 1);
-  // Convert the wall-clock midnight to UTC; twice, in case the offset changes that night (DST).
-  let guess = wallMidnight - offsetMs(new Date(wallMidnight), timeZone);
-  guess = wallMidnight - offsetMs(new Date(guess), timeZone);
-  return new Date(guess);
+  return startOfWallDay(year, month, day + 1, timeZone);
 }
 
 /** Whole seconds until the next daily reset (never negative). */
@@ -87,8 +92,28 @@ export function secondsUntilReset(now: Date, timeZone: string): number {
 /** The instant `instant`'s day began in the time zone (the last daily reset). */
 export function dayStart(instant: Date, timeZone: string): Date {
   const { year, month, day } = partsIn(instant, timeZone);
+  return startOfWallDay(year, month, day, timeZone);
+}
+
+const HOUR_MS = 3_600_000;
+
+/** The first second of a calendar day (`day` may overflow the month) in the time zone. */
+function startOfWallDay(year: number, month: number, day: number, timeZone: string): Date {
   const wallMidnight = Date.UTC(year, month - 1, day);
+  const target = dayOf(new Date(wallMidnight), 'UTC');
+  // The wall-clock midnight in UTC; converted twice, in case the offset changes that night (DST).
   let guess = wallMidnight - offsetMs(new Date(wallMidnight), timeZone);
   guess = wallMidnight - offsetMs(new Date(guess), timeZone);
-  return new Date(guess);
+  const before = (at: number) => dayOf(new Date(at), timeZone) < target;
+  if (!before(guess) && before(guess - 1000)) return new Date(guess);
+  // A zone whose clocks skip midnight (America/Santiago goes from 23:59:59 to 01:00) or repeat it:
+  // the day begins at its first second, found within a few hours of the guess.
+  let early = guess - 3 * HOUR_MS;
+  let late = guess + 3 * HOUR_MS;
+  while (late - early > 1000) {
+    const middle = early + Math.floor((late - early) / 2000) * 1000;
+    if (before(middle)) early = middle;
+    else late = middle;
+  }
+  return new Date(late);
 }

@@ -24,7 +24,7 @@ export interface NewUser {
 export { ACCOUNT_DELETED };
 
 /** Tries older than this start again from one: a lock needs failures close together. */
-const ATTEMPTS_FORGOTTEN_AFTER = '1 day';
+const ATTEMPTS_FORGOTTEN_AFTER = '24 hours';
 
 /**
  * Auth's tables — users (sign-in fields), sessions, account locks, sign-in attempts — for a database

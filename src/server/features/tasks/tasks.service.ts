@@ -9,7 +9,7 @@ import {
   type TaskRefusal,
   type TaskType,
 } from '#domain/tasks/task-rules.ts';
-import { dayOf, nextDayStart } from '#domain/time/day.ts';
+import { addDays, dayOf, nextDayStart } from '#domain/time/day.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import { ledger } from '#server/ledger/ledger.ts';
@@ -291,11 +291,10 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
   }
 
   async function history(userId: number) {
-    const now = clock.now();
+    const todayIs = dayOf(clock.now(), timeZone);
     const days: { day: string; weekday: number; count: number }[] = [];
     for (let back = 6; back >= 0; back--) {
-      const instant = new Date(now.getTime() - back * 24 * 3600 * 1000);
-      const day = dayOf(instant, timeZone);
+      const day = addDays(todayIs, -back);
       const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
       days.push({ day, weekday, count: 0 });
     }

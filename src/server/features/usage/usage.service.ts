@@ -1,5 +1,5 @@
 import { USAGE_DAYS_SHOWN, USAGE_EVENTS, type UsageCountBody, type UsageEvent } from '#contract/usage.ts';
-import { dayOf } from '#domain/time/day.ts';
+import { addDays, dayOf } from '#domain/time/day.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import { createUsageRepository } from './usage.repository.ts';
@@ -21,8 +21,7 @@ export function createUsageService({ db, clock, timeZone }: { db: Db; clock: Clo
 
     /** The last days' totals, newest first, one row per day that has any. */
     async days() {
-      const now = clock.now();
-      const from = dayOf(new Date(now.getTime() - (USAGE_DAYS_SHOWN - 1) * 24 * 3_600_000), timeZone);
+      const from = addDays(dayOf(clock.now(), timeZone), -(USAGE_DAYS_SHOWN - 1));
       const byDay = new Map<string, Partial<Record<UsageEvent, number>>>();
       for (const row of await repo.since(from)) {
         if (!(USAGE_EVENTS as readonly string[]).includes(row.event)) continue;

@@ -43,9 +43,11 @@ const NO_SIGNED_PAYMENT = { txBlob: null, txHash: null, lastLedgerSequence: null
 
 /** When a processing withdrawal falls due: its waiting period, less the hours the ads took off. */
 // Each withdrawal waits the period kept on its row (the one in force when it was requested); rows
-// from before periods were kept wait the configured one, which was in force then.
+// from before periods were kept wait the configured one, which was in force then. A day is 24 hours,
+// as the app shows it (src/domain/withdraw/waiting.ts): PostgreSQL adds calendar days in the
+// session's time zone, a day of 23 or 25 hours across a summer-time change.
 const dueAt = (waitingDays: number) =>
-  sql`${withdrawals.createdAt} + make_interval(days => coalesce(${withdrawals.waitingDays}, ${waitingDays})) - make_interval(hours => ${withdrawals.reducedHours})`;
+  sql`${withdrawals.createdAt} + make_interval(hours => 24 * coalesce(${withdrawals.waitingDays}, ${waitingDays}) - ${withdrawals.reducedHours})`;
 
 /**
  * The queries of the payout job and of the operator who pays by hand (src/server/features/payouts):

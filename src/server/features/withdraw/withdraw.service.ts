@@ -4,7 +4,7 @@ import { floorToDrops, formatAmount } from '#domain/money/amount.ts';
 import { maskName } from '#domain/privacy/mask.ts';
 import { fail, ok, type Result } from '#domain/result.ts';
 import type { ProductRules } from '#domain/rules/product-rules.ts';
-import { dayOf, nextDayStart } from '#domain/time/day.ts';
+import { dayOf, dayStart, nextDayStart } from '#domain/time/day.ts';
 import { parseDestination, type AddressRefusal } from '#domain/withdraw/address.ts';
 import {
   ADDRESS_CHANGE_HOLD_HOURS,
@@ -42,6 +42,10 @@ export type PasswordCheck = (
   password: string,
   device: KnownDevice | null,
 ) => Promise<Result<true, 'account.password_wrong' | 'auth.too_many_attempts'>>;
+
+/** How long after an ad's end its completion is still taken once the day has changed. */
+const AD_COMPLETION_GRACE_MS = 3_600_000;
+
 export type StartWithdrawalError = 'withdraw.in_progress' | 'withdraw.rules_unmet' | 'withdraw.terms_changed';
 export type AdError = 'ads.no_withdrawal' | 'ads.already_today' | 'ads.not_started' | 'ads.too_early';
 
@@ -434,8 +438,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       userId: number,
     ): Promise<Result<WithdrawStatus & { reduced_today: number }, AdError>> {
       const now = clock.now();
-      const day = dayOf(now, timeZone);
-      const session = await createWithdrawRepository(tx).adSession(userId, day);
+      const session = await adSessionToComplete(tx, userId, now);
       if (!session) return fail('ads.not_started');
       if (session.completedAt) return fail('ads.already_today');
       if (now.getTime() - session.openedAt.getTime() < rules.adSeconds * 1000) return fail('ads.too_early');
@@ -452,6 +455,21 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       return ok({ ...statusOf(updated), reduced_today: hours });
     },
   };
+
+  /**
+   * Today's ad session; or, when there is none, one opened before midnight that ran past it and was
+   * not completed yet (within an hour after its end): the user watched it whole, on the day it
+   * opened, and it counts for that day.
+   */
+  async function adSessionToComplete(tx: Db, userId: number, now: Date) {
+    const sessions = createWithdrawRepository(tx);
+    const today = await sessions.adSession(userId, dayOf(now, timeZone));
+    if (today) return today;
+    const yesterday = dayOf(new Date(dayStart(now, timeZone).getTime() - 1), timeZone);
+    const late = await sessions.adSession(userId, yesterday);
+    const tooLate = (late?.openedAt.getTime() ?? 0) + rules.adSeconds * 1000 + AD_COMPLETION_GRACE_MS;
+    return late && !late.completedAt && now.getTime() <= tooLate ? late : null;
+  }
 
   function statusOf(row: WithdrawalRow): WithdrawStatus {
     return {
