@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { bodyText, EpochSecondsSchema, successSchema } from './envelope.ts';
+import { bodyText, EpochSecondsSchema, successSchema, wireInt } from './envelope.ts';
 
 /** What a signed-out device gets: the code to show, and the secret only it keeps. */
 export const PairingStartSchema = z.object({
@@ -69,6 +69,6 @@ export const DeviceListResponseSchema = successSchema(
     ),
   }),
 );
-export const RevokeDeviceBodySchema = z.object({ id: z.coerce.number().check(z.int(), z.positive()) });
+export const RevokeDeviceBodySchema = z.object({ id: wireInt(z.positive()) });
 export const LinkApproveResponseSchema = successSchema(z.object({ approved: z.literal(true) }));
 export const RevokeDeviceResponseSchema = successSchema(z.object({ revoked: z.boolean() }));

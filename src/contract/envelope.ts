@@ -33,12 +33,25 @@ export const KnownFailureSchema = z.object({
 export const EpochSecondsSchema = z.number().check(z.int(), z.nonnegative());
 
 /**
+ * A whole number sent by a client: a JSON number, or its digits as text (query strings and forms carry
+ * only text), then the checks given. Nothing else reads as a number: `true`, `[1]`, `"0x1"`, `" 1"`,
+ * `"1e0"` and `""` are refused, where a plain coercion would read them as 1 or 0.
+ */
+export function wireInt(...checks: z.core.$ZodCheck<number>[]) {
+  return z.pipe(
+    z.pipe(
+      z.union([z.number(), z.string().check(z.regex(/^\d{1,16}$/))]),
+      z.transform((value: number | string) => Number(value)),
+    ),
+    z.number().check(z.int(), ...checks),
+  );
+}
+
+/**
  * A time sent by a client, in seconds: bounded to what a date can hold (the end of year 9999), so that
  * no number reaches the database as an invalid date.
  */
-export const EpochSecondsInputSchema = z.coerce
-  .number()
-  .check(z.int(), z.nonnegative(), z.maximum(253_402_300_799));
+export const EpochSecondsInputSchema = wireInt(z.nonnegative(), z.maximum(253_402_300_799));
 
 /**
  * A text field of a request body: at most `maxLength` characters, and empty when missing: a missing

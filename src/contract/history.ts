@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
+import { DecimalSchema, EpochSecondsSchema, successSchema, wireInt } from './envelope.ts';
 
 /** The kinds of ledger entry a person can filter their history by. */
 export const HISTORY_KINDS = [
@@ -15,7 +15,7 @@ export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 /** A page of the account's ledger, newest first: `before` is the id to continue from. */
 export const HistoryQuerySchema = z.object({
-  before: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  before: z.optional(wireInt(z.positive())),
   kind: z.optional(z.enum(HISTORY_KINDS)),
 });
 export type HistoryQuery = z.infer<typeof HistoryQuerySchema>;

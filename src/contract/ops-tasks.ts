@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { LOCALES } from '#domain/i18n/locales.ts';
 import { TASK_TEXT_MAX, TASK_TITLE_MAX } from '#domain/tasks/task-texts.ts';
 import { TASK_TYPES } from '#domain/tasks/task-rules.ts';
-import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
+import { DecimalSchema, EpochSecondsSchema, successSchema, wireInt } from './envelope.ts';
 import { ReasonSchema } from './ops.ts';
 import { TaskIdSchema } from './tasks.ts';
 
@@ -33,7 +33,7 @@ export const TaskDraftSchema = z.object({
   type: z.enum(TASK_TYPES),
   /** XRP as a decimal string; a whole number of drops. */
   reward: DecimalSchema.check(z.maxLength(20)),
-  required_seconds: z.coerce.number().check(z.int(), z.minimum(0), z.maximum(86_400)),
+  required_seconds: wireInt(z.minimum(0), z.maximum(86_400)),
   target_url: z.nullable(z.url({ protocol: /^https$/ }).check(z.maxLength(2000))),
   texts: TaskTextsSchema,
   reason: z._default(ReasonSchema, ''),

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
+import { DecimalSchema, EpochSecondsSchema, successSchema, wireInt } from './envelope.ts';
 import { ReasonSchema } from './ops.ts';
 import { OpsWithdrawalSchema } from './ops-withdrawals.ts';
 
@@ -26,7 +26,7 @@ export type OpsUserSummary = z.infer<typeof OpsUserSummarySchema>;
 export const UserSearchResponseSchema = successSchema(z.object({ list: z.array(OpsUserSummarySchema) }));
 
 export const UserDetailQuerySchema = z.object({
-  id: z.coerce.number().check(z.int(), z.positive(), z.maximum(Number.MAX_SAFE_INTEGER)),
+  id: wireInt(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER)),
 });
 
 export const OpsLedgerEntrySchema = z.object({
@@ -64,7 +64,7 @@ export type OpsUserDetail = z.infer<typeof OpsUserDetailSchema>;
 export const UserDetailResponseSchema = successSchema(OpsUserDetailSchema);
 
 export const UserBanBodySchema = z.object({
-  user_id: z.coerce.number().check(z.int(), z.positive(), z.maximum(Number.MAX_SAFE_INTEGER)),
+  user_id: wireInt(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER)),
   reason: z._default(ReasonSchema, ''),
 });
 export const UserBanResponseSchema = successSchema(

@@ -1,6 +1,6 @@
 import { QUEUE_STATES, type QueueState } from '#domain/ops/withdrawal-queue.ts';
 import { z } from 'zod/mini';
-import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
+import { DecimalSchema, EpochSecondsSchema, successSchema, wireInt } from './envelope.ts';
 import { ReasonSchema } from './ops.ts';
 
 export { QUEUE_STATES, type QueueState };
@@ -10,9 +10,9 @@ export const WithdrawalQueueQuerySchema = z.object({
   /** Part of the user name, or the user's id. */
   user: z.optional(z.string().check(z.trim(), z.maxLength(64))),
   /** Only withdrawals requested at least this many days ago. */
-  min_age_days: z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(3650))),
+  min_age_days: z.optional(wireInt(z.minimum(0), z.maximum(3650))),
   /** The next page: withdrawals after this id. */
-  after_id: z.optional(z.coerce.number().check(z.int(), z.nonnegative())),
+  after_id: z.optional(wireInt(z.nonnegative())),
 });
 /** The queue's filters as the console sends them. */
 export type WithdrawalQueueQuery = {
@@ -59,7 +59,7 @@ export const WithdrawalQueueResponseSchema = successSchema(
   }),
 );
 
-const IdSchema = z.coerce.number().check(z.int(), z.positive(), z.maximum(Number.MAX_SAFE_INTEGER));
+const IdSchema = wireInt(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER));
 
 export const WithdrawalActionBodySchema = z.object({ id: IdSchema, reason: z._default(ReasonSchema, '') });
 export const WithdrawalMarkPaidBodySchema = z.object({

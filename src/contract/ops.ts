@@ -7,6 +7,7 @@ import {
   EpochSecondsInputSchema,
   EpochSecondsSchema,
   successSchema,
+  wireInt,
 } from './envelope.ts';
 
 /**
@@ -126,7 +127,7 @@ export const AuditQuerySchema = z.object({
   target_kind: z.optional(z.enum(AUDIT_TARGETS)),
   target_id: z.optional(z.string().check(z.maxLength(64))),
   /** Entries older than this id (the next page). */
-  before_id: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  before_id: z.optional(wireInt(z.positive())),
   from_time: z.optional(EpochSecondsInputSchema),
   to_time: z.optional(EpochSecondsInputSchema),
 });

@@ -2,9 +2,13 @@ import { z } from 'zod/mini';
 import { PUSH_TOPICS } from '#domain/push/topics.ts';
 import { successSchema } from './envelope.ts';
 
-/** The device's push-messaging token (a Web Push subscription as JSON, or an FCM token). */
+/**
+ * The device's push-messaging token (a Web Push subscription as JSON, or an FCM token): printable
+ * ASCII, as both are, and short enough for the database's unique index (2,704 bytes at most; real
+ * ones are under 1,000).
+ */
 export const SaveFcmTokenBodySchema = z.object({
-  fcmtoken: z.string().check(z.minLength(1), z.maxLength(4096)),
+  fcmtoken: z.string().check(z.minLength(1), z.maxLength(2048), z.regex(/^[\x20-\x7e]+$/)),
 });
 export const SaveFcmTokenResponseSchema = successSchema(z.object({}));
 

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { TASK_TYPES } from '#domain/tasks/task-rules.ts';
-import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
+import { DecimalSchema, EpochSecondsSchema, successSchema, wireInt } from './envelope.ts';
 
 export const TaskStatusSchema = z.enum(['new', 'started', 'completed', 'failed']);
 
@@ -44,7 +44,7 @@ export const TaskListResponseSchema = successSchema(TaskListSchema);
  * A task's id: a PostgreSQL `serial`, so at most 2^31 − 1; a larger number names no task and must be
  * refused at the edge, not reach the database as an out-of-range value.
  */
-export const TaskIdSchema = z.coerce.number().check(z.int(), z.positive(), z.maximum(2_147_483_647));
+export const TaskIdSchema = wireInt(z.positive(), z.maximum(2_147_483_647));
 
 export const TaskIdBodySchema = z.object({ task_id: TaskIdSchema });
 

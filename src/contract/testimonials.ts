@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { bodyText, EpochSecondsSchema, successSchema } from './envelope.ts';
+import { bodyText, EpochSecondsSchema, successSchema, wireInt } from './envelope.ts';
 
 /**
  * Reviews by real users who agreed to publish their masked name (docs/transparency.md#testimonials),
@@ -70,7 +70,7 @@ export const OpsTestimonialListResponseSchema = successSchema(
   z.strictObject({ list: z.array(OpsTestimonialSchema) }),
 );
 export const OpsTestimonialDecisionBodySchema = z.object({
-  id: z.coerce.number().check(z.int(), z.positive(), z.maximum(Number.MAX_SAFE_INTEGER)),
+  id: wireInt(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER)),
   reason: z._default(z.string().check(z.trim(), z.maxLength(500)), ''),
 });
 export const OpsTestimonialDecisionResponseSchema = successSchema(OpsTestimonialSchema);

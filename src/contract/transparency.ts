@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { DecimalSchema, EpochSecondsSchema, successSchema } from './envelope.ts';
+import { DecimalSchema, EpochSecondsSchema, successSchema, wireInt } from './envelope.ts';
 
 /**
  * The public proof that Earnest pays (docs/transparency.md): the payout wallet, every paid withdrawal
@@ -63,7 +63,7 @@ export type PaidWithdrawal = z.infer<typeof PaidWithdrawalSchema>;
 
 /** Newest first; pass `next_before_id` as `before_id` for the next page. */
 export const PaidWithdrawalsQuerySchema = z.strictObject({
-  before_id: z.optional(z.coerce.number().check(z.int(), z.positive(), z.maximum(Number.MAX_SAFE_INTEGER))),
+  before_id: z.optional(wireInt(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER))),
 });
 export const PAID_WITHDRAWALS_PAGE = 20;
 export const PaidWithdrawalsResponseSchema = successSchema(

@@ -12,6 +12,7 @@ import type { Clock } from '#server/clock.ts';
 import { startFakeSms } from '#tests/fakes/fake-sms.ts';
 import { buildTestApp, envelope, postAs, register, useStarted, useTestApp } from '#tests/helpers/app.ts';
 import { createOperator, opsToken } from '#tests/helpers/operators.ts';
+import { inspectInput } from '#server/plugins/input-guard.ts';
 
 /** What an attacker tried from outside: each of these was a 500, a bypass or a leak once. */
 describe('configuration that names the site and its proxies', () => {
@@ -148,6 +149,73 @@ describe('input no route can mean', () => {
       });
       expect(response.statusCode, route.url).toBe(400);
     }
+  });
+});
+
+describe('input that is not what it looks like', () => {
+  const clock = testClock();
+  const handle = useTestApp({ clock });
+
+  it('gets the control-character message for half a surrogate pair or a C1 control, on every POST', async () => {
+    const { token } = await register(handle.app, 'surrogate-sender');
+    const operator = await createOperator(handle.app, handle.database.db, clock, 'surrogate-admin');
+    const opsSession = await opsToken(handle.app, operator, clock);
+    const posts = handle.app.routeTable.filter((route) => route.method === 'POST');
+    for (const [index, text] of ['reason \ud800', 'name \udfff end', 'ok \u0085'].entries()) {
+      for (const route of posts) {
+        const response = await handle.app.inject({
+          method: 'POST',
+          url: route.url,
+          // Written out as JSON escapes, as a client would send them.
+          payload: `{"reason":${JSON.stringify(text)},"account":${JSON.stringify(text)}}`,
+          headers: {
+            'content-type': 'application/json',
+            [TOKEN_HEADER]: token,
+            [OPS_TOKEN_HEADER]: opsSession,
+            'idempotency-key': `surrogate-${index}-${route.url}`,
+          },
+        });
+        expect(response.statusCode, `${route.url} ${JSON.stringify(text)}`).toBe(400);
+        expect(envelope(response).data.error, route.url).toBe('request.control_characters');
+      }
+    }
+    // A whole pair is a character like any other.
+    expect(inspectInput({ text: 'ok \u{1F600}', ['\u{1F600}']: 1 })).toBeNull();
+  });
+
+  it('refuses a push token too long for its unique index, or not ASCII, without a 500', async () => {
+    const { token } = await register(handle.app, 'long-token');
+    const random = Array.from(
+      { length: 2800 },
+      (_, i) => 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_'[(i * 7919) % 64],
+    ).join('');
+    for (const fcmtoken of [`${random.slice(0, 20)}:${random}`, `token-${'é'.repeat(900)}`]) {
+      for (const url of [API.saveFcmToken, API.pushTest]) {
+        const response = await postAs(handle.app, url, token, { fcmtoken });
+        expect(response.statusCode, url).toBe(400);
+        expect(envelope(response).data.error, url).toBe('request.invalid');
+      }
+    }
+  });
+
+  it('reads an id only from a number or its digits: true, [2], "0x3", " 4", "5e0" and "" ban no one', async () => {
+    const operator = await createOperator(handle.app, handle.database.db, clock, 'id-admin');
+    const opsSession = await opsToken(handle.app, operator, clock);
+    const victims = [];
+    for (let i = 0; i < 3; i++) victims.push(await register(handle.app, `id-victim-${i}`));
+    const ban = (userId: unknown) =>
+      handle.app.inject({
+        method: 'POST',
+        url: OPS_API.userBan,
+        payload: { user_id: userId, reason: 'test' },
+        headers: { [OPS_TOKEN_HEADER]: opsSession },
+      });
+    for (const userId of [true, [2], '0x3', ' 4', '5e0', '', null]) {
+      const response = await ban(userId);
+      expect(response.statusCode, JSON.stringify(userId)).toBe(400);
+    }
+    const banned = await handle.database.db.execute(`select count(*)::int as n from account_locks` as never);
+    expect((banned as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
   });
 });
 

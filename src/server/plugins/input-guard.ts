@@ -4,9 +4,12 @@ import { sendFailure } from '#server/lib/reply.ts';
 /** Deeper than any request of ours nests; deeper input is refused before anything walks it. */
 const MAX_DEPTH = 16;
 // Control characters: no name, address, code or answer of ours contains one (tab and newlines
-// neither: every field is one line), and a NUL breaks PostgreSQL text.
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f]/;
+// neither: every field is one line), and a NUL breaks PostgreSQL text. C1 controls likewise; and half
+// of a surrogate pair is no character at all: PostgreSQL refuses it in JSON and silently turns it into
+// U+FFFD in text, so two different names could be stored as one.
+const CONTROL =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 type Problem = 'control' | 'deep' | null;
 
