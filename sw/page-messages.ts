@@ -2,7 +2,7 @@ import { isPageMessage, type PageMessage } from '#contract/sync.ts';
 import { publishQueue } from './clients.ts';
 import { rememberTexts } from './push.ts';
 import { queueStore } from './queue-store.ts';
-import { refileAccount, replayQueue, wakeAccount } from './queue-replay.ts';
+import { refileAccount, replayNowAsked, replayQueue, wakeAccount } from './queue-replay.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -25,7 +25,7 @@ async function handle(message: PageMessage): Promise<void> {
       if (message.account && message.token) await wakeAccount(message.account);
       return;
     case 'replay':
-      await replayQueue();
+      await (message.now ? replayNowAsked() : replayQueue());
       return;
     case 'queue':
       await publishQueue();

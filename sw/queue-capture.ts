@@ -56,7 +56,14 @@ async function sendOrKeep(
       token: request.headers.get(TOKEN_HEADER),
     });
 
-  const waiting = (await queueStore.all()).some((e) => e.account === account && e.state !== 'rejected');
+  let waiting: boolean;
+  try {
+    waiting = (await queueStore.all()).some((e) => e.account === account && e.state !== 'rejected');
+  } catch {
+    // The device's storage cannot be read (damaged, or the browser refuses it): nothing can be kept,
+    // and nothing kept can be ahead of this one, but the request itself can still go.
+    return fetch(request);
+  }
   if (waiting) {
     await keep();
     void replayQueue();

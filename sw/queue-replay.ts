@@ -55,6 +55,16 @@ function betweenPasses(chore: () => Promise<void>): Promise<ReplayPass> {
   return replayQueue();
 }
 
+/** The user asked to send now: what waits for its next retry goes in this pass. */
+export function replayNowAsked(): Promise<ReplayPass> {
+  return betweenPasses(async () => {
+    for (const entry of await queueStore.all()) {
+      if (entry.state === 'waiting' && entry.retryAt !== null)
+        await queueStore.change(entry.id, { retryAt: null });
+    }
+  });
+}
+
 /** After a sign-in on this device, the account's entries that met a refused session go again. */
 export function wakeAccount(account: string): Promise<ReplayPass> {
   return betweenPasses(() => wake(account));
@@ -153,7 +163,13 @@ async function settle(
   switch (replayVerdict({ status, code, error })) {
     case 'done':
       await queueStore.remove(entry.id);
-      await tellPages({ type: 'settled', id: entry.id, kind: entry.kind, outcome: 'done' });
+      await tellPages({
+        type: 'settled',
+        id: entry.id,
+        account: entry.account,
+        kind: entry.kind,
+        outcome: 'done',
+      });
       return;
     case 'needs_sign_in': {
       // Kept, not dropped: it goes through once the user signs in again on this device.
@@ -183,7 +199,13 @@ async function settle(
         retryAt: null,
         error: { code: error ?? 'server.error', message },
       });
-      await tellPages({ type: 'settled', id: entry.id, kind: entry.kind, outcome: 'rejected' });
+      await tellPages({
+        type: 'settled',
+        id: entry.id,
+        account: entry.account,
+        kind: entry.kind,
+        outcome: 'rejected',
+      });
       return;
   }
 }

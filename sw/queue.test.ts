@@ -9,14 +9,16 @@ const told: WorkerMessage[] = [];
 let onFetch: ((event: { request: Request; respondWith(answer: Promise<Response>): void }) => void) | null =
   null;
 let onMessage: ((event: { data: PageMessage; waitUntil(done: Promise<void>): void }) => void) | null = null;
+let onSync: ((event: { tag: string; waitUntil(done: Promise<void>): void }) => void) | null = null;
 Object.assign(globalThis, {
   self: {
     location: { origin: 'https://earnest.test' },
     registration: {},
     clients: { matchAll: async () => [{ postMessage: (message: WorkerMessage) => told.push(message) }] },
-    addEventListener: (type: string, listener: typeof onFetch & typeof onMessage) => {
+    addEventListener: (type: string, listener: typeof onFetch & typeof onMessage & typeof onSync) => {
       if (type === 'fetch') onFetch = listener;
       if (type === 'message') onMessage = listener;
+      if (type === 'sync') onSync = listener;
     },
   },
 });
@@ -24,8 +26,21 @@ const { queueStore, publicView } = await import('./queue-store.ts');
 const { replayQueue, wakeAccount } = await import('./queue-replay.ts');
 const { captureQueueableRequests } = await import('./queue-capture.ts');
 const { answerPageMessages } = await import('./page-messages.ts');
+const { replayOnSync } = await import('./background-sync.ts');
+const { SYNC_TAG } = await import('./queue-capture.ts');
 captureQueueableRequests();
 answerPageMessages();
+replayOnSync();
+
+/** The browser's Background Sync event, as it fires with the app closed: how it ended. */
+async function syncEvent(): Promise<'resolved' | 'rejected'> {
+  let done: Promise<void> = Promise.resolve();
+  onSync?.({ tag: SYNC_TAG, waitUntil: (work) => (done = work) });
+  return done.then(
+    () => 'resolved' as const,
+    () => 'rejected' as const,
+  );
+}
 
 /** A message from the page, answered in full. */
 async function fromPage(data: PageMessage) {
@@ -416,5 +431,51 @@ describe('an account named anew while a pass runs', () => {
       [older, 'id-amina'],
       ['k-new', 'id-amina'],
     ]);
+  });
+});
+
+describe('a server that is busy while the app is closed', () => {
+  const busy = { status: 503, body: null };
+
+  it('fails the sync event while an entry waits for a retry, so the browser tries again later', async () => {
+    const id = await keep('amina', 'token-a');
+    answers.set(id, busy);
+    expect(await syncEvent()).toBe('rejected');
+    expect(await states()).toEqual([[id, 'waiting']]);
+    // The browser's next try, once the server is back; the wait for the retry has passed by then.
+    answers.delete(id);
+    await queueStore.change(id, { retryAt: Date.now() - 1 });
+    expect(await syncEvent()).toBe('resolved');
+    expect(await states()).toEqual([]);
+  });
+
+  it('sends an entry that waits for its retry at once when the user asks to try now', async () => {
+    const id = await keep('amina', 'token-a');
+    answers.set(id, busy);
+    await replayQueue();
+    answers.delete(id);
+    await replayQueue();
+    expect(sent.map((s) => s.key)).toEqual([id]);
+    await fromPage({ type: 'replay', now: true });
+    expect(sent.map((s) => s.key)).toEqual([id, id]);
+    expect(await states()).toEqual([]);
+  });
+
+  it('tells the pages whose entry settled', async () => {
+    const id = await keep('amina', 'token-a');
+    await replayQueue();
+    expect(told).toContainEqual(
+      expect.objectContaining({ type: 'settled', id, account: 'amina', outcome: 'done' }),
+    );
+  });
+});
+
+describe('a device whose storage cannot be read', () => {
+  it('still sends an online action to the server, instead of failing it', async () => {
+    const read = vi.spyOn(queueStore, 'all').mockRejectedValueOnce(new Error('UnknownError: Internal error'));
+    const response = await sendFromPage('k-storage', 'amina', 'token-a');
+    read.mockRestore();
+    expect(response.status).toBe(200);
+    expect(sent.map((s) => s.key)).toEqual(['k-storage']);
   });
 });

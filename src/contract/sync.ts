@@ -118,8 +118,11 @@ export type PageMessage =
   | { type: 'SKIP_WAITING' }
   /** The device's session, so queued entries that met a refused session can be replayed. */
   | { type: 'session'; account: string | null; token: string | null }
-  /** The app is open and online: replay what is due (for browsers without Background Sync). */
-  | { type: 'replay' }
+  /**
+   * The app is open and online: replay what is due (for browsers without Background Sync); `now`
+   * (the user's "try now") also sends what waits for its next retry.
+   */
+  | { type: 'replay'; now?: boolean }
   /** Ask for the current queue. */
   | { type: 'queue' }
   /** The user has read a rejection; forget it. */
@@ -140,7 +143,8 @@ export type PageMessage =
 /** Messages from the service worker to the page. */
 export type WorkerMessage =
   | { type: 'queue'; items: QueuedAction[] }
-  | { type: 'settled'; id: string; kind: QueuedKind; outcome: 'done' | 'rejected' }
+  /** An entry settled; `account` is whose it was (another account's is not this user's news). */
+  | { type: 'settled'; id: string; account: string; kind: QueuedKind; outcome: 'done' | 'rejected' }
   /** A push that arrived while a page was in the foreground: the page shows it as a banner. */
   | { type: 'push'; notice: PushNotice }
   /** The notification task's test push reached this device and the worker acknowledged it. */

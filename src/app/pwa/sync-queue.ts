@@ -112,6 +112,9 @@ function receive(message: WorkerMessage, queryClient: QueryClient) {
       store.set(message.items);
       return;
     case 'settled':
+      // Another account's entry (it signed out on this device, its queue still replays): not this
+      // user's news, and not theirs to see.
+      if (message.account !== session.state().account) return;
       if (message.outcome === 'done') confirmed.push(message.kind);
       else toasts.push('error', i18n._(REFUSED[message.kind]));
       clearTimeout(burstTimer);
@@ -162,7 +165,7 @@ export function refileQueued(from: string, to: string, since: number) {
 
 /** Asks the worker to send what is waiting now (the "try now" button). */
 export function replayNow() {
-  post({ type: 'replay' });
+  post({ type: 'replay', now: true });
 }
 
 const empty: readonly QueuedAction[] = [];
