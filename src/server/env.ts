@@ -173,7 +173,7 @@ const EnvSchema = z
     TRANSPARENCY_CACHE_SECONDS: z.coerce.number().int().min(0).max(600).default(15),
     /** Whether this process runs the payout job (several may: rows are claimed safely). */
     PAYOUTS: toggle('on', 'off', true),
-    /** The SMS provider (HTTP POST {to, text}); unset: a development sink that logs, refused in production. */
+    /** The SMS provider (HTTP POST {to, text}); required in production; unset elsewhere: a development sink that logs. */
     SMS_PROVIDER_URL: z.url().optional(),
     SMS_PROVIDER_TOKEN: z.string().optional(),
     /**
@@ -247,6 +247,12 @@ const EnvSchema = z
   .refine((env) => env.NODE_ENV !== 'production' || env.PUBLIC_ORIGIN !== undefined, {
     message: 'a production server needs its public origin (e.g. https://earnest.example)',
     path: ['PUBLIC_ORIGIN'],
+  })
+  // Without a provider no code is ever sent, and the phone bonus, an invitation counted by phone and
+  // a required phone would be offered to users who can never get them.
+  .refine((env) => env.NODE_ENV !== 'production' || env.SMS_PROVIDER_URL !== undefined, {
+    message: 'a production server needs an SMS provider (SMS_PROVIDER_URL) for phone verification',
+    path: ['SMS_PROVIDER_URL'],
   })
   .refine(
     (env) =>

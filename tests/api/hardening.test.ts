@@ -19,8 +19,20 @@ describe('configuration that names the site and its proxies', () => {
   it('refuses to start in production without its public origin', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/PUBLIC_ORIGIN/);
     expect(
-      parseEnv({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://earnest.example/app' }).PUBLIC_ORIGIN,
+      parseEnv({
+        NODE_ENV: 'production',
+        PUBLIC_ORIGIN: 'https://earnest.example/app',
+        SMS_PROVIDER_URL: 'https://sms.example/messages',
+      }).PUBLIC_ORIGIN,
     ).toBe('https://earnest.example');
+  });
+
+  it('refuses to start in production without an SMS provider, which phone verification and its bonus need', () => {
+    const site = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://earnest.example' };
+    expect(() => parseEnv(site)).toThrow(/SMS_PROVIDER_URL/);
+    expect(parseEnv({ ...site, SMS_PROVIDER_URL: 'https://sms.example/messages' }).NODE_ENV).toBe(
+      'production',
+    );
   });
 
   it('refuses TRUST_PROXY=true, which would believe any client, and takes hops or addresses', () => {
@@ -355,7 +367,12 @@ describe('source maps', () => {
       const database = await openDatabase({ dataDir: 'memory://' });
       const app = await buildTestApp({
         database,
-        env: { NODE_ENV: mode, DIST_DIR: dist, PUBLIC_ORIGIN: 'https://earnest.example' },
+        env: {
+          NODE_ENV: mode,
+          DIST_DIR: dist,
+          PUBLIC_ORIGIN: 'https://earnest.example',
+          SMS_PROVIDER_URL: 'https://sms.example/messages',
+        },
       });
       expect((await app.inject({ url: '/assets/app-1.js' })).statusCode).toBe(200);
       expect((await app.inject({ url: '/assets/app-1.js.map' })).statusCode).toBe(expected);
