@@ -6,6 +6,7 @@ import { ACCOUNT_HEADER, QUEUED_ERROR, QUEUED_STATUS } from '#contract/sync.ts';
 import { connectivity } from './connectivity.ts';
 import { forgetEarlyAnswers, takeEarlyAnswer } from './early-requests.ts';
 import { firstScreenPainting } from './first-paint.ts';
+import { noteServerDate } from './server-clock.ts';
 import { session } from './session.ts';
 
 /**
@@ -78,7 +79,7 @@ async function send(
   } else {
     forgetEarlyAnswers();
   }
-  return fetch(path + query, {
+  const response = await fetch(path + query, {
     method: method.toUpperCase(),
     headers: {
       ...headers,
@@ -90,6 +91,8 @@ async function send(
     ...(json === undefined ? {} : { body: JSON.stringify(json) }),
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
+  noteServerDate(response.headers.get('date'));
+  return response;
 }
 
 /** The key, and the account the service worker files the request under if it has to keep it. */

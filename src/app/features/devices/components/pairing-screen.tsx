@@ -9,7 +9,7 @@ import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { messageOf } from '#app/lib/error-messages.ts';
 import { formatClock } from '#app/lib/format.ts';
 import { session } from '#app/lib/session.ts';
-import { useSecondsUntil } from '#app/lib/use-countdown.ts';
+import { useServerSecondsUntil } from '#app/lib/server-clock.ts';
 import { usePairingState, useStartPairing } from '../api/devices-queries.ts';
 
 const POLL_MS = 3_000;
@@ -26,7 +26,7 @@ export function PairingScreen() {
   const pairing: PairingStart | null = start.data ?? null;
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const left = useSecondsUntil((pairing?.expires_time ?? 0) * 1000);
+  const left = useServerSecondsUntil((pairing?.expires_time ?? 0) * 1000);
   const expired = pairing !== null && left === 0;
   // The server said the code is dead before its time (used, or its approval ended: the approving
   // device signed out, or the account changed): no countdown may call it valid any more.

@@ -6,7 +6,9 @@ import { formatClock, formatCount, formatXrp } from '#app/lib/format.ts';
 import { useSecondsUntil } from '#app/lib/use-countdown.ts';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 import { Isolate } from '#app/components/isolate.tsx';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { invalidateMoney } from '#app/lib/query-keys.ts';
 
 /** Today's progress, the balance, and when the day resets. */
 interface DaySummaryProps {
@@ -20,6 +22,13 @@ interface DaySummaryProps {
 
 export function DaySummary({ list, balance, serverOffsetMs, aside }: DaySummaryProps) {
   const left = useSecondsUntil(list.next_reset_time * 1000 - serverOffsetMs);
+  const queryClient = useQueryClient();
+  const dayOver = left === 0;
+  // At the reset the day's list, offer and ad are another day's: read them again, or a screen left
+  // open would keep offering yesterday's tasks, which the server no longer takes.
+  useEffect(() => {
+    if (dayOver) void invalidateMoney(queryClient);
+  }, [dayOver, list.next_reset_time, queryClient]);
   const done = formatCount(list.completed);
   // The tasks the day holds: fewer than the rule's count when the catalog cannot fill the day.
   const total = formatCount(list.tasks.length);

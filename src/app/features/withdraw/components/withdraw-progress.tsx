@@ -3,7 +3,7 @@ import type { WithdrawStatus } from '#contract/withdraw.ts';
 import { waitedShare, waitLeft, type WaitLeft } from '#domain/withdraw/waiting.ts';
 import { Card } from '#app/components/card.tsx';
 import { formatCount, formatDateTime, formatDaysHours } from '#app/lib/format.ts';
-import { useNow } from '#app/lib/use-countdown.ts';
+import { useServerNow } from '#app/lib/server-clock.ts';
 import { Isolate } from '#app/components/isolate.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 
@@ -13,7 +13,7 @@ import { XrpAmount } from '#app/components/xrp-amount.tsx';
  */
 export function WithdrawProgress({ status }: { status: WithdrawStatus }) {
   const { t } = useLingui();
-  const now = useNow();
+  const now = useServerNow();
   if (status.status !== 1 || status.end_time === null) return null;
   const wait = waitLeft(status.end_time * 1000, now);
   const share =

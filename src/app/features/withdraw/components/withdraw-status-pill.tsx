@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { waitLeft } from '#domain/withdraw/waiting.ts';
 import { formatDaysHours } from '#app/lib/format.ts';
-import { useNow } from '#app/lib/use-countdown.ts';
+import { useServerNow } from '#app/lib/server-clock.ts';
 import { withdrawKeys, withdrawStatusQueryOptions } from '../api/withdraw-queries.ts';
 
 /**
@@ -16,7 +16,7 @@ export function WithdrawStatusPill({ balanceReached }: { balanceReached: boolean
   const queryClient = useQueryClient();
   const path = useRouterState({ select: (state) => state.location.pathname });
   const status = useQuery(withdrawStatusQueryOptions());
-  const now = useNow();
+  const now = useServerNow();
 
   // A read already under way (the one the query starts as the pill appears) is the check: cancelling it
   // to send the same read again would ask twice.
