@@ -12,6 +12,8 @@ export const KycStatusSchema = z.object({
   bonus_amount: DecimalSchema,
   /** Whether this account received the bonus (once per account and per number). */
   bonus_credited: z.boolean(),
+  /** What the account was credited as its bonus, which may differ from today's `bonus_amount`. */
+  credited_amount: z.optional(DecimalSchema),
 });
 export type KycStatus = z.infer<typeof KycStatusSchema>;
 export const KycStatusResponseSchema = successSchema(KycStatusSchema);

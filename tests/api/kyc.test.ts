@@ -56,7 +56,11 @@ describe('phone verification', () => {
     const fresh = sms.value.lastCode(phone) ?? '';
     expect(envelope(await verify(first.token, fresh))).toMatchObject({ code: 1, data: { bonus: '100' } });
     expect(await ledger.balance(handle.database.db, first.id)).toBe(xrp(100));
-    expect(await status(first.token)).toMatchObject({ state: 'verified', bonus_credited: true });
+    expect(await status(first.token)).toMatchObject({
+      state: 'verified',
+      bonus_credited: true,
+      credited_amount: '100',
+    });
     expect(envelope(await verify(first.token, fresh)).data.error).toBe('kyc.already_verified');
 
     // The same number on another account: verified, but no second bonus.
@@ -152,4 +156,35 @@ describe('phone verification', () => {
     expect([...statuses.keys()].every((s) => s < 500)).toBe(true);
     console.log(`pumping: 10,000 requests, ${sent} SMS sent`);
   }, 300_000);
+});
+
+describe('phone verification while the bonus is 0', () => {
+  const zero = useTestAppWithSms({ SMS_PROVIDER_TOKEN: 'secret', KYC_BONUS_XRP: '0' });
+
+  it("verifies, credits nothing, says nothing was credited, and leaves the number's one bonus unused", async () => {
+    const [user] = await seedUsers(zero.handle.database.db, 1, 'kyc-zero');
+    if (!user) throw new Error('no user');
+    const phone = '+447911123999';
+    const sent = await zero.handle.app.inject({
+      method: 'POST',
+      url: '/api/kyc/sendCode',
+      headers: { [TOKEN_HEADER]: user.token },
+      payload: { phone },
+      remoteAddress: '10.0.0.9',
+    });
+    expect(envelope(sent).code).toBe(1);
+    const code = zero.sms.value.lastCode(phone) ?? '';
+    const verified = await post(zero.handle.app, '/api/kyc/verify', user.token, { code }, 'verify-zero');
+    expect(envelope(verified)).toMatchObject({ code: 1, data: { bonus: '0' } });
+    expect(envelope(await getAs(zero.handle.app, '/api/kyc/status', user.token)).data).toMatchObject({
+      state: 'verified',
+      bonus_amount: '0',
+      bonus_credited: false,
+      credited_amount: '0',
+    });
+    const used = await zero.handle.database.db.execute(
+      `select count(*)::int as n from phone_bonuses` as never,
+    );
+    expect((used as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+  });
 });

@@ -9,6 +9,10 @@ import { AddressGuide } from '#app/features/guides/components/address-guide.tsx'
 import { AddressSteps } from '#app/features/guides/components/address-steps.tsx';
 import { InterestGuide } from '#app/features/guides/components/interest-guide.tsx';
 import { WithdrawGuide } from '#app/features/guides/components/withdraw-guide.tsx';
+import { InviteProgress } from '#app/features/invite/components/invite-progress.tsx';
+import { InviteRules } from '#app/features/invite/components/invite-rules.tsx';
+import { LandingContent } from '#app/features/landing/components/landing-content.tsx';
+import type { InviteList } from '#contract/invite.ts';
 import { activateLocale } from '#app/i18n/i18n.ts';
 import { renderInRouter, rendersEveryScreenIn } from '#tests/helpers/render-in-app.tsx';
 
@@ -108,6 +112,56 @@ describe('the withdraw guide, what adds to a balance', () => {
     const none = screen.getByTestId('withdraw-guide').textContent ?? '';
     expect(none).toContain('Tasks and daily interest add to your balance.');
     expect(none).not.toMatch(/gift|bonus/);
+  });
+});
+
+describe('invitations, when the operator set no rise', () => {
+  const invites = (over: Partial<InviteList> = {}): InviteList => ({
+    list: [],
+    invite_count: 2,
+    bound_count: 1,
+    rule: 'phone',
+    annual_rate: '5',
+    apr_base: '5',
+    apr_step: '0',
+    apr_max: '20',
+    ...over,
+  });
+
+  it('promise no rise anywhere: Invite, its rules, the interest guide and Landing', async () => {
+    await renderInRouter(<InviteProgress invites={invites()} balance="1000" />);
+    expect(screen.getByTestId('invite-progress').textContent).toContain(
+      '1 invitation counts. Invitations do not raise the rate at present.',
+    );
+    expect(screen.queryByTestId('invite-worth')).toBeNull();
+    cleanup();
+    await renderInRouter(<InviteRules invites={invites({ apr_step: '1', apr_max: '5' })} />);
+    expect(screen.getByTestId('invite-rules').textContent).toContain(
+      'Your rate is 5% a year. Invitations do not raise it at present.',
+    );
+    cleanup();
+    await renderInRouter(<InterestGuide settings={settings({ apr_step: '0' })} mine={null} />);
+    expect(document.body.textContent).toContain(
+      'Your annual rate is 5%. Invitations do not raise it at present.',
+    );
+    cleanup();
+    await renderInRouter(<LandingContent settings={settings({ apr_step: '0' })} />);
+    const landing = screen.getByTestId('landing-rules').textContent ?? '';
+    expect(landing).toContain('Daily interest at 5% a year.');
+    expect(landing).not.toMatch(/invitation/);
+  });
+
+  it('near the maximum, the worth of the next invitation is what is left of the step', async () => {
+    // 19% of a 20% maximum, steps of 2: the next one adds 1 point, 10 XRP a year on 1,000 XRP.
+    await renderInRouter(
+      <InviteProgress
+        invites={invites({ annual_rate: '19', apr_step: '2', bound_count: 7 })}
+        balance="1000"
+      />,
+    );
+    expect(screen.getByTestId('invite-worth').textContent).toBe(
+      'At your balance today (1,000 XRP), the next invitation that counts adds about 10 XRP of interest a year.',
+    );
   });
 });
 

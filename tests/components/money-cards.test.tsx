@@ -1,4 +1,5 @@
 import { cleanup, screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '#contract/auth.ts';
 import type { DailyReward } from '#contract/rewards.ts';
@@ -16,6 +17,7 @@ import { WithdrawAction } from '#app/features/withdraw/components/withdraw-actio
 import { WithdrawProgress } from '#app/features/withdraw/components/withdraw-progress.tsx';
 import { DaySummary } from '#app/features/tasks/components/day-summary.tsx';
 import { activateLocale } from '#app/i18n/i18n.ts';
+import { noteServerDate } from '#app/lib/server-clock.ts';
 import { renderInRouter, rendersEveryScreenIn } from '#tests/helpers/render-in-app.tsx';
 
 // Every money card in each of its states: its words follow the same state its buttons use, so no card
@@ -104,7 +106,39 @@ describe('the interest card', () => {
     // 34 XRP at 5% for a day, rounded down to a drop: what the server computes once they are credited.
     expect(screen.getByTestId('interest-amount').textContent).toBe('0.004657 XRP today, at 5% a year');
     expect(screen.getByTestId('interest-worked-out-on').textContent).toBe(
-      'Worked out on 34 XRP: your balance once the tasks waiting to sync are credited.',
+      'Worked out on 34 XRP: your balance once what is waiting to sync is credited.',
+    );
+  });
+
+  it('with a gift claim waiting to sync too: the amount counts the gift, which the server credits first', async () => {
+    const gift: QueuedAction = {
+      ...waitingCompletion(0),
+      id: 'k-gift',
+      kind: 'gift.claim',
+      body: { amount: '30' },
+    };
+    await dayOfThree([waitingCompletion(2), waitingCompletion(3), gift], '30', '0.004109');
+    // 64 XRP (30 + 4 + the 30 XRP gift) at 5% for a day, rounded down to a drop.
+    expect(screen.getByTestId('interest-amount').textContent).toBe('0.008767 XRP today, at 5% a year');
+    expect(screen.getByTestId('interest-worked-out-on').textContent).toBe(
+      'Worked out on 64 XRP: your balance once what is waiting to sync is credited.',
+    );
+    expect(button(/Claim interest/).disabled).toBe(false);
+  });
+
+  it('with a completion of yesterday waiting to sync: no claim until it synced, and the card says why', async () => {
+    // Its reward is not on today's list, so no amount shown now could be the one the server computes.
+    await dayOfThree(
+      [waitingCompletion(1, '2026-11-27'), waitingCompletion(2), waitingCompletion(3)],
+      '30',
+      '0.004109',
+    );
+    expect(
+      screen.getByText(sentence("You finished all of today's tasks (3/3). 2 of them are waiting to sync.")),
+    ).toBeTruthy();
+    expect(button(/Claim interest/).disabled).toBe(true);
+    expect(screen.getByTestId('interest-after-sync').textContent).toBe(
+      'Actions saved on this device must sync first: the interest is worked out on the balance they bring.',
     );
   });
 
@@ -228,6 +262,25 @@ describe('the ad card', () => {
     );
     expect(screen.queryByRole('button', { name: /Shorten my wait/ })).toBeNull();
   });
+
+  it("counts the ad on the server's clock, not on a phone clock that runs 40 s fast", async () => {
+    // The last answer said the server's time is 40 s behind this device's.
+    noteServerDate(new Date(Date.now() - 40_000).toUTCString());
+    try {
+      const serverNow = Math.floor(Date.now() / 1000) - 40;
+      const justOpened: AdStatus = {
+        ...playedToTheEnd,
+        started_time: serverNow,
+        next_time: serverNow + 86_400,
+      };
+      await renderInRouter(<AdCard ad={justOpened} minHours={12} maxHours={36} />);
+      expect(screen.getByTestId('ad-timer').textContent).not.toBe('The ad is over.');
+      expect(button(/Shorten my wait/).disabled).toBe(true);
+    } finally {
+      // Back to no difference: Date.parse of the epoch, received at 500 ms.
+      noteServerDate(new Date(0).toUTCString(), 500);
+    }
+  });
 });
 
 describe('the gift card', () => {
@@ -282,7 +335,7 @@ describe('the way to a withdrawal', () => {
     waitingDays: 30,
     phoneBonus: null,
     phoneVerified: false,
-    phoneBonusCredited: false,
+    phoneBonusCredited: null,
     rulesInForce: BASIC_RULES,
     inviteRule: 'phone' as const,
     eligibility: undefined,
@@ -363,14 +416,15 @@ describe('the way to a withdrawal', () => {
     await renderInRouter(
       <WithdrawWizard
         {...props}
-        phoneBonus="100"
+        phoneBonus="50"
         phoneVerified
-        phoneBonusCredited
+        phoneBonusCredited="100"
         balance="10"
         addressSet={false}
       />,
     );
     screen.getByRole('button', { name: 'Next' }).click();
+    // What the account was credited, though the bonus offered today is another.
     expect(await screen.findByText(sentence(/bonus of \+100 XRP was credited/))).toBeTruthy();
   });
 
@@ -543,5 +597,27 @@ describe("the day's summary", () => {
     };
     await renderInRouter(<DaySummary list={list} balance="32" serverOffsetMs={0} />);
     expect(screen.getByTestId('day-progress').textContent).toBe('1 of 3 tasks done · 2 of 6 XRP today');
+  });
+
+  it('reads the day again once it has reset, on a screen left open across midnight', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const list: TaskList = {
+      day: '2026-11-27',
+      accepted: true,
+      next_reset_time: now + 1,
+      server_time: now - 600,
+      tasks: [],
+      completed: 0,
+      earned: '0',
+      tasks_per_day: 3,
+      daily_cap: '20',
+    };
+    const queryClient = new QueryClient();
+    const invalidated = vi.spyOn(queryClient, 'invalidateQueries');
+    await renderInRouter(<DaySummary list={list} balance="32" serverOffsetMs={0} />, queryClient);
+    expect(invalidated).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(invalidated).toHaveBeenCalledWith({ queryKey: ['tasks'] }), {
+      timeout: 3_000,
+    });
   });
 });

@@ -29,6 +29,7 @@ import {
 } from '#app/features/withdraw/api/withdraw-queries.ts';
 import { Loaded } from '#app/components/load-error.tsx';
 import { WelcomeCard } from '#app/features/account/components/welcome-card.tsx';
+import { invitationsRaiseRate } from '#app/lib/invite-rates.ts';
 import { XrpPrice } from '#app/features/rates/components/xrp-price.tsx';
 
 export const Route = createFileRoute('/home/')({
@@ -79,7 +80,11 @@ function TasksPage() {
     <>
       <PageHeader title={<Trans>Daily tasks</Trans>} />
       {user.data?.welcomed_time === null && settings.data && !arriving ? (
-        <WelcomeCard waitingDays={settings.data.waiting_days} minWithdrawal={settings.data.min_withdrawal} />
+        <WelcomeCard
+          waitingDays={settings.data.waiting_days}
+          minWithdrawal={settings.data.min_withdrawal}
+          invitationsRaise={invitationsRaiseRate(settings.data)}
+        />
       ) : null}
       <Loaded query={list} hold={arriving}>
         {(day) => (
@@ -140,7 +145,11 @@ function TasksPage() {
                     (parseAmount(settings.data.kyc_bonus) ?? 0n) > 0n ? settings.data.kyc_bonus : null
                   }
                   phoneVerified={kyc.data?.state === 'verified'}
-                  phoneBonusCredited={kyc.data?.bonus_credited === true}
+                  phoneBonusCredited={
+                    kyc.data?.bonus_credited === true
+                      ? (kyc.data.credited_amount ?? settings.data.kyc_bonus)
+                      : null
+                  }
                   rulesInForce={settings.data.withdraw_rules}
                   inviteRule={settings.data.invite_rule}
                   eligibility={eligibility.data}

@@ -50,9 +50,12 @@ export function createKycService({ db, clock, rules, sms, publicHost, hash }: Ky
   return {
     async status(userId: number): Promise<KycStatus> {
       const verified = await repo.verifiedPhone(userId);
+      // What the ledger credited, not today's setting: the two differ once KYC_BONUS_XRP changed.
+      const credited = await ledger.total(db, userId, 'phone_bonus');
       const base = {
         bonus_amount: formatAmount(rules.kycBonus),
-        bonus_credited: await repo.hasBonus(userId),
+        bonus_credited: credited > 0n,
+        credited_amount: formatAmount(credited),
       };
       if (verified) {
         return {
@@ -167,9 +170,10 @@ export function createKycService({ db, clock, rules, sms, publicHost, hash }: Ky
         return fail(code.attempts + 1 >= PHONE_RULES.maxAttempts ? 'kyc.code_dead' : 'kyc.code_wrong');
       }
       await codes.verify(code, now);
-      const bonus = await codes.claimBonus(bonusKey(code.phone), userId, now);
+      // A bonus of 0 is no bonus: it does not use up the number's one bonus.
+      const bonus = rules.kycBonus > 0n && (await codes.claimBonus(bonusKey(code.phone), userId, now));
       let credited = '0';
-      if (bonus && rules.kycBonus > 0n) {
+      if (bonus) {
         await ledger.append(tx, {
           userId,
           kind: 'phone_bonus',

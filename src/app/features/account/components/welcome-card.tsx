@@ -11,7 +11,16 @@ import { useMarkWelcomed } from '../api/account-queries.ts';
  * it pays, and the wait, in three short cards. It sits at the top of Home instead of over it, so the
  * screen stays usable, and "Skip" ends it at any card.
  */
-export function WelcomeCard({ waitingDays, minWithdrawal }: { waitingDays: number; minWithdrawal: string }) {
+export function WelcomeCard({
+  waitingDays,
+  minWithdrawal,
+  invitationsRaise,
+}: {
+  waitingDays: number;
+  minWithdrawal: string;
+  /** Whether invitations raise the rate (not when the operator set no rise). */
+  invitationsRaise: boolean;
+}) {
   const { t } = useLingui();
   const [step, setStep] = useState(0);
   const done = useMarkWelcomed();
@@ -29,10 +38,15 @@ export function WelcomeCard({ waitingDays, minWithdrawal }: { waitingDays: numbe
     },
     {
       title: <Trans>How it pays</Trans>,
-      text: (
+      text: invitationsRaise ? (
         <Trans>
           Each task shows its reward first, and that is exactly what is credited. Your balance also earns
           daily interest, and invited friends can raise its rate.
+        </Trans>
+      ) : (
+        <Trans>
+          Each task shows its reward first, and that is exactly what is credited. Your balance also earns
+          daily interest.
         </Trans>
       ),
     },
@@ -40,8 +54,9 @@ export function WelcomeCard({ waitingDays, minWithdrawal }: { waitingDays: numbe
       title: <Trans>The wait</Trans>,
       text: (
         <Trans>
-          From {minimum}, you can withdraw your whole balance to your exchange address. It is paid after a
-          waiting period of {days} days, shown on the Withdraw screen with its progress.
+          From {minimum}, once every rule on the Withdraw screen is met, you can withdraw your whole balance
+          to your exchange address. It is paid after a waiting period of {days} days, shown there with its
+          progress.
         </Trans>
       ),
     },

@@ -7,6 +7,7 @@ import { Card } from '#app/components/card.tsx';
 import { Isolate } from '#app/components/isolate.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 import { formatPercent, formatXrp } from '#app/lib/format.ts';
+import { invitationsRaiseRate } from '#app/lib/invite-rates.ts';
 import { Section } from '#app/components/section.tsx';
 
 /** A balance and an annual rate, as the API gives them (decimal strings). */
@@ -45,10 +46,14 @@ export function InterestGuide({ settings, mine }: { settings: PublicSettings; mi
         </p>
         <ul className="guide-points">
           <li>
-            <Trans>
-              Your annual rate starts at {base} and rises by {step} for each invitation that counts, up to{' '}
-              {max}.
-            </Trans>
+            {invitationsRaiseRate(settings) ? (
+              <Trans>
+                Your annual rate starts at {base} and rises by {step} for each invitation that counts, up to{' '}
+                {max}.
+              </Trans>
+            ) : (
+              <Trans>Your annual rate is {base}. Invitations do not raise it at present.</Trans>
+            )}
           </li>
           <li>
             <Trans>

@@ -115,8 +115,9 @@ export function WithdrawGuide({ settings }: { settings: PublicSettings }) {
           <p>
             <Trans>
               A payment may wait for Earnest&apos;s payout wallet to be refilled or for a check by its
-              operator: the record says so, and it is paid, not cancelled. How soon your exchange shows the
-              money is up to the exchange.
+              operator: the record says so, and waiting does not cancel it. If an operator rejects a
+              withdrawal, the record gives the reason and the whole amount returns to your balance. How soon
+              your exchange shows the money is up to the exchange.
             </Trans>
           </p>
         </li>

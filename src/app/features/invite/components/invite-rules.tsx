@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { InviteList } from '#contract/invite.ts';
 import type { InviteRule } from '#domain/invite/counting.ts';
+import { invitationsRaiseRate } from '#app/lib/invite-rates.ts';
 import { formatPercent } from '#app/lib/format.ts';
 
 /** The referral rules, from configuration, including what counts as cheating and what follows. */
@@ -15,9 +16,13 @@ export function InviteRules({ invites }: { invites: InviteList }) {
       </h2>
       <ul>
         <li>
-          <Trans>
-            Your rate starts at {base} a year. Each invitation that counts adds {step}, up to {max}.
-          </Trans>
+          {invitationsRaiseRate(invites) ? (
+            <Trans>
+              Your rate starts at {base} a year. Each invitation that counts adds {step}, up to {max}.
+            </Trans>
+          ) : (
+            <Trans>Your rate is {base} a year. Invitations do not raise it at present.</Trans>
+          )}
         </li>
         <li data-testid="invite-counting-rule">
           <CountingRule rule={invites.rule} />

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { KycStatus } from '#contract/kyc.ts';
 import { normalisePhone } from '#domain/kyc/phone.ts';
+import { parseAmount } from '#domain/money/amount.ts';
 import { BotChallenge } from '#app/components/lazy-bot-challenge.tsx';
 import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
@@ -36,6 +37,8 @@ export function PhoneVerification({
   const [error, setError] = useState<{ field: 'phone' | 'code'; text: string } | null>(null);
   const [botToken, setBotToken] = useState<string | null>(null);
   const bonus = <XrpAmount amount={status.bonus_amount} />;
+  const offered = (parseAmount(status.bonus_amount) ?? 0n) > 0n;
+  const credited = <XrpAmount amount={status.credited_amount ?? status.bonus_amount} />;
   const number = <Isolate>{status.phone ?? ''}</Isolate>;
 
   async function onSend(event: FormEvent) {
@@ -85,9 +88,9 @@ export function PhoneVerification({
           </p>
           {status.bonus_credited ? (
             <p>
-              <Trans>The one-time bonus of {bonus} was credited to your balance.</Trans>
+              <Trans>The one-time bonus of {credited} was credited to your balance.</Trans>
             </p>
-          ) : (
+          ) : !offered ? null : (
             <p className="muted">
               <Trans>
                 This number or this account already received the one-time bonus, so none was paid.
@@ -99,10 +102,17 @@ export function PhoneVerification({
         <>
           <Card>
             <p>
-              <Trans>
-                Verify a phone number once to receive a one-time bonus of {bonus}. One bonus per number and
-                per account. We send a 6-digit code by SMS; it is valid for 10 minutes and 5 tries.
-              </Trans>
+              {offered ? (
+                <Trans>
+                  Verify a phone number once to receive a one-time bonus of {bonus}. One bonus per number and
+                  per account. We send a 6-digit code by SMS; it is valid for 10 minutes and 5 tries.
+                </Trans>
+              ) : (
+                <Trans>
+                  Verify a phone number once. We send a 6-digit code by SMS; it is valid for 10 minutes and 5
+                  tries.
+                </Trans>
+              )}
             </p>
             <p className="muted">
               <Trans>

@@ -13,6 +13,7 @@ import { InstallButton } from '#app/pwa/install-button.tsx';
 import { SafetyHolds } from '#app/components/safety-holds.tsx';
 import { WithdrawRules } from '#app/components/withdraw-rules.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
+import { invitationsRaiseRate } from '#app/lib/invite-rates.ts';
 import { Section } from '#app/components/section.tsx';
 
 /** Landing, with only figures the server computed from its configuration and data (docs/product-rules.md#no-contradicting-claims). */
@@ -43,7 +44,10 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
             {gift}
           </p>
           <p>
-            <Trans>Claim it once, whenever you like. It is credited to your balance exactly as shown.</Trans>
+            <Trans>
+              Claim it once, while it is offered. It is credited to your balance exactly as shown when you
+              claim.
+            </Trans>
           </p>
         </Card>
       )}
@@ -69,10 +73,14 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
             </Trans>
           </Check>
           <Check>
-            <Trans>
-              Daily interest at {aprBase} a year, plus {aprStep} for each invitation that counts (the Invite
-              screen says when one does), up to {aprMax}.
-            </Trans>
+            {invitationsRaiseRate(settings) ? (
+              <Trans>
+                Daily interest at {aprBase} a year, plus {aprStep} for each invitation that counts (the Invite
+                screen says when one does), up to {aprMax}.
+              </Trans>
+            ) : (
+              <Trans>Daily interest at {aprBase} a year.</Trans>
+            )}
           </Check>
           <Check>
             <Trans>

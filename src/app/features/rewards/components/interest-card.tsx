@@ -9,7 +9,8 @@ import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { CheckIcon, CloseIcon, InfoIcon } from '#app/components/icons.tsx';
 import { formatCount, formatDateTime, formatPercent } from '#app/lib/format.ts';
-import { usePendingActions, useWaitingCompletions } from '#app/pwa/sync-queue.ts';
+import type { QueuedAction } from '#contract/sync.ts';
+import { usePendingActions, waitingCompletionIds } from '#app/pwa/sync-queue.ts';
 import { useClaimInterest } from '../api/rewards-queries.ts';
 import { useClaim } from './use-claim.ts';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
@@ -37,13 +38,19 @@ export function InterestCard({
   const { error, claim: claimWith } = useClaim();
   // Completions waiting to sync count toward the condition, so the claim can wait in line behind them
   // (the queue keeps their order); the server still checks it when they arrive.
-  const waitingTaskIds = useWaitingCompletions(day);
-  const claimWaiting = usePendingActions('interest.claim').length > 0;
+  const pending = usePendingActions();
+  const waitingTaskIds = waitingCompletionIds(pending, day);
+  const claimWaiting = pending.some((action) => action.kind === 'interest.claim');
   // Around midnight the two answers may speak of two days: then the list's waiting completions are
   // another day's, and this day's count is the server's alone.
   const sameDay = reward.day === undefined || reward.day === day;
   const waitingTasks = sameDay ? tasks.filter((task) => waitingTaskIds.has(task.id)) : [];
-  const { amount: offered, on } = offeredAmount(reward, balance, waitingTasks);
+  // Every other credit waiting to sync goes to the server before a claim made now, and raises the
+  // balance the server works the interest out on: a gift claim (its amount is known), or a
+  // completion of another day (its reward is not on this list). The offer counts the first; the
+  // second makes the claim wait until it synced, or the claim would be refused as changed.
+  const otherCredits = waitingCredits(pending, day);
+  const { amount: offered, on } = offeredAmount(reward, balance, waitingTasks, otherCredits.known);
   // Shown to the drop, trailing zeros trimmed: exactly what the claim credits (docs/product-rules.md#money-units).
   const amount = <XrpAmount amount={offered} />;
   const rate = formatPercent(reward.annual_rate);
@@ -54,7 +61,8 @@ export function InterestCard({
   const dayTasks = reward.day_tasks ?? reward.tasks_per_day;
   const total = formatCount(dayTasks);
   const tasksDone = reward.today_tasks + waitingTasks.length >= dayTasks;
-  const canClaim = tasksDone && reward.address_set && !reward.claimed_today && !claimWaiting;
+  const canClaim =
+    tasksDone && reward.address_set && !reward.claimed_today && !claimWaiting && !otherCredits.unknown;
 
   const onClaim = () =>
     claimWith(
@@ -133,6 +141,14 @@ export function InterestCard({
         </Link>
       </p>
       {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+      {otherCredits.unknown && !reward.claimed_today && !claimWaiting ? (
+        <p className="waiting-note" data-testid="interest-after-sync">
+          <Trans>
+            Actions saved on this device must sync first: the interest is worked out on the balance they
+            bring.
+          </Trans>
+        </p>
+      ) : null}
       {claimWaiting ? (
         <p className="waiting-note" data-testid="interest-waiting">
           <Trans>Your claim is waiting to sync. It is credited once the server confirms it.</Trans>
@@ -157,14 +173,40 @@ function offeredAmount(
   reward: DailyReward,
   balance: string | undefined,
   waitingTasks: readonly Pick<Task, 'reward'>[],
+  otherCredits: bigint,
 ): { amount: string; on: string | null } {
   const current = balance === undefined ? null : parseAmount(balance);
   const rateBp = parsePercent(reward.annual_rate);
-  if (waitingTasks.length === 0 || current === null || rateBp === null || reward.claimed_today) {
+  const nothingWaits = waitingTasks.length === 0 && otherCredits === 0n;
+  if (nothingWaits || current === null || rateBp === null || reward.claimed_today) {
     return { amount: reward.daily_reward, on: null };
   }
-  const raised = waitingTasks.reduce((sum, task) => sum + (parseAmount(task.reward) ?? 0n), current);
+  const raised = waitingTasks.reduce(
+    (sum, task) => sum + (parseAmount(task.reward) ?? 0n),
+    current + otherCredits,
+  );
   return { amount: formatAmount(dailyInterest(raised, rateBp)), on: formatAmount(raised) };
+}
+
+/**
+ * The credits waiting to sync besides `day`'s task completions: the sum of those whose amount is
+ * known (a gift claim names the amount it was shown), and whether any is not (a completion of another
+ * day, or a gift claim of an app that named no amount).
+ */
+function waitingCredits(pending: readonly QueuedAction[], day: string): { known: bigint; unknown: boolean } {
+  let known = 0n;
+  let unknown = false;
+  for (const action of pending) {
+    if (action.kind === 'gift.claim') {
+      const amount = typeof action.body['amount'] === 'string' ? parseAmount(action.body['amount']) : null;
+      if (amount === null) unknown = true;
+      else known += amount;
+    } else if (action.kind === 'task.complete') {
+      const named = action.body['day'];
+      if (typeof named === 'string' && named !== day) unknown = true;
+    }
+  }
+  return { known, unknown };
 }
 
 /** Says which balance the amount was worked out on, when it counts tasks waiting to sync. */
@@ -172,7 +214,7 @@ function WorkedOutOn({ balance }: { balance: string }) {
   const on = <XrpAmount amount={balance} />;
   return (
     <p className="muted" data-testid="interest-worked-out-on">
-      <Trans>Worked out on {on}: your balance once the tasks waiting to sync are credited.</Trans>
+      <Trans>Worked out on {on}: your balance once what is waiting to sync is credited.</Trans>
     </p>
   );
 }

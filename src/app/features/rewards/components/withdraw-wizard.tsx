@@ -21,7 +21,8 @@ interface WithdrawWizardProps {
    */
   phoneBonus: string | null;
   phoneVerified: boolean;
-  phoneBonusCredited: boolean;
+  /** The bonus the account was credited for its phone; null when none was. */
+  phoneBonusCredited: string | null;
   /** Every withdrawal rule in force (the public settings): those beyond the balance and the address get a step. */
   rulesInForce: readonly ShownRule[];
   inviteRule: InviteRule;
@@ -87,11 +88,12 @@ export function WithdrawWizard({
   );
   if (phoneBonus !== null) {
     const bonus = <XrpAmount amount={phoneBonus} sign="+" />;
+    const credited = <XrpAmount amount={phoneBonusCredited ?? phoneBonus} sign="+" />;
     steps.splice(
       1,
       0,
-      phoneVerified && phoneBonusCredited ? (
-        <Trans key="phone-done">Your phone is verified: the one-time bonus of {bonus} was credited.</Trans>
+      phoneVerified && phoneBonusCredited !== null ? (
+        <Trans key="phone-done">Your phone is verified: the one-time bonus of {credited} was credited.</Trans>
       ) : phoneVerified ? (
         <Trans key="phone-no-bonus">
           Your phone is verified. This number or this account already received the one-time bonus, so none was

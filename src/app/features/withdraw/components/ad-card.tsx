@@ -9,7 +9,7 @@ import { messageOf } from '#app/lib/error-messages.ts';
 import { formatCount, formatDateTime } from '#app/lib/format.ts';
 import { isQueued } from '#app/lib/http.ts';
 import { toasts } from '#app/lib/toast-store.ts';
-import { useSecondsUntil } from '#app/lib/use-countdown.ts';
+import { useServerSecondsUntil } from '#app/lib/server-clock.ts';
 import { useCompleteAd, useStartAd } from '../api/withdraw-queries.ts';
 import { Isolate } from '#app/components/isolate.tsx';
 import { CountdownText } from '#app/components/countdown-text.tsx';
@@ -34,7 +34,7 @@ export function AdCard({ ad, minHours, maxHours }: AdCardProps) {
   const [error, setError] = useState<string | null>(null);
   // Times on the wire are whole seconds (floored): one more second keeps "the ad is over" from
   // showing before the server's own clock agrees.
-  const left = useSecondsUntil(
+  const left = useServerSecondsUntil(
     ad.state === 'playing' && ad.started_time !== null ? (ad.started_time + ad.seconds + 1) * 1000 : 0,
   );
   const min = formatCount(minHours);
@@ -131,7 +131,7 @@ function ReducedToday({ hours, next }: { hours: number; next: number }) {
   return (
     <p data-testid="ad-reduced">
       <Trans>
-        Today's ad removed {removed} hours. Come back tomorrow: the next ad is available {when}.
+        Today's ad removed {removed} hours. The next ad is available {when}.
       </Trans>
     </p>
   );
