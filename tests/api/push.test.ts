@@ -48,6 +48,11 @@ describe('push tokens and settings', () => {
       'hello',
       JSON.stringify({ endpoint: 'http://169.254.169.254/latest', keys: { p256dh: 'abc', auth: 'def' } }),
       JSON.stringify({ ...pushService.value.subscription('tok-2'), endpoint: 'http://127.0.0.1:1/push/x' }),
+      // A push service's endpoint, but keys no browser makes: nothing could ever be encrypted to them.
+      JSON.stringify({
+        endpoint: 'https://fcm.googleapis.com/fcm/send/x',
+        keys: { p256dh: 'AAAA', auth: 'AAAA' },
+      }),
     ]) {
       const refused = await post(handle.app, '/api/other/saveFcmToken', user.token, { fcmtoken: bad });
       expect([refused.statusCode, envelope(refused).msg]).toEqual([

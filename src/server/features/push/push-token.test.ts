@@ -52,5 +52,15 @@ describe('push tokens', () => {
       ),
     ).toBeNull();
     expect(readPushToken('null', [])).toBeNull();
+    // Well-formed base64url, but no key a browser makes: a short point, a compressed one, a short secret.
+    for (const bad of [
+      { ...keys, p256dh: 'AAAA' },
+      { ...keys, p256dh: `A${keys.p256dh.slice(1)}` },
+      { ...keys, auth: 'AAAA' },
+    ]) {
+      expect(
+        readPushToken(JSON.stringify({ endpoint: 'https://fcm.googleapis.com/x', keys: bad }), []),
+      ).toBeNull();
+    }
   });
 });

@@ -49,6 +49,11 @@ export function readPushToken(token: string, extraOrigins: readonly string[]): P
   if (typeof endpoint !== 'string' || typeof keys?.p256dh !== 'string' || typeof keys.auth !== 'string')
     return null;
   if (!BASE64URL.test(keys.p256dh) || !BASE64URL.test(keys.auth)) return null;
+  // What a browser makes (RFC 8291): an uncompressed P-256 point and a 16-byte secret. Anything else
+  // can never be encrypted to, so it is not kept, nor tried, nor counted against the user's tests.
+  const publicKey = Buffer.from(keys.p256dh, 'base64url');
+  if (publicKey.length !== 65 || publicKey[0] !== 0x04) return null;
+  if (Buffer.from(keys.auth, 'base64url').length !== 16) return null;
   if (!endpointAllowed(endpoint, extraOrigins)) return null;
   return { type: 'webpush', subscription: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } } };
 }
