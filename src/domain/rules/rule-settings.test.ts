@@ -42,6 +42,18 @@ describe('rule settings', () => {
     expect(applySetting(defaults, 'waiting_days', '366')).toBeNull();
     expect(applySetting(defaults, 'withdraw_require_phone', 'yes')).toBeNull();
     expect(applySetting(defaults, 'exchanges', '[]')).toBeNull();
+    // A name every user is shown: no NUL, bell or right-to-left override inside the JSON text.
+    for (const name of ['Bin\\u0000ance', 'Bin\\u0007ance', 'Bin\\u202eance']) {
+      const exchanges = `[{"name":"${name}","addresses":["rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh"]}]`;
+      expect([name, applySetting(defaults, 'exchanges', exchanges)]).toEqual([name, null]);
+    }
+    expect(
+      applySetting(
+        defaults,
+        'exchanges',
+        '[{"name":"Bitstamp","addresses":["rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh"]}]',
+      ),
+    ).not.toBeNull();
     expect(applySetting(defaults, 'support_url', 'http://example.com')).toBeNull();
     expect(applySetting(defaults, 'support_url', '')?.supportUrl).toBeNull();
     const changed = applySetting(defaults, 'apr_base_percent', '5.5');

@@ -65,6 +65,9 @@ function parseExchanges(text: string): Exchange[] | null {
     if (typeof item !== 'object' || item === null) return null;
     const { name, addresses } = item as { name?: unknown; addresses?: unknown };
     if (typeof name !== 'string' || name.trim() === '' || name.length > 60) return null;
+    // Shown to every user: no control or format characters (a NUL, a right-to-left override that
+    // would turn the name around), which the request guard cannot see inside this JSON text.
+    if (/[\p{Cc}\p{Cf}\p{Cs}]/u.test(name)) return null;
     if (!Array.isArray(addresses) || addresses.length === 0 || addresses.length > 50) return null;
     if (
       !addresses.every((a): a is string => typeof a === 'string' && /^r[1-9A-HJ-NP-Za-km-z]{24,34}$/.test(a))
