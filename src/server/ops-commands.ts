@@ -2,6 +2,7 @@ import { Console } from 'node:console';
 import { PassThrough } from 'node:stream';
 import { catalogueEntry } from '#contract/ops-errors.ts';
 import { isOperatorRole } from '#domain/ops/operators.ts';
+import { AUDIT_REASON_MAX } from '#domain/ops/audit.ts';
 import type { FastifyInstance } from 'fastify';
 import { OPS_API, OpsCliBodySchema, OpsCliResponseSchema } from '#contract/ops.ts';
 import type { Clock } from './clock.ts';
@@ -63,8 +64,16 @@ export async function runOpsCommand(argv: string[], deps: OpsCommandDeps): Promi
     return result(2, OPS_USAGE);
   }
   const log = (line: string) => out.console.log(line);
-  const id = Number(rest[0]);
+  // Digits only, as the console's schemas take them: "0x1", "1e0" and " 1" are no ids.
+  const wholeNumber = (text: string | undefined) =>
+    /^\d{1,15}$/.test(text ?? '') ? Number(text) : Number.NaN;
+  const id = wholeNumber(rest[0]);
   const validId = Number.isSafeInteger(id) && id > 0;
+  // What follows the name or id is the reason, which the audit log keeps within the console's limit.
+  const reason = rest.slice(1).join(' ');
+  if (reason.length > AUDIT_REASON_MAX) {
+    return result(2, `The reason is longer than ${AUDIT_REASON_MAX} characters.\n`);
+  }
   let problem: string | null = null;
 
   if (area === 'admin') {
@@ -88,11 +97,11 @@ export async function runOpsCommand(argv: string[], deps: OpsCommandDeps): Promi
       if (created.ok) printLink(created.value);
       else problem = catalogueEntry(created.error).msg;
     } else if (command === 'reset' && rest.length >= 2) {
-      const reset = await operators.reset(actor, rest[0] ?? '', rest.slice(1).join(' '));
+      const reset = await operators.reset(actor, rest[0] ?? '', reason);
       if (reset.ok) printLink(reset.value);
       else problem = catalogueEntry(reset.error).msg;
     } else if (command === 'disable' && rest.length >= 2) {
-      const disabled = await operators.disable(actor, rest[0] ?? '', rest.slice(1).join(' '));
+      const disabled = await operators.disable(actor, rest[0] ?? '', reason);
       if (disabled.ok) log(`${disabled.value.name} can no longer sign in; their sessions are ended.`);
       else problem = catalogueEntry(disabled.error).msg;
     } else if (command === 'list' && rest.length === 0) {
@@ -102,10 +111,10 @@ export async function runOpsCommand(argv: string[], deps: OpsCommandDeps): Promi
     }
   } else if (area === 'users') {
     if (command === 'ban' && rest.length >= 2) {
-      problem = await accountOperator.ban(db, clock, rest[0] ?? '', rest.slice(1).join(' '), actor);
+      problem = await accountOperator.ban(db, clock, rest[0] ?? '', reason, actor);
       if (!problem) log(`${rest[0]} is banned; the reason is shown when they sign in.`);
     } else if (command === 'unban' && rest.length >= 1) {
-      problem = await accountOperator.unban(db, clock, rest[0] ?? '', rest.slice(1).join(' '), actor);
+      problem = await accountOperator.unban(db, clock, rest[0] ?? '', reason, actor);
       if (!problem) log(`${rest[0]} is no longer banned.`);
     } else {
       return result(2, OPS_USAGE);
@@ -117,7 +126,7 @@ export async function runOpsCommand(argv: string[], deps: OpsCommandDeps): Promi
       problem = await taskOperator.setEnabled(db, clock, actor, id, command === 'enable');
       if (!problem) log(`Task ${rest[0]} ${command}d.`);
     } else if (command === 'sort' && rest.length === 2) {
-      problem = await taskOperator.setSort(db, clock, actor, id, Number(rest[1]));
+      problem = await taskOperator.setSort(db, clock, actor, id, wholeNumber(rest[1]));
       if (!problem) log(`Task ${rest[0]} is now at position ${rest[1]}.`);
     } else {
       return result(2, OPS_USAGE);
@@ -144,7 +153,7 @@ export async function runOpsCommand(argv: string[], deps: OpsCommandDeps): Promi
     problem = await payoutOperator.paid(db, clock, id, rest[1] ?? '', ledger, actor);
     if (!problem) log(`Withdrawal ${id} recorded as paid.`);
   } else if (command === 'reject' && rest.length >= 2) {
-    problem = await payoutOperator.reject(db, clock, id, rest.slice(1).join(' '), actor);
+    problem = await payoutOperator.reject(db, clock, id, reason, actor);
     if (!problem) log(`Withdrawal ${id} rejected and refunded.`);
   } else {
     return result(2, OPS_USAGE);

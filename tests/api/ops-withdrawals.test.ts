@@ -307,11 +307,22 @@ describe('what an operator types', () => {
       ['tasks', 'sort', '1', '99999999999'],
       ['tasks', 'sort', '99999999999', '1'],
       ['tasks', 'sort', '1', '1.5'],
+      // Not digits, though Number() reads them as 1: task 1 must not be touched.
+      ['tasks', 'disable', '0x1'],
+      ['tasks', 'disable', '1e0'],
+      ['tasks', 'disable', ' 1'],
+      ['tasks', 'sort', '1', '0x2'],
     ]) {
       const response = await opsRequest(app, 'POST', OPS_API.cli, token, { args });
       expect(response.statusCode, args.join(' ')).toBe(200);
       expect(envelope(response).data, args.join(' ')).toMatchObject({ exit_code: 1 });
     }
+    // A reason longer than the console takes is refused before anything is done.
+    const long = await opsRequest(app, 'POST', OPS_API.cli, token, {
+      args: ['users', 'ban', 'nobody', ...Array.from({ length: 17 }, () => 'x'.repeat(40))],
+    });
+    expect(envelope(long).data).toMatchObject({ exit_code: 2 });
+    expect(String(envelope(long).data['stderr'])).toContain('longer than 500 characters');
   });
 
   it('the admin commands are refused from the console: a stolen session cannot make, reset or disable an operator', async () => {
