@@ -62,7 +62,7 @@ export function startSyncQueue(queryClient: () => QueryClient) {
   const worker = navigator.serviceWorker;
 
   worker.addEventListener('message', (event: MessageEvent<unknown>) => {
-    if (isWorkerMessage(event.data)) receive(event.data, queryClient());
+    if (isWorkerMessage(event.data)) receiveWorkerMessage(event.data, queryClient());
   });
   worker.startMessages();
 
@@ -106,7 +106,8 @@ const SETTLE_BURST_MS = 300;
 let confirmed: QueuedKind[] = [];
 let burstTimer: ReturnType<typeof setTimeout> | undefined;
 
-function receive(message: WorkerMessage, queryClient: QueryClient) {
+/** What the page does with a message of the worker (exported for the tests). */
+export function receiveWorkerMessage(message: WorkerMessage, queryClient: QueryClient) {
   switch (message.type) {
     case 'queue':
       store.set(message.items);
