@@ -40,4 +40,30 @@ describe('what the worker says of a settled entry', () => {
       'Synced: the server confirmed your interest claim.',
     ]);
   });
+
+  it('asks the browser to keep its storage once an action is kept on the device, and only once', () => {
+    const persist = vi.fn(() => Promise.resolve(true));
+    vi.stubGlobal('navigator', { ...navigator, storage: { persist } });
+    try {
+      const queryClient = new QueryClient();
+      receiveWorkerMessage({ type: 'queue', items: [] }, queryClient);
+      expect(persist).not.toHaveBeenCalled();
+      const kept = {
+        id: 'k-1',
+        kind: 'task.complete' as const,
+        account: 'id-bob',
+        body: { task_id: 1 },
+        state: 'waiting' as const,
+        queuedAt: 0,
+        attempts: 0,
+        retryAt: null,
+        error: null,
+      };
+      receiveWorkerMessage({ type: 'queue', items: [kept] }, queryClient);
+      receiveWorkerMessage({ type: 'queue', items: [kept] }, queryClient);
+      expect(persist).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

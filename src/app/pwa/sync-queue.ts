@@ -106,11 +106,25 @@ const SETTLE_BURST_MS = 300;
 let confirmed: QueuedKind[] = [];
 let burstTimer: ReturnType<typeof setTimeout> | undefined;
 
+let storageAsked = false;
+
+/**
+ * Asks the browser to keep this site's storage: without it, the queue is in storage the browser may
+ * clear under pressure (or, in Safari, after a week without a visit), and actions kept offline would
+ * be lost. Asked once something is kept, when it matters (Firefox asks the user).
+ */
+function keepStorage() {
+  if (storageAsked) return;
+  storageAsked = true;
+  void navigator.storage?.persist?.().catch(() => false);
+}
+
 /** What the page does with a message of the worker (exported for the tests). */
 export function receiveWorkerMessage(message: WorkerMessage, queryClient: QueryClient) {
   switch (message.type) {
     case 'queue':
       store.set(message.items);
+      if (message.items.some((item) => item.state !== 'rejected')) keepStorage();
       return;
     case 'settled':
       // Another account's entry (it signed out on this device, its queue still replays): not this
