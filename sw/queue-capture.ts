@@ -11,7 +11,7 @@ import {
 } from '#contract/sync.ts';
 import { publishQueue } from './clients.ts';
 import { queueStore } from './queue-store.ts';
-import { replayQueue } from './queue-replay.ts';
+import { adoptSession, replayQueue } from './queue-replay.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -58,6 +58,8 @@ async function sendOrKeep(
 
   let waiting: boolean;
   try {
+    const token = request.headers.get(TOKEN_HEADER);
+    if (token) await adoptSession(account, token);
     waiting = (await queueStore.all()).some((e) => e.account === account && e.state !== 'rejected');
   } catch {
     // The device's storage cannot be read (damaged, or the browser refuses it): nothing can be kept,

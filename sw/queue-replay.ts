@@ -65,6 +65,22 @@ export function replayNowAsked(): Promise<ReplayPass> {
   });
 }
 
+/**
+ * A page sent an action with this session while the worker knows none for the account: another tab
+ * told it last that nobody (or another account) is signed in, as the worker keeps one session for
+ * every tab. The page's is taken, and what the account kept for a sign-in goes again with it; if that
+ * session is no good either, the entries wait again and the page that holds it signs out. A session
+ * the worker already has for the account is kept: a stale tab's older one does not replace it.
+ */
+export async function adoptSession(account: string, token: string): Promise<void> {
+  const now = await queueStore.session();
+  if (now.account === account && now.token !== null) return;
+  void betweenPasses(async () => {
+    await queueStore.setSession({ account, token });
+    await wake(account);
+  });
+}
+
 /** After a sign-in on this device, the account's entries that met a refused session go again. */
 export function wakeAccount(account: string): Promise<ReplayPass> {
   return betweenPasses(() => wake(account));

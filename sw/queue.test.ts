@@ -479,3 +479,24 @@ describe('a device whose storage cannot be read', () => {
     expect(sent.map((s) => s.key)).toEqual(['k-storage']);
   });
 });
+
+describe('two tabs, one of which signed out', () => {
+  it('replays what waits for a sign-in with the session an action of the other tab carries', async () => {
+    const held = await keep('amina', 'token-old', { state: 'needs_sign_in' });
+    // The other tab signed out last: the worker knows no session.
+    await queueStore.setSession({ account: null, token: null });
+    const response = await sendFromPage('k-new', 'amina', 'token-new');
+    expect(response.status).toBe(202);
+    await vi.waitFor(async () => expect(await states()).toEqual([]));
+    expect(sent).toEqual([
+      { key: held, token: 'token-new' },
+      { key: 'k-new', token: 'token-new' },
+    ]);
+  });
+
+  it('keeps the session it knows for the account when a stale tab sends with an older one', async () => {
+    await queueStore.setSession({ account: 'amina', token: 'token-new' });
+    await sendFromPage('k-stale', 'amina', 'token-old');
+    expect(await queueStore.session()).toEqual({ account: 'amina', token: 'token-new' });
+  });
+});
