@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { xrp } from '#domain/money/amount.ts';
+import { phoneBonuses } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { envelope, getAs, useTestAppWithSms } from '#tests/helpers/app.ts';
 import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
@@ -156,6 +158,37 @@ describe('phone verification', () => {
     expect([...statuses.keys()].every((s) => s < 500)).toBe(true);
     console.log(`pumping: 10,000 requests, ${sent} SMS sent`);
   }, 300_000);
+});
+
+describe('the once-per-number bonus', () => {
+  it('remembers a number by a hash no one can undo without the server, and honours the plain hashes of earlier releases', async () => {
+    const [first, second, paidBefore] = await seedUsers(handle.database.db, 3, 'kyc-key');
+    if (!first || !second || !paidBefore) throw new Error('no users');
+    const phone = '+447911123777';
+    expect(envelope(await send(first.token, phone, '10.0.7.1')).code).toBe(1);
+    const code = sms.value.lastCode(phone) ?? '';
+    expect(envelope(await verify(first.token, code))).toMatchObject({ code: 1, data: { bonus: '100' } });
+    const plain = (value: string) => createHash('sha256').update(value).digest('hex');
+    const kept = await handle.database.db.execute(`select phone from phone_bonuses` as never);
+    const keys = (kept as unknown as { rows: { phone: string }[] }).rows.map((row) => row.phone);
+    expect(keys).not.toContain(plain(`earnest-phone-bonus:${phone}`));
+    expect(keys.join()).not.toContain('7911123777');
+
+    // A number an earlier release paid, kept under its plain hash: no second bonus for it.
+    const earlier = '+447911123778';
+    await handle.database.db
+      .insert(phoneBonuses)
+      .values({
+        phone: plain(`earnest-phone-bonus:${earlier}`),
+        userId: paidBefore.id,
+        createdAt: clock.now(),
+      });
+    clock.advance(61_000);
+    expect(envelope(await send(second.token, earlier, '10.0.7.2')).code).toBe(1);
+    const again = sms.value.lastCode(earlier) ?? '';
+    const answer = envelope(await verify(second.token, again));
+    expect(answer).toMatchObject({ code: 1, data: { bonus: '0' } });
+  });
 });
 
 describe('phone verification while the bonus is 0', () => {

@@ -93,7 +93,12 @@ export function createKycRepository(db: Db) {
     },
 
     /** Takes the once-per-number bonus for `userId`; false when the number (by its key) had it. */
-    async claimBonus(phoneKey: string, userId: number, now: Date): Promise<boolean> {
+    async claimBonus(phoneKey: string, legacyKey: string, userId: number, now: Date): Promise<boolean> {
+      const [earlier] = await db
+        .select({ phone: phoneBonuses.phone })
+        .from(phoneBonuses)
+        .where(eq(phoneBonuses.phone, legacyKey));
+      if (earlier) return false;
       const rows = await db
         .insert(phoneBonuses)
         .values({ phone: phoneKey, userId, createdAt: now })

@@ -33,10 +33,13 @@ export interface KycServiceDeps {
 export const hashCode = (codeId: string, code: string) =>
   createHash('sha256').update(`${codeId}:${code}`).digest('hex');
 /**
- * The bonus remembers a number by its hash, so the once-per-number rule outlives the account
- * (deleting and re-registering earns nothing) without keeping the number itself.
+ * The bonus remembers a number by a hash keyed with the server's secret, so the once-per-number rule
+ * outlives the account (deleting and re-registering earns nothing) without keeping the number: a
+ * plain hash of a phone number is undone by trying every number. Earlier releases kept that plain
+ * hash (`legacyBonusKey`); a number found under it has had its bonus too.
  */
-const bonusKey = (phone: string) => createHash('sha256').update(`earnest-phone-bonus:${phone}`).digest('hex');
+const legacyBonusKey = (phone: string) =>
+  createHash('sha256').update(`earnest-phone-bonus:${phone}`).digest('hex');
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
@@ -171,7 +174,9 @@ export function createKycService({ db, clock, rules, sms, publicHost, hash }: Ky
       }
       await codes.verify(code, now);
       // A bonus of 0 is no bonus: it does not use up the number's one bonus.
-      const bonus = rules.kycBonus > 0n && (await codes.claimBonus(bonusKey(code.phone), userId, now));
+      const bonus =
+        rules.kycBonus > 0n &&
+        (await codes.claimBonus(hash('phone-bonus', code.phone), legacyBonusKey(code.phone), userId, now));
       let credited = '0';
       if (bonus) {
         await ledger.append(tx, {
