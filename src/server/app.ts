@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { API, REQUEST_ID_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
 import { sendFailure } from '#server/lib/reply.ts';
+import { clientErrorHandlerOf } from '#server/lib/client-error.ts';
 import { ok } from '#domain/result.ts';
 import type { ProductRules } from '#domain/rules/product-rules.ts';
 import { adjustableClock, systemClock, type Clock } from './clock.ts';
@@ -160,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // before routing, so before every hook: it gets the catalogue's envelope, its request id and the
     // security headers here, not Fastify's own English answer. The only other error that comes this
     // way, an asynchronous route constraint failing, is ours (none is declared): a server error.
+    clientErrorHandler: clientErrorHandlerOf(securityHeaders),
     frameworkErrors: (error, request, reply) => {
       reply.headers(securityHeaders).header(REQUEST_ID_HEADER, request.id);
       void sendFailure(reply, error.code === 'FST_ERR_ASYNC_CONSTRAINT' ? 'server.error' : 'request.invalid');

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { STATUS_CODES } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS_API, OPS_TOKEN_HEADER } from '#contract/ops.ts';
 import { API, REQUEST_ID_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
@@ -228,6 +230,39 @@ describe('input that is not what it looks like', () => {
     }
     const banned = await handle.database.db.execute(`select count(*)::int as n from account_locks` as never);
     expect((banned as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+  });
+});
+
+describe('requests HTTP itself cannot read', () => {
+  const handle = useTestApp();
+
+  it("get the catalogue's envelope, a request id and the security headers, and the connection closes", async () => {
+    const address = await handle.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => socket.write(request));
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString()));
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    for (const [request, status, error] of [
+      ['GARBAGE\r\n\r\n', 400, 'request.invalid'],
+      [
+        'GET /api/other/serverTime HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n',
+        400,
+        'request.invalid',
+      ],
+      [`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'request.too_large'],
+    ] as const) {
+      const answer = await raw(request);
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      expect(head.split('\r\n')[0], request.slice(0, 20)).toBe(`HTTP/1.1 ${status} ${STATUS_CODES[status]}`);
+      expect(JSON.parse(body)).toMatchObject({ code: 0, data: { error } });
+      expect(head.toLowerCase()).toContain(`${REQUEST_ID_HEADER}: `);
+      expect(head.toLowerCase()).toContain('content-security-policy: ');
+    }
   });
 });
 
