@@ -176,13 +176,11 @@ describe('the once-per-number bonus', () => {
 
     // A number an earlier release paid, kept under its plain hash: no second bonus for it.
     const earlier = '+447911123778';
-    await handle.database.db
-      .insert(phoneBonuses)
-      .values({
-        phone: plain(`earnest-phone-bonus:${earlier}`),
-        userId: paidBefore.id,
-        createdAt: clock.now(),
-      });
+    await handle.database.db.insert(phoneBonuses).values({
+      phone: plain(`earnest-phone-bonus:${earlier}`),
+      userId: paidBefore.id,
+      createdAt: clock.now(),
+    });
     clock.advance(61_000);
     expect(envelope(await send(second.token, earlier, '10.0.7.2')).code).toBe(1);
     const again = sms.value.lastCode(earlier) ?? '';
