@@ -19,7 +19,7 @@ export function TransparencyFigures({ summary }: { summary: TransparencySummary 
         {summary.wallet_address ? (
           <>
             <p>
-              <Trans>Every payout is sent from this address on the XRP Ledger:</Trans>
+              <Trans>Earnest&apos;s automatic payouts are sent from this address on the XRP Ledger:</Trans>
             </p>
             <p>
               <Isolate className="code break" testId="wallet-address">
