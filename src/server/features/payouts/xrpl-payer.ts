@@ -120,6 +120,11 @@ function outcomeOfMeta(meta: unknown): PaymentOutcome {
 }
 
 /** Whether a txnNotFound answer says the server searched the whole range asked for (only `true` counts). */
+/** Whether rippled refused a request with this code: xrpl.js puts it in the message or in the error's data. */
+function isRippledError(error: unknown, code: string): error is Error {
+  return error instanceof Error && (error.message + JSON.stringify(error)).includes(code);
+}
+
 function searchedAllOf(error: Error): boolean {
   const data = (error as Error & { data?: Record<string, unknown> }).data;
   const nested = data?.['data'] as Record<string, unknown> | undefined;
@@ -150,7 +155,7 @@ async function keyProblem(client: Client, wallet: Wallet): Promise<string | null
       await client.request({ command: 'account_info', account: wallet.address, ledger_index: 'validated' })
     ).result.account_data;
   } catch (error) {
-    if (!(error instanceof Error) || !/actNotFound/.test(error.message + JSON.stringify(error))) throw error;
+    if (!isRippledError(error, 'actNotFound')) throw error;
     return `the payout account ${wallet.address} is not on the ledger: fund it, or, if XRPL_SEED is a regular key, set PAYOUT_WALLET_ADDRESS to the account it signs for`;
   }
   const signer = deriveAddress(wallet.publicKey);
@@ -309,8 +314,7 @@ export async function connectXrplPayer(
         const { result } = response;
         if (result.validated) return outcomeOfMeta(result.meta);
       } catch (error) {
-        if (!(error instanceof Error) || !/txnNotFound/.test(error.message + JSON.stringify(error)))
-          throw error;
+        if (!isRippledError(error, 'txnNotFound')) throw error;
         searchedAll = searchedAllOf(error);
       }
       if (validated <= lastLedgerSequence) return { kind: 'pending' };
@@ -360,7 +364,7 @@ export async function lookupPayment(client: Client, hash: string): Promise<Ledge
       deliveredDrops: typeof delivered === 'string' ? BigInt(delivered) : null,
     };
   } catch (error) {
-    if (error instanceof Error && /txnNotFound/.test(error.message + JSON.stringify(error))) return null;
+    if (isRippledError(error, 'txnNotFound')) return null;
     throw error;
   }
 }
