@@ -153,7 +153,10 @@ const EnvSchema = z
     WITHDRAW_REQUIRE_PHONE: toggle('true', 'false', false),
     /** A JSON file replacing the demo exchange whitelist: [{ "name": "...", "addresses": ["r..."] }]. */
     EXCHANGE_WHITELIST_FILE: z.string().optional(),
-    /** The XRP Ledger server (wss:// or ws://) and the payout wallet's seed. Both unset: payouts wait for the operator. */
+    /**
+     * The XRP Ledger server (wss:// or ws://), required in production, and the payout wallet's seed
+     * (the payout process only). Without a seed, payouts wait for the operator.
+     */
     XRPL_URL: z
       .string()
       .regex(/^wss?:\/\//)
@@ -253,6 +256,13 @@ const EnvSchema = z
   .refine((env) => env.NODE_ENV !== 'production' || env.SMS_PROVIDER_URL !== undefined, {
     message: 'a production server needs an SMS provider (SMS_PROVIDER_URL) for phone verification',
     path: ['SMS_PROVIDER_URL'],
+  })
+  // Without a ledger server, /transparency could not show the payout wallet's balance against what is
+  // owed, and a payment an operator records by hand would be listed as paid unchecked.
+  .refine((env) => env.NODE_ENV !== 'production' || env.XRPL_URL !== undefined, {
+    message:
+      'a production server needs an XRP Ledger server (XRPL_URL) to read the payout wallet and check the payments recorded by hand',
+    path: ['XRPL_URL'],
   })
   .refine(
     (env) =>

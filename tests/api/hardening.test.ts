@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -25,16 +25,50 @@ describe('configuration that names the site and its proxies', () => {
         NODE_ENV: 'production',
         PUBLIC_ORIGIN: 'https://earnest.example/app',
         SMS_PROVIDER_URL: 'https://sms.example/messages',
+        XRPL_URL: 'wss://xrpl.example',
       }).PUBLIC_ORIGIN,
     ).toBe('https://earnest.example');
   });
 
   it('refuses to start in production without an SMS provider, which phone verification and its bonus need', () => {
-    const site = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://earnest.example' };
+    const site = {
+      NODE_ENV: 'production',
+      PUBLIC_ORIGIN: 'https://earnest.example',
+      XRPL_URL: 'wss://xrpl.example',
+    };
     expect(() => parseEnv(site)).toThrow(/SMS_PROVIDER_URL/);
     expect(parseEnv({ ...site, SMS_PROVIDER_URL: 'https://sms.example/messages' }).NODE_ENV).toBe(
       'production',
     );
+  });
+
+  it('refuses to start in production without a ledger server, which shows the reserve and checks payments recorded by hand', () => {
+    const site = {
+      NODE_ENV: 'production',
+      PUBLIC_ORIGIN: 'https://earnest.example',
+      SMS_PROVIDER_URL: 'https://sms.example/messages',
+    };
+    expect(() => parseEnv(site)).toThrow(/XRPL_URL/);
+    expect(parseEnv({ ...site, XRPL_URL: 'wss://xrpl.example' }).XRPL_URL).toBe('wss://xrpl.example');
+  });
+
+  it('starts in production from deploy/earnest.env.example once its placeholders are filled in', () => {
+    const example = readFileSync(new URL('../../deploy/earnest.env.example', import.meta.url), 'utf8');
+    const filled: Record<string, string> = {
+      METRICS_TOKEN: 'a'.repeat(32),
+      PAYOUT_WALLET_ADDRESS: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh',
+    };
+    const settings = Object.fromEntries(
+      example
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => {
+          const [name = '', ...value] = line.split('=');
+          return [name, filled[name] ?? value.join('=')];
+        }),
+    );
+    expect(settings['NODE_ENV']).toBe('production');
+    expect(parseEnv(settings).XRPL_URL).toBe('wss://xrplcluster.com');
   });
 
   it('refuses TRUST_PROXY=true, which would believe any client, and takes hops or addresses', () => {
@@ -407,6 +441,8 @@ describe('source maps', () => {
           DIST_DIR: dist,
           PUBLIC_ORIGIN: 'https://earnest.example',
           SMS_PROVIDER_URL: 'https://sms.example/messages',
+          // Nothing listens there, and nothing here asks the ledger.
+          XRPL_URL: 'ws://127.0.0.1:9',
         },
       });
       expect((await app.inject({ url: '/assets/app-1.js' })).statusCode).toBe(200);

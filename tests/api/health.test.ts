@@ -17,6 +17,7 @@ describe('configuration', () => {
       NODE_ENV: 'production',
       PUBLIC_ORIGIN: 'https://earnest.example',
       SMS_PROVIDER_URL: 'https://sms.example/messages',
+      XRPL_URL: 'wss://xrpl.example',
     };
     const production = { ...site, METRICS: 'on' };
     expect(() => parseEnv({ ...production, METRICS_TOKEN: 'short' })).toThrow(/32 characters/);
