@@ -314,7 +314,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     announceAddressChange: async (userId, at) => {
       await push.sendToUser(userId, addressChangedNotice(at));
     },
+    hash,
   });
+  await withdraw.recordEarlierHolders();
   if (env.DEMO_TASKS) await tasks.seedDemoCatalog(env.DEMO_TASK_SECONDS ?? null);
 
   await app.register(authRoutes, {

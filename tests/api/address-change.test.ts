@@ -3,10 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { API, IDEMPOTENCY_HEADER } from '#contract/paths.ts';
 import { xrp } from '#domain/money/amount.ts';
 import { testClock } from '#tests/helpers/test-clock.ts';
-import { addressChanges, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
+import { addressChanges, destinationHolders, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { startFakePushService } from '#tests/fakes/fake-push-service.ts';
-import { envelope, getAs, postAs, register, useStarted, useTestApp } from '#tests/helpers/app.ts';
+import {
+  buildTestApp,
+  envelope,
+  getAs,
+  postAs,
+  register,
+  useStarted,
+  useTestApp,
+} from '#tests/helpers/app.ts';
 import { credit, userIdOf } from '#tests/helpers/money-fixtures.ts';
 
 // The withdrawal address: everything checkable is checked before saving, and it can be changed safely —
@@ -191,5 +199,95 @@ describe('changing the address', () => {
       .from(withdrawAddresses)
       .where(eq(withdrawAddresses.userId, user.id));
     expect(address).toMatchObject({ address: BINANCE, tag: '10', holdUntil: null });
+  });
+});
+
+describe('a deposit belongs to the first account that saved it, for good', () => {
+  const taken = async (token: string, tag: string) => {
+    const body = { walletaddress: KRAKEN, tag };
+    return [
+      (await post(API.checkAddress, token, body)).data.error,
+      (await post(API.setAddress, token, body)).data.error,
+    ];
+  };
+
+  it('is not handed on by changing away from it, nor by deleting the account', async () => {
+    const first = await userWith('first-holder', 0n);
+    const second = await userWith('second-holder', 0n);
+    expect((await post(API.setAddress, first.token, { walletaddress: KRAKEN, tag: '9001' })).code).toBe(1);
+    const change = { walletaddress: KRAKEN, tag: '9002', password: 'secret12' };
+    expect((await post(API.changeAddress, first.token, change)).code).toBe(1);
+    // The first account no longer has 9001 saved, and it still is not the second's to take.
+    expect(await taken(second.token, '9001')).toEqual(['withdraw.address_taken', 'withdraw.address_taken']);
+    // Its own earlier deposit stays the first account's to go back to.
+    const back = await post(API.changeAddress, first.token, { ...change, tag: '9001' });
+    expect(back.code).toBe(1);
+
+    expect(
+      (await postAs(handle.app, API.deleteAccount, first.token, { password: 'secret12' })).statusCode,
+    ).toBe(200);
+    expect(
+      await handle.database.db.select().from(withdrawAddresses).where(eq(withdrawAddresses.userId, first.id)),
+    ).toEqual([]);
+    for (const tag of ['9001', '9002']) {
+      expect(await taken(second.token, tag)).toEqual(['withdraw.address_taken', 'withdraw.address_taken']);
+    }
+    // Nor can another account change to it.
+    expect((await post(API.setAddress, second.token, { walletaddress: KRAKEN, tag: '9003' })).code).toBe(1);
+    const onto = await post(API.changeAddress, second.token, { ...change, tag: '9002' });
+    expect(onto.data.error).toBe('withdraw.address_taken');
+    expect(await get(API.getAddress, second.token)).toMatchObject({ walletaddress: KRAKEN, tag: '9003' });
+  });
+
+  it('knows the deposits saved or paid to before holders were kept, each with its first account, from the next start', async () => {
+    const db = handle.database.db;
+    const early = await userWith('early-holder', 0n);
+    const later = await userWith('later-holder', 0n);
+    const newcomer = await userWith('newcomer-holder', 0n);
+    // As an earlier release left them: a withdrawal and an address change of the early account, and
+    // the later account holding the same deposit as the early one's withdrawal, with no holders kept.
+    await db.insert(withdrawals).values({
+      userId: early.id,
+      amount: xrp(100),
+      address: KRAKEN,
+      tag: '8001',
+      status: 'success',
+      createdAt: new Date(clock.now().getTime() - 10 * HOUR),
+    });
+    await db.insert(addressChanges).values({
+      userId: early.id,
+      oldAddress: KRAKEN,
+      oldTag: '8002',
+      newAddress: KRAKEN,
+      newTag: '8003',
+      createdAt: new Date(clock.now().getTime() - 5 * HOUR),
+      holdUntil: clock.now(),
+    });
+    await db
+      .insert(withdrawAddresses)
+      .values({ userId: later.id, address: KRAKEN, tag: '8001', createdAt: clock.now() });
+    await db.delete(destinationHolders);
+
+    const restarted = await buildTestApp({ database: handle.database, clock });
+    try {
+      // Other tests' deposits are recorded too; these two accounts' are the early one's two.
+      const holders = (await db.select().from(destinationHolders)).filter((holder) =>
+        [early.id, later.id].includes(holder.userId),
+      );
+      expect(holders.map((holder) => holder.userId)).toEqual([early.id, early.id]);
+      for (const tag of ['8001', '8002']) {
+        expect(await taken(newcomer.token, tag)).toEqual([
+          'withdraw.address_taken',
+          'withdraw.address_taken',
+        ]);
+      }
+      // A start with holders kept records nothing again.
+      const recorded = (await db.select().from(destinationHolders)).length;
+      await db.delete(destinationHolders).where(eq(destinationHolders.userId, early.id));
+      await (await buildTestApp({ database: handle.database, clock })).close();
+      expect(await db.select().from(destinationHolders)).toHaveLength(recorded - 2);
+    } finally {
+      await restarted.close();
+    }
   });
 });

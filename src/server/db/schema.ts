@@ -290,6 +290,20 @@ export const withdrawAddresses = pgTable(
 );
 
 /**
+ * Which account an exchange deposit (address and tag) belongs to, for good: the first account that
+ * saved it. Withdrawal rows and saved addresses are erased with an account, and an address changed
+ * away from is no longer saved, so a deposit could otherwise be handed from account to account (each
+ * with its own gift and tasks). Keyed by a keyed hash of the address and tag, never the address.
+ */
+export const destinationHolders = pgTable('destination_holders', {
+  destination: text('destination').primaryKey(),
+  userId: id('user_id')
+    .notNull()
+    .references(() => users.id),
+  createdAt: time('created_at').notNull(),
+});
+
+/**
  * Every change of a user's withdrawal address, kept for the user's records; erased with the account,
  * like the address itself.
  */

@@ -1,6 +1,13 @@
 import { and, desc, eq, gte, isNotNull, or, sql } from 'drizzle-orm';
-import type { Db } from '#server/db/database.ts';
-import { addressChanges, adSessions, users, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
+import { rowsOf, type Db } from '#server/db/database.ts';
+import {
+  addressChanges,
+  adSessions,
+  destinationHolders,
+  users,
+  withdrawAddresses,
+  withdrawals,
+} from '#server/db/schema.ts';
 import { withdrawalOpen } from '#server/db/withdrawal-open.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -60,13 +67,71 @@ export function createWithdrawRepository(db: Db) {
       return inserted.length === 1;
     },
 
-    /** Whether another user holds this address and tag (each can belong to one account only). */
-    async addressHeldByOther(userId: number, address: string, tag: string): Promise<boolean> {
-      const [row] = await db
+    /**
+     * Whether another account holds this address and tag (each can belong to one account only): one
+     * that has it saved, or the first that ever saved it (`destination`: its keyed hash).
+     */
+    async addressHeldByOther(
+      userId: number,
+      address: string,
+      tag: string,
+      destination: string,
+    ): Promise<boolean> {
+      const [saved] = await db
         .select({ userId: withdrawAddresses.userId })
         .from(withdrawAddresses)
         .where(and(eq(withdrawAddresses.address, address), eq(withdrawAddresses.tag, tag)));
-      return row !== undefined && row.userId !== userId;
+      if (saved !== undefined && saved.userId !== userId) return true;
+      const holder = await this.holderOf(destination);
+      return holder !== null && holder !== userId;
+    },
+
+    async holderOf(destination: string): Promise<number | null> {
+      const [row] = await db
+        .select({ userId: destinationHolders.userId })
+        .from(destinationHolders)
+        .where(eq(destinationHolders.destination, destination));
+      return row?.userId ?? null;
+    },
+
+    /**
+     * Makes the user the holder of a destination nobody holds yet; whether the user holds it now. The
+     * primary key settles a race: the second insert waits for the first and then finds its row.
+     */
+    async claimDestination(destination: string, userId: number, now: Date): Promise<boolean> {
+      await db
+        .insert(destinationHolders)
+        .values({ destination, userId, createdAt: now })
+        .onConflictDoNothing();
+      return (await this.holderOf(destination)) === userId;
+    },
+
+    /**
+     * Every address and tag saved or paid to before holders were recorded, each with its first
+     * account; none when holders are already recorded (they are from then on).
+     */
+    async unrecordedDestinations(): Promise<{ address: string; tag: string; userId: number }[]> {
+      const [recorded] = await db
+        .select({ userId: destinationHolders.userId })
+        .from(destinationHolders)
+        .limit(1);
+      if (recorded) return [];
+      const rows = rowsOf<{ address: string; tag: string; user_id: string | number }>(
+        await db.execute(sql`
+        SELECT DISTINCT ON (address, tag) address, tag, user_id FROM (
+          SELECT address, tag, user_id, created_at FROM ${withdrawAddresses}
+          UNION ALL SELECT address, tag, user_id, created_at FROM ${withdrawals} WHERE address <> ''
+          UNION ALL SELECT old_address, old_tag, user_id, created_at FROM ${addressChanges}
+        ) d ORDER BY address, tag, created_at`),
+      );
+      return rows.map((row) => ({ address: row.address, tag: row.tag, userId: Number(row.user_id) }));
+    },
+
+    async recordHolders(holders: { destination: string; userId: number }[], now: Date): Promise<void> {
+      for (let start = 0; start < holders.length; start += 1000) {
+        const batch = holders.slice(start, start + 1000).map((holder) => ({ ...holder, createdAt: now }));
+        await db.insert(destinationHolders).values(batch).onConflictDoNothing();
+      }
     },
 
     /** Replaces the address, starts its hold and records the change (call it in a transaction). */

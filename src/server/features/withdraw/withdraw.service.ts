@@ -18,6 +18,7 @@ import { epochSeconds, type Clock } from '#server/clock.ts';
 import { isUniqueViolation, type Db } from '#server/db/database.ts';
 import type { AccountRepository } from '#server/features/account/account.service.ts';
 import type { KnownDevice } from '#server/features/auth/auth.service.ts';
+import type { KeyedHash } from '#server/lib/server-secrets.repository.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import type { WhitelistedExchange } from './exchange-whitelist.ts';
 import { createWithdrawRepository, type WithdrawalRow } from './withdraw.repository.ts';
@@ -72,6 +73,8 @@ export interface WithdrawServiceDeps {
   random?: () => number;
   /** The configured waiting period: what withdrawals requested before periods were kept per row wait. */
   configuredWaitingDays: number;
+  /** The server's keyed hash: a deposit's holder is kept under it, never under the address. */
+  hash: KeyedHash;
 }
 
 const LOG_DAYS = 7;
@@ -117,6 +120,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
   const { db, clock, rules, timeZone, whitelist } = deps;
   const repo = createWithdrawRepository(db);
   const random = deps.random ?? Math.random;
+  const destinationOf = (address: string, tag: string) => deps.hash('destination', `${address}\0${tag}`);
   // Read per request: an operator's change takes effect at its stated time, without a restart.
   const exchangeOf = () =>
     new Map(
@@ -186,6 +190,23 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
   return {
     whitelist: () => whitelist(),
 
+    /**
+     * Records the holders of the deposits saved or paid to before holders were recorded, each with its
+     * first account, at the server's start; once recorded, nothing is done. One transaction: a start
+     * stopped half-way records none, and the next start does it again.
+     */
+    async recordEarlierHolders(): Promise<number> {
+      return db.transaction(async (tx) => {
+        const withdrawRepo = createWithdrawRepository(tx);
+        const earlier = await withdrawRepo.unrecordedDestinations();
+        await withdrawRepo.recordHolders(
+          earlier.map(({ address, tag, userId }) => ({ destination: destinationOf(address, tag), userId })),
+          clock.now(),
+        );
+        return earlier.length;
+      });
+    },
+
     /** The rules in force and what each requires, for everyone to read (Landing). */
     publicRules() {
       const none = {
@@ -237,7 +258,8 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       if (!parsed.ok) return parsed;
       const exchange = exchangeOf().get(parsed.value.address);
       if (exchange === undefined) return fail('withdraw.not_whitelisted');
-      if (await repo.addressHeldByOther(userId, parsed.value.address, parsed.value.tag)) {
+      const { address, tag } = parsed.value;
+      if (await repo.addressHeldByOther(userId, address, tag, destinationOf(address, tag))) {
         return fail('withdraw.address_taken');
       }
       return ok({ walletaddress: parsed.value.address, tag: parsed.value.tag, exchange });
@@ -272,6 +294,16 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
           if (!(await deps.lockForSession(tx, session))) return 'session_ended' as const;
           const locked = await createWithdrawRepository(tx).address(userId);
           if (!locked) return false;
+          const { walletaddress, tag } = checked.value;
+          if (
+            !(await createWithdrawRepository(tx).claimDestination(
+              destinationOf(walletaddress, tag),
+              userId,
+              now,
+            ))
+          ) {
+            return 'taken' as const;
+          }
           await createWithdrawRepository(tx).changeAddress({
             userId,
             old: { address: locked.address, tag: locked.tag },
@@ -283,6 +315,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
           return true;
         });
         if (changed === 'session_ended') return fail('auth.session_expired');
+        if (changed === 'taken') return fail('withdraw.address_taken');
         if (!changed) return fail('withdraw.address_missing');
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
@@ -308,9 +341,16 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
         const saved = await db.transaction(async (tx) => {
           if (!(await deps.lockForSession(tx, session))) return 'session_ended' as const;
           const { address, tag } = parsed.value;
-          return createWithdrawRepository(tx).saveAddress(userId, address, tag, clock.now());
+          const now = clock.now();
+          if (
+            !(await createWithdrawRepository(tx).claimDestination(destinationOf(address, tag), userId, now))
+          ) {
+            return 'taken' as const;
+          }
+          return createWithdrawRepository(tx).saveAddress(userId, address, tag, now);
         });
         if (saved === 'session_ended') return fail('auth.session_expired');
+        if (saved === 'taken') return fail('withdraw.address_taken');
         if (saved) return ok(await this.getAddress(userId));
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
