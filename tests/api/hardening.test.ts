@@ -375,10 +375,18 @@ describe('logs', () => {
       headers: { [OPS_TOKEN_HEADER]: token },
     });
     expect(searched.statusCode).toBe(200);
-    await app.close();
+    // A search that fails is logged with its address too.
     await database.close();
+    const failed = await app.inject({
+      method: 'GET',
+      url: `${OPS_API.users}?q=${encodeURIComponent('victim.person@example.com')}`,
+      headers: { [OPS_TOKEN_HEADER]: token },
+    });
+    expect(failed.statusCode).toBe(500);
+    await app.close();
 
     const log = own.join('\n');
+    expect(log).toContain('request failed');
     expect(log).toContain(`${OPS_API.users}?q=[redacted]`);
     for (const value of ['victim.person', 'example.com', 'victim.person%40example.com']) {
       expect(log, `the log holds ${value}`).not.toContain(value);

@@ -288,6 +288,15 @@ describe('a push service that says "not now"', () => {
   }
   const attemptsOf = (id: string) => pushService.value.attempts.filter((attempt) => attempt.id === id);
 
+  it('is never followed where it redirects: a push service cannot send the server to another address', async () => {
+    const sender = await senderForTests();
+    await device('redirect-target');
+    pushService.value.redirect('redirect-from', `${pushService.value.origin}/push/redirect-target`);
+    expect(await sender.sendToToken(await device('redirect-from'), deviceLinkedNotice(1))).toBe('failed');
+    expect(attemptsOf('redirect-from').map((attempt) => attempt.status)).toEqual([302]);
+    expect(attemptsOf('redirect-target')).toEqual([]);
+  });
+
   it('is asked again after the Retry-After it gave (seconds or a date), or after a short backoff', async () => {
     const sender = await senderForTests();
     const notice = deviceLinkedNotice(1);

@@ -28,6 +28,8 @@ export interface FakePushService {
   origin: string;
   /** The next requests for `id` get these answers, in order; later ones are accepted again. */
   busy(id: string, ...answers: BusyAnswer[]): void;
+  /** Requests for `id` are answered with a redirect to `location` (302), as a hostile service could. */
+  redirect(id: string, location: string): void;
   /** Every request that arrived, accepted or not, with its time (ms, performance.now()) and answer. */
   attempts: { id: string; at: number; status: number }[];
   /** The most requests that were being handled at once. */
@@ -73,6 +75,7 @@ export async function startFakePushService(): Promise<FakePushService> {
   const deliveries: Delivery[] = [];
   const receivers = new Map<string, { ecdh: ECDH; auth: Buffer }>();
   const scripts = new Map<string, BusyAnswer[]>();
+  const redirects = new Map<string, string>();
   const attempts: FakePushService['attempts'] = [];
   let latency = 0;
   let concurrent = 0;
@@ -97,6 +100,12 @@ export async function startFakePushService(): Promise<FakePushService> {
       if (gone.has(id)) {
         record(410);
         res.writeHead(410).end();
+        return;
+      }
+      const location = redirects.get(id);
+      if (location) {
+        record(302);
+        res.writeHead(302, { location }).end();
         return;
       }
       const busy = scripts.get(id)?.shift();
@@ -125,6 +134,9 @@ export async function startFakePushService(): Promise<FakePushService> {
     origin,
     busy(id, ...answers) {
       scripts.set(id, [...(scripts.get(id) ?? []), ...answers]);
+    },
+    redirect(id, location) {
+      redirects.set(id, location);
     },
     attempts,
     get peakConcurrent() {

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '#contract/errors.ts';
 import { CatalogueRefusal, sendFailure } from '#server/lib/reply.ts';
+import { withoutQueryValues } from '#server/lib/logging.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -45,7 +46,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       request.log.info({ err: error }, 'refused a malformed request');
       return sendFailure(reply, refusalOf(error, request.routeOptions.config.invalidRequestError));
     }
-    request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
+    // The query's values may be what someone searched for (an e-mail, a phone): names only.
+    request.log.error(
+      { err: error, url: withoutQueryValues(request.url), method: request.method },
+      'request failed',
+    );
     return sendFailure(reply, 'server.error');
   });
 }

@@ -108,6 +108,8 @@ export async function createPushSender(
       headers: request.headers as Record<string, string>,
       body: request.body ? new Uint8Array(request.body) : null,
       signal: AbortSignal.timeout(10_000),
+      // A redirect is a refusal: following it would let a push service point the server anywhere.
+      redirect: 'manual',
     });
     if (response.status === 404 || response.status === 410) return 'gone';
     if (response.status === 429 || response.status >= 500) {
