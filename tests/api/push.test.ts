@@ -6,6 +6,7 @@ import { testClock } from '#tests/helpers/test-clock.ts';
 import { pushSent, pushTokens, sessions, tasks as taskCatalog } from '#server/db/schema.ts';
 import { deviceLinkedNotice } from '#server/features/push/notices.ts';
 import { sendScheduledPushes } from '#server/features/push/push-schedule.ts';
+import { createPushRepository } from '#server/features/push/push.repository.ts';
 import { createPushSender, PUSH_CONCURRENCY } from '#server/features/push/push-sender.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { startFakePushService } from '#tests/fakes/fake-push-service.ts';
@@ -339,6 +340,17 @@ describe('a push service that says "not now"', () => {
       .from(pushTokens)
       .where(inArray(pushTokens.id, [stubborn.id, later.id]));
     expect(kept).toHaveLength(2);
+  });
+
+  it('finds whom to send among more users than one statement can name, and skips those already sent', async () => {
+    const row = await device('many-users');
+    const repo = createPushRepository(handle.database.db);
+    // More than PostgreSQL's 65,535 parameters of one statement; ids no account has.
+    const userIds = [...Array.from({ length: 70_000 }, (_, i) => 1_000_000_000 + i), row.userId];
+    expect(await repo.unsentWithTokens(userIds, 'tasks_reset', '2031-01-02')).toEqual(new Set([row.userId]));
+    expect(await repo.claimScheduled(row.userId, 'tasks_reset', '2031-01-02', clock.now())).toBe(true);
+    expect(await repo.unsentWithTokens(userIds, 'tasks_reset', '2031-01-02')).toEqual(new Set());
+    expect(await repo.unsentWithTokens(userIds, 'tasks_reset', '2031-01-03')).toEqual(new Set([row.userId]));
   });
 
   it('sends a day’s scheduled pushes to many users a few at a time', async () => {

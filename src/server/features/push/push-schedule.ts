@@ -42,7 +42,7 @@ export async function sendScheduledPushes({ db, clock, rules, timeZone, sender, 
     },
   ];
   for (const { kind, users, notice } of plan) {
-    const reachable = await repo.withTokens(users);
+    const reachable = await repo.unsentWithTokens(users, kind, day);
     await inPool(
       users.filter((id) => reachable.has(id)),
       PUSH_CONCURRENCY,

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, isNull, ne, notExists, or, sql } from 'drizzle-orm';
 import type { PushTopic } from '#domain/push/topics.ts';
 import type { Db } from '#server/db/database.ts';
 import { pushSent, pushSettings, pushTests, pushTokens, sessions } from '#server/db/schema.ts';
@@ -6,6 +6,8 @@ import { sessionLive } from '#server/db/session-live.ts';
 import { updateAny } from '#server/db/update-count.ts';
 
 export type PushTokenRow = typeof pushTokens.$inferSelect;
+
+const ID_CHUNK = 10_000;
 
 export function createPushRepository(db: Db) {
   return {
@@ -31,14 +33,37 @@ export function createPushRepository(db: Db) {
       return Boolean(row);
     },
 
-    /** Those of `userIds` with at least one device token. */
-    async withTokens(userIds: number[]): Promise<Set<number>> {
-      if (userIds.length === 0) return new Set();
-      const rows = await db
-        .selectDistinct({ userId: pushTokens.userId })
-        .from(pushTokens)
-        .where(inArray(pushTokens.userId, userIds));
-      return new Set(rows.map((row) => row.userId));
+    /**
+     * Those of `userIds` with at least one device token and no `kind` push claimed on `day`: a pass
+     * every minute asks only for those still to be sent, not every user again.
+     */
+    async unsentWithTokens(userIds: number[], kind: string, day: string): Promise<Set<number>> {
+      const found = new Set<number>();
+      // A statement takes at most 65,535 parameters (PostgreSQL's protocol): ask in chunks.
+      for (let start = 0; start < userIds.length; start += ID_CHUNK) {
+        const rows = await db
+          .selectDistinct({ userId: pushTokens.userId })
+          .from(pushTokens)
+          .where(
+            and(
+              inArray(pushTokens.userId, userIds.slice(start, start + ID_CHUNK)),
+              notExists(
+                db
+                  .select({ one: sql`1` })
+                  .from(pushSent)
+                  .where(
+                    and(
+                      eq(pushSent.userId, pushTokens.userId),
+                      eq(pushSent.kind, kind),
+                      eq(pushSent.day, day),
+                    ),
+                  ),
+              ),
+            ),
+          );
+        for (const row of rows) found.add(row.userId);
+      }
+      return found;
     },
 
     /** Users who turned on `topic` (only kinds that start off are stored as on). */
