@@ -2,8 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { xrp } from '#domain/money/amount.ts';
 import { users, withdrawals } from '#server/db/schema.ts';
+import { payoutOperator } from '#server/features/payouts/operator.ts';
+import { createWithdrawRepository } from '#server/features/withdraw/withdraw.repository.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { useTestApp } from '#tests/helpers/app.ts';
+import { testClock } from '#tests/helpers/test-clock.ts';
 import { describeOnPostgres } from '#tests/helpers/databases.ts';
 import { credit, post, seedUsers, setTestAddress } from '#tests/helpers/money-fixtures.ts';
 
@@ -63,4 +66,40 @@ await describeOnPostgres('withdrawal races', (backend) => {
     expect(statuses.get(200)).toBe(TRIALS);
     expect((statuses.get(409) ?? 0) + (statuses.get(400) ?? 0)).toBe(TRIALS * (CONCURRENT - 1));
   }, 300_000);
+
+  it("an operator's rejection and an ad's reduction of the same withdrawal both finish, in either order", async () => {
+    const db = handle.database.db;
+    const [user] = await seedUsers(db, 1, 'ad-and-reject');
+    if (!user) throw new Error('no user');
+    await credit(db, user.id, xrp(150), `seed-${user.id}`);
+    await setTestAddress(db, user.id, 7_777);
+    expect(
+      (await post(handle.app, '/api/user/setWithdrawStatus', user.token, {}, 'ad-reject')).statusCode,
+    ).toBe(200);
+    const [withdrawal] = await db.select().from(withdrawals).where(eq(withdrawals.userId, user.id));
+    if (!withdrawal) throw new Error('no withdrawal');
+
+    // The ad's transaction as the money route runs it: the account's lock first (taken with the
+    // request's key), then the withdrawal's row.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const ad = db.transaction(async (tx) => {
+      await ledger.lockUser(tx, user.id);
+      locked();
+      await held;
+      await createWithdrawRepository(tx).reduceWait(withdrawal.id, 12);
+    });
+    await lockTaken;
+    const rejected = payoutOperator.reject(db, testClock(), withdrawal.id, 'racing an ad');
+    // Long enough for the rejection to take whatever locks it takes before it waits.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await ad;
+    await rejected;
+    const [after] = await db.select().from(withdrawals).where(eq(withdrawals.id, withdrawal.id));
+    expect(after?.status).toBe('failed');
+    expect(await ledger.balance(db, user.id)).toBe(xrp(150));
+  });
 });

@@ -7,6 +7,7 @@ import { CLI, holdLiveActor, recordAudit, type AuditActor } from '#server/featur
 import type { AuditAction } from '#domain/ops/audit.ts';
 import { createPayoutsRepository, type PayoutRow } from '#server/features/withdraw/withdraw.service.ts';
 import { payWithdrawalNow, refund, type PayoutJobDeps } from './payout-job.ts';
+import { ledger } from '#server/ledger/ledger.ts';
 import type { LedgerPayment, Payer } from './xrpl-payer.ts';
 
 /** A withdrawal after an operator's action, and whether the action changed it. */
@@ -187,6 +188,10 @@ export const payoutActions = {
     if (why === '') return fail('ops.reason_required');
     return db.transaction(async (tx) => {
       const rows = createPayoutsRepository(tx);
+      // The account first, then the withdrawal: the order a user's request on it takes them (an ad's
+      // reduction holds the account's lock when it updates the withdrawal), or the two deadlock.
+      const owner = await rows.ownerOf(id);
+      if (owner !== null) await ledger.lockUser(tx, owner);
       const row = await rows.lockAny(id);
       if (!row) return fail('ops.withdrawal_not_found');
       if (row.status === 'failed') return ok({ row, changed: false });

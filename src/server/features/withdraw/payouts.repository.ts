@@ -382,6 +382,15 @@ export function createPayoutsRepository(db: Db) {
       );
     },
 
+    /** The account a withdrawal belongs to (it never changes); null when there is no such withdrawal. */
+    async ownerOf(id: number): Promise<number | null> {
+      const [row] = await db
+        .select({ userId: withdrawals.userId })
+        .from(withdrawals)
+        .where(eq(withdrawals.id, id));
+      return row?.userId ?? null;
+    },
+
     /** Locks one withdrawal, whatever its state (the console's actions decide what they may do). */
     async lockAny(id: number): Promise<PayoutRow | null> {
       const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');

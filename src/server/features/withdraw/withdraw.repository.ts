@@ -231,11 +231,17 @@ export function createWithdrawRepository(db: Db) {
         .where(and(eq(adSessions.id, sessionId), sql`${adSessions.completedAt} is null`))
         .returning({ id: adSessions.id });
       if (done.length === 0) return false;
-      await db
+      return this.reduceWait(withdrawalId, hours);
+    },
+
+    /** Takes hours off a withdrawal's wait while it is still waiting; whether it was. */
+    async reduceWait(withdrawalId: number, hours: number): Promise<boolean> {
+      const reduced = await db
         .update(withdrawals)
         .set({ reducedHours: sql`${withdrawals.reducedHours} + ${hours}` })
-        .where(eq(withdrawals.id, withdrawalId));
-      return true;
+        .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'processing')))
+        .returning({ id: withdrawals.id });
+      return reduced.length === 1;
     },
   };
 }
