@@ -130,6 +130,7 @@ export const ERRORS = catalogue({
     'What you entered contains invisible control characters; please type it again',
   ],
   'request.too_large': [413, 'The request is too large'],
+  'request.cross_site': [403, 'This request came from another website and was refused'],
   'request.rate_limited': [429, 'Too many requests, please wait a minute and try again'],
   'request.not_found': [404, 'Not found'],
   'server.error': [500, 'An error occurred'],

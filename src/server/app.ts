@@ -85,6 +85,7 @@ import { keyedHash, randomKey, serverSecret } from './lib/server-secrets.reposit
 import { registerErrorHandler } from './plugins/errors.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { createIdempotentSender } from './plugins/idempotent.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders, securityHeadersOf } from './plugins/security.ts';
@@ -202,6 +203,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const rules = ruleSettings.rules;
 
   registerSecurityHeaders(app, securityHeaders);
+  // After the headers' hook: a refusal carries them too.
+  registerSameOriginCheck(app);
   await app.register(formbody, { bodyLimit: env.BODY_LIMIT });
   // Phones on slow links: brotli at a quality that costs little CPU per response.
   await app.register(compress, {

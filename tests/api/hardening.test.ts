@@ -267,6 +267,59 @@ describe('input that is not what it looks like', () => {
   });
 });
 
+describe('requests another site makes a browser send', () => {
+  const handle = useTestApp();
+  const register = (username: string, headers: Record<string, string>) =>
+    handle.app.inject({
+      method: 'POST',
+      url: API.checkIn,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'earnest.example', ...headers },
+      payload: `tab=register&username=${username}&password=secret12&confirm_password=secret12`,
+    });
+
+  it('are refused when they would change something, and change nothing', async () => {
+    const refusals: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      // A browser too old for Sec-Fetch-Site still says where the page was.
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+    ];
+    for (const [i, headers] of refusals.entries()) {
+      const response = await register(`cross-site-${i}`, headers);
+      expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(envelope(response).data.error).toBe('request.cross_site');
+      expect(response.headers['set-cookie']).toBeUndefined();
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      const login = await handle.app.inject({
+        method: 'POST',
+        url: API.checkIn,
+        payload: { tab: 'login', username: `cross-site-${i}`, password: 'secret12' },
+      });
+      expect(envelope(login).code, 'no account was made').toBe(0);
+    }
+  });
+
+  it("are served when the browser sent them from this site's pages, or no browser sent them", async () => {
+    const accepted: Record<string, string>[] = [
+      { 'sec-fetch-site': 'same-origin' },
+      // Typed into the address bar, or a bookmark.
+      { 'sec-fetch-site': 'none' },
+      { origin: 'https://earnest.example' },
+      {},
+    ];
+    for (const [i, headers] of accepted.entries()) {
+      expect(envelope(await register(`same-site-${i}`, headers)).code, JSON.stringify(headers)).toBe(1);
+    }
+    // Reading is not changing: a cross-site GET is answered.
+    const read = await handle.app.inject({
+      url: API.serverTime,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(read.statusCode).toBe(200);
+  });
+});
+
 describe('requests HTTP itself cannot read', () => {
   const handle = useTestApp();
 

@@ -80,6 +80,7 @@ export const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
   'request.invalid': msg`Please check what you entered and try again`,
   'request.control_characters': msg`What you entered contains invisible control characters; please type it again`,
   'request.too_large': msg`The request is too large`,
+  'request.cross_site': msg`This request came from another website and was refused`,
   'request.rate_limited': msg`Too many requests, please wait a minute and try again`,
   'request.not_found': msg`Not found`,
   'server.error': msg`An error occurred`,
