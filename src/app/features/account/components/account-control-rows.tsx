@@ -102,6 +102,12 @@ export function DeleteAccountRow({ balance }: { balance: string | undefined }) {
               balance of {amount} is lost. The accounting records stay, without anything that names you.
             </Trans>
           </p>
+          <p>
+            <Trans>
+              Payments already sent to your exchange stay on the public XRP Ledger, as every payment there
+              does: nobody can erase them.
+            </Trans>
+          </p>
         </PasswordConfirmForm>
       </Dialog>
     </>
