@@ -30,6 +30,23 @@ describe('phone verification', () => {
     expect(body.msg).toBe('Please enter a valid phone number.');
   });
 
+  it('sends no code to a number an SMS cannot reach, or that bills its operator per message', async () => {
+    const [user] = await seedUsers(handle.database.db, 1, 'kyc-unreachable');
+    const before = sms.value.messages.length;
+    for (const phone of [
+      '+449098790000', // UK premium rate
+      '+19005551234', // US premium rate
+      '+881631234567', // a satellite network, no country
+      '+18005550100', // toll-free
+      '+442071838750', // a London landline
+    ]) {
+      expect(envelope(await send(user?.token ?? '', phone)).data.error, phone).toBe('kyc.phone_invalid');
+    }
+    expect(sms.value.messages).toHaveLength(before);
+    // Mobile numbers, and North American numbers that may be either, are sent to.
+    expect(envelope(await send(user?.token ?? '', '+12025550143')).code).toBe(1);
+  });
+
   it('kills a code after 5 wrong tries; the right code verifies and pays the bonus once per number and account', async () => {
     const [first, second] = await seedUsers(handle.database.db, 2, 'kyc');
     if (!first || !second) throw new Error('no users');

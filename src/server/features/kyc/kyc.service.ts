@@ -1,6 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { KycStatus } from '#contract/kyc.ts';
 import { maskPhone, normalisePhone, numberRange, PHONE_RULES, smsText } from '#domain/kyc/phone.ts';
+import { smsReachable } from './sms-reachable.ts';
 import { asciiDigits } from '#domain/i18n/digits.ts';
 import { formatAmount } from '#domain/money/amount.ts';
 import { fail, ok, type Result } from '#domain/result.ts';
@@ -93,7 +94,7 @@ export function createKycService({ db, clock, rules, sms, publicHost, hash }: Ky
       ip: string,
     ): Promise<Result<{ expires_time: number }, SendCodeError>> {
       const phone = normalisePhone(phoneInput);
-      if (!phone) return fail('kyc.phone_invalid');
+      if (!phone || !smsReachable(phone)) return fail('kyc.phone_invalid');
       if (await repo.verifiedPhone(userId)) return fail('kyc.already_verified');
       const range = numberRange(phone);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
