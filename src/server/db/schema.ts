@@ -166,6 +166,9 @@ export const ledgerEntries = pgTable(
       .on(t.userId, t.kind, t.reference)
       .where(sql`${t.kind} in ('task', 'interest', 'gift', 'phone_bonus', 'withdrawal', 'refund')`),
     index('ledger_entries_user_time_idx').on(t.userId, t.createdAt),
+    // A user's entries newest first (history, the console): without it the planner walks the primary
+    // key backwards past every other user's entries for a user with a long history.
+    index('ledger_entries_user_id_idx').on(t.userId, t.id),
     check('ledger_entries_amount_not_zero', sql`${t.amount} <> 0`),
     // Added NOT VALID: entries from before the whole-drop rule keep their fraction (the ledger is append-only).
     check('ledger_entries_whole_drops', sql`${t.amount} % 10 = 0`),
@@ -473,13 +476,19 @@ export const smsSends = pgTable(
 );
 
 /** A verified phone per account (a number may be verified by several accounts). */
-export const verifiedPhones = pgTable('verified_phones', {
-  userId: id('user_id')
-    .primaryKey()
-    .references(() => users.id),
-  phone: text('phone').notNull(),
-  verifiedAt: time('verified_at').notNull(),
-});
+export const verifiedPhones = pgTable(
+  'verified_phones',
+  {
+    userId: id('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    phone: text('phone').notNull(),
+    verifiedAt: time('verified_at').notNull(),
+  },
+  // Whether another invitee verified the same number first (account.repository.ts), asked for every
+  // invitee of an inviter: without it, each question reads every verified phone.
+  (t) => [index('verified_phones_phone_idx').on(t.phone, t.verifiedAt, t.userId)],
+);
 
 /** The one-time bonus: once per number AND once per account, held by the database. */
 export const phoneBonuses = pgTable('phone_bonuses', {
