@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { xrp } from '#domain/money/amount.ts';
-import { phoneBonuses } from '#server/db/schema.ts';
+import { phoneBonuses, phoneCodes } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { envelope, getAs, useTestAppWithSms } from '#tests/helpers/app.ts';
 import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
@@ -45,6 +46,27 @@ describe('phone verification', () => {
     expect(sms.value.messages).toHaveLength(before);
     // Mobile numbers, and North American numbers that may be either, are sent to.
     expect(envelope(await send(user?.token ?? '', '+12025550143')).code).toBe(1);
+  });
+
+  it('forgets a code, with the number and the address it was sent for, a day after it was sent', async () => {
+    const [first, second] = await seedUsers(handle.database.db, 2, 'kyc-forgotten');
+    if (!first || !second) throw new Error('no users');
+    expect(envelope(await send(first.token, '+447911124777', '10.0.0.77')).code).toBe(1);
+    const codesOf = (userId: number) =>
+      handle.database.db.select().from(phoneCodes).where(eq(phoneCodes.userId, userId));
+    const sentAgo = (hours: number) =>
+      handle.database.db
+        .update(phoneCodes)
+        .set({ createdAt: new Date(clock.now().getTime() - hours * 3_600_000) })
+        .where(eq(phoneCodes.userId, first.id));
+    await sentAgo(23);
+    expect(envelope(await send(second.token, '+447911124778', '10.0.0.78')).code).toBe(1);
+    expect(await codesOf(first.id)).toHaveLength(1);
+    await sentAgo(25);
+    clock.advance(61_000);
+    expect(envelope(await send(second.token, '+447911124778', '10.0.0.78')).code).toBe(1);
+    expect(await codesOf(first.id)).toEqual([]);
+    expect(await status(first.token)).toMatchObject({ state: 'none', phone: null });
   });
 
   it('kills a code after 5 wrong tries; the right code verifies and pays the bonus once per number and account', async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { phoneBonuses, phoneCodes, smsSends, verifiedPhones } from '#server/db/schema.ts';
 
@@ -58,6 +58,11 @@ export function createKycRepository(db: Db) {
       const [send] = await db.insert(smsSends).values(row).returning({ id: smsSends.id });
       if (!send) throw new Error('sms send insert returned nothing');
       return send.id;
+    },
+
+    /** Forgets codes sent before `before`, with the number and address each was sent for. */
+    async pruneCodes(before: Date): Promise<void> {
+      await db.delete(phoneCodes).where(lt(phoneCodes.createdAt, before));
     },
 
     async createCode(row: typeof phoneCodes.$inferInsert): Promise<PhoneCodeRow> {

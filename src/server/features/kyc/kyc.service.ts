@@ -49,6 +49,12 @@ export async function erasePhone(tx: Db, userId: number): Promise<void> {
   await createKycRepository(tx).eraseOf(userId);
 }
 
+/**
+ * How long a code's row (the number typed and the address it came from) is kept: a code lives 10
+ * minutes, and a day shows the user what became of it. The limits count `sms_sends`, which hold hashes.
+ */
+const CODES_KEPT_MS = 24 * 3_600_000;
+
 export function createKycService({ db, clock, rules, sms, publicHost, hash }: KycServiceDeps) {
   const repo = createKycRepository(db);
   return {
@@ -95,6 +101,7 @@ export function createKycService({ db, clock, rules, sms, publicHost, hash }: Ky
     ): Promise<Result<{ expires_time: number }, SendCodeError>> {
       const phone = normalisePhone(phoneInput);
       if (!phone || !smsReachable(phone)) return fail('kyc.phone_invalid');
+      await repo.pruneCodes(new Date(clock.now().getTime() - CODES_KEPT_MS));
       if (await repo.verifiedPhone(userId)) return fail('kyc.already_verified');
       const range = numberRange(phone);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
