@@ -259,6 +259,21 @@ describe('scheduled pushes', () => {
     expect(kinds('sched-opted')).toEqual(['tasks_reset', 'tasks_reset']);
     const rows = await handle.database.db.select().from(pushSent).where(eq(pushSent.userId, waiting.id));
     expect(rows).toHaveLength(2);
+
+    // A third day: what went out two days before is forgotten; yesterday's stays for a pass that
+    // began before midnight.
+    clock.advance(24 * 3600 * 1000);
+    await handle.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(clock.now().getTime() + 30 * 86_400_000) })
+      .where(inArray(sessions.userId, [waiting.id]));
+    await sendScheduledPushes(deps);
+    expect(kinds('sched-waiting')).toEqual(['ad_available', 'ad_available', 'ad_available']);
+    const kept = await handle.database.db.select().from(pushSent).where(eq(pushSent.userId, waiting.id));
+    const [firstDay, secondDay] = rows.map((row) => row.day).sort();
+    expect(kept.map((row) => row.day)).toContain(secondDay);
+    expect(kept.map((row) => row.day)).not.toContain(firstDay);
+    expect(kept).toHaveLength(2);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProductRules } from '#domain/rules/product-rules.ts';
-import { dayOf } from '#domain/time/day.ts';
+import { addDays, dayOf } from '#domain/time/day.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import { inPool } from '#server/lib/concurrency.ts';
@@ -29,6 +29,8 @@ export async function sendScheduledPushes({ db, clock, rules, timeZone, sender, 
   const day = dayOf(now, timeZone);
   const sent = { ad_available: 0, tasks_reset: 0 };
   const repo = createPushRepository(db);
+  // Yesterday's claims stay for a pass that began before midnight; older ones only fill the table.
+  await repo.pruneScheduled(addDays(day, -1));
   const plan = [
     {
       kind: 'ad_available' as const,

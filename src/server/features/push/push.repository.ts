@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, isNotNull, isNull, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import type { PushTopic } from '#domain/push/topics.ts';
 import type { Db } from '#server/db/database.ts';
 import { pushSent, pushSettings, pushTests, pushTokens, sessions } from '#server/db/schema.ts';
@@ -153,6 +153,11 @@ export function createPushRepository(db: Db) {
     },
 
     /** Claims a scheduled push for a user and day; true for exactly one caller, ever. */
+    /** Forgets which scheduled pushes went out on days before `day` (a claim is only for its day). */
+    async pruneScheduled(day: string): Promise<void> {
+      await db.delete(pushSent).where(lt(pushSent.day, day));
+    },
+
     async claimScheduled(userId: number, kind: string, day: string, now: Date): Promise<boolean> {
       const rows = await db
         .insert(pushSent)
