@@ -70,6 +70,24 @@ test('the tab bar moves between the main screens', async ({ page, request }) => 
   await expect(page).toHaveURL(/\/home$/);
 });
 
+test('a new screen takes the focus to its heading, so a screen reader says where the user is', async ({
+  page,
+  request,
+}) => {
+  await signInViaApi(page, request);
+  await page.goto('/home');
+  await settle(page);
+  await page.getByRole('link', { name: 'Account' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeFocused();
+  await page.locator('.balance-card').getByRole('link', { name: 'Withdraw' }).click();
+  await expect(page).toHaveURL(/\/home\/withdraw$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Withdraw');
+  // Back, by the browser's own history: the screen it leads to takes the focus too.
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeFocused();
+});
+
 test('from 1024 px the tab bar is a side navigation, kept on the screens reached from the main ones, and Home and Withdraw have two columns', async ({
   page,
   request,

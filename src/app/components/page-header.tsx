@@ -29,7 +29,8 @@ export function PageHeader({
           <BackIcon />
         </button>
       ) : null}
-      <h1>{title}</h1>
+      {/* Focused when the screen opens (routes/__root.tsx), never by Tab. */}
+      <h1 tabIndex={-1}>{title}</h1>
       {end ? <div className="page-header-end">{end}</div> : null}
     </header>
   );

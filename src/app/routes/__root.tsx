@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import {
   createRootRouteWithContext,
@@ -43,6 +43,7 @@ function Root() {
 function UserRoot({ path }: { path: string }) {
   useDocumentTitle();
   useSessionEndRedirect();
+  useFocusOnNewScreen();
   return (
     <>
       <ProgressBar />
@@ -84,6 +85,24 @@ function useDocumentTitle() {
   useEffect(() => {
     document.title = text;
   }, [text]);
+}
+
+/**
+ * A new screen takes the focus to its heading (focusable from script only, tabIndex -1): a screen
+ * reader then says where the user now is, and the next Tab starts at the top of the new screen,
+ * not from <body>, where focus falls when the link that led here goes away. Keyed on the resolved
+ * location, which changes once the new screen is rendered; never on the first screen of a visit,
+ * whose start the browser already gives.
+ */
+function useFocusOnNewScreen() {
+  const path = useRouterState({ select: (state) => state.resolvedLocation?.pathname });
+  const previous = useRef(path);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = path;
+    if (before === undefined || before === path) return;
+    document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
+  }, [path]);
 }
 
 /** When the server refuses this device's session, go to the entry page and say why (docs/product-rules.md#api-conventions). */

@@ -19,7 +19,8 @@ export function EntryHeader({ lead, logoLinksHome = false }: { lead: ReactNode; 
         <LanguageButton />
       </header>
       <div className="entry-intro">
-        <h1>
+        {/* Focused when the screen opens (routes/__root.tsx), never by Tab. */}
+        <h1 tabIndex={-1}>
           <Trans>Earn XRP with simple daily tasks</Trans>
         </h1>
         <p>{lead}</p>
