@@ -79,3 +79,19 @@ test('claiming the gift celebrates, unless the device asks for reduced motion; t
   await expect(page.getByTestId('celebration')).toBeAttached();
   await expect(page.getByTestId('celebration')).toBeHidden();
 });
+
+test('a task sheet, closed, gives the focus back to its task, not to the top of the page', async ({
+  page,
+}) => {
+  await registerInBrowser(page, uniqueName('sheet'));
+  await page.getByTestId('welcome').getByRole('button', { name: 'Skip' }).click();
+  await page.getByRole('button', { name: "Accept today's challenge" }).click();
+  const task = page.locator('[data-testid^="task-"]').first();
+  await task.click();
+  const sheet = page.getByRole('dialog');
+  await expect(sheet).toBeVisible();
+  // The sheet goes away with its owner's state (it is unmounted, never told to close).
+  await sheet.getByRole('button', { name: 'Close' }).click();
+  await expect(sheet).toHaveCount(0);
+  await expect(task).toBeFocused();
+});

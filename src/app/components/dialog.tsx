@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { CloseIcon } from './icons.tsx';
 
@@ -29,12 +29,30 @@ export function Dialog({ open, onClose, title, children, actions, variant = 'dia
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
+  // A dialog its owner unmounts while open (a task sheet on Complete, "Link a device" on Approve)
+  // is closed first: only close() gives the focus back to what opened it; removed open, it would
+  // leave the focus on <body>. A layout effect's cleanup runs while the element is still in the page.
+  // The close event of this close is no request to close: in development StrictMode runs this
+  // cleanup on a dialog that stays, and opens it again.
+  const ownCloses = useRef(0);
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      if (!dialog?.open) return;
+      ownCloses.current += 1;
+      dialog.close();
+    };
+  }, []);
+
   return (
     <dialog
       ref={ref}
       className={`dialog dialog-${variant}`}
       aria-labelledby={titleId}
-      onClose={onClose}
+      onClose={() => {
+        if (ownCloses.current > 0) ownCloses.current -= 1;
+        else onClose();
+      }}
       onClick={(event) => {
         // A tap on the dimmed backdrop (the dialog element itself, outside its panel) closes it.
         if (event.target === ref.current) onClose();
