@@ -56,6 +56,8 @@ export function AddressForm({ change = false, onDone }: { change?: boolean; onDo
   const show = (code: AppErrorCode) => setError({ field: fieldOf(code), text: i18n._(ERROR_MESSAGES[code]) });
   const [confirming, setConfirming] = useState<Checked | null>(null);
   const busy = check.isPending || save.isPending || replace.isPending;
+  // Off while the address is on its way: a second tap would send it twice.
+  const confirmBusy = save.isPending || replace.isPending;
 
   function fail(caught: unknown) {
     if (caught instanceof ApiError) show(caught.code);
@@ -150,7 +152,11 @@ export function AddressForm({ change = false, onDone }: { change?: boolean; onDo
             <Button variant="secondary" onClick={() => setConfirming(null)}>
               <Trans>Check again</Trans>
             </Button>
-            <Button onClick={() => void onConfirm()} data-testid="confirm-address-save">
+            <Button
+              onClick={() => void onConfirm()}
+              disabled={confirmBusy}
+              data-testid="confirm-address-save"
+            >
               {change ? <Trans>Change it</Trans> : <Trans>Save it</Trans>}
             </Button>
           </>
