@@ -50,4 +50,30 @@ describe('a form the password confirms', () => {
     expect(onConfirmed).not.toHaveBeenCalled();
     expect(screen.getByRole('alert').textContent).toContain('Incorrect username or password');
   });
+
+  it('says a wrong password at the field: marked invalid, the message read with it', async () => {
+    const form = renderForm(() => Promise.reject(new ApiError('account.password_wrong', 400)), vi.fn());
+    form.type('wrong');
+    await act(async () => {
+      fireEvent.click(form.button);
+    });
+    const field = screen.getByLabelText('Password');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const message = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+    expect(message?.textContent).toBe('The password is not correct');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
+  it('says a refusal that is not about the password in the banner, and leaves the field valid', async () => {
+    const form = renderForm(
+      () => Promise.reject(new ApiError('account.withdrawal_in_progress', 409)),
+      vi.fn(),
+    );
+    form.type('secret');
+    await act(async () => {
+      fireEvent.click(form.button);
+    });
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByRole('alert').classList.contains('alert-error')).toBe(true);
+  });
 });

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { messageOf } from '#app/lib/error-messages.ts';
+import { ApiError } from '#app/lib/http.ts';
 import { Button } from './button.tsx';
 import { ErrorAlert } from './error-alert.tsx';
 import { PasswordField } from './field.tsx';
@@ -26,7 +27,7 @@ export function PasswordConfirmForm({
 }) {
   const { i18n } = useLingui();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ ofPassword: boolean; text: string } | null>(null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -34,7 +35,12 @@ export function PasswordConfirmForm({
     try {
       await confirm(password);
     } catch (caught) {
-      setError(i18n._(messageOf(caught)));
+      // A wrong password is said at the field; anything else (too many attempts, a withdrawal on its
+      // way) in the banner.
+      const ofPassword =
+        caught instanceof ApiError &&
+        (caught.code === 'account.password_wrong' || caught.code === 'auth.invalid_credentials');
+      setError({ ofPassword, text: i18n._(messageOf(caught)) });
       return;
     }
     await onConfirmed();
@@ -43,8 +49,14 @@ export function PasswordConfirmForm({
   return (
     <Form onSubmit={(event) => void onSubmit(event)}>
       {children}
-      <PasswordField kind="current" label={<Trans>Password</Trans>} value={password} onValue={setPassword} />
-      {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+      <PasswordField
+        kind="current"
+        label={<Trans>Password</Trans>}
+        value={password}
+        onValue={setPassword}
+        error={error?.ofPassword ? error.text : undefined}
+      />
+      {error && !error.ofPassword ? <ErrorAlert>{error.text}</ErrorAlert> : null}
       <Button type="submit" variant="danger" block disabled={pending || password === ''}>
         {action}
       </Button>

@@ -9,16 +9,35 @@ import { ListRow } from '#app/components/list.tsx';
 import { Form, FormError } from '#app/components/form.tsx';
 import { messageOf } from '#app/lib/error-messages.ts';
 import { formatCount } from '#app/lib/format.ts';
+import { ApiError, type AppErrorCode } from '#app/lib/http.ts';
 import { toasts } from '#app/lib/toast-store.ts';
 import { useChangePassword, useDeleteAccount } from '../api/account-controls-queries.ts';
 import { PasswordConfirmForm } from '#app/components/password-confirm.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 
+type PasswordFieldName = 'password' | 'new_password' | 'confirm_password';
+
+/** The field a refusal is about; one of no field (too many attempts) goes to the form's banner. */
+function fieldOf(code: AppErrorCode): PasswordFieldName | null {
+  switch (code) {
+    case 'account.password_wrong':
+      return 'password';
+    case 'auth.password_too_short':
+    case 'auth.password_too_long':
+      return 'new_password';
+    case 'auth.password_mismatch':
+      return 'confirm_password';
+    default:
+      return null;
+  }
+}
+
 /** Change the password: every other device is signed out (the dialog says so before). */
 export function ChangePasswordRow() {
   const { t, i18n } = useLingui();
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ field: PasswordFieldName | null; text: string } | null>(null);
+  const errorOf = (field: PasswordFieldName) => (error?.field === field ? error.text : undefined);
   const [fields, setFields] = useState({ password: '', new_password: '', confirm_password: '' });
   const change = useChangePassword();
 
@@ -32,7 +51,8 @@ export function ChangePasswordRow() {
       setOpen(false);
       setFields({ password: '', new_password: '', confirm_password: '' });
     } catch (caught) {
-      setError(i18n._(messageOf(caught)));
+      const field = caught instanceof ApiError ? fieldOf(caught.code) : null;
+      setError({ field, text: i18n._(messageOf(caught)) });
     }
   }
 
@@ -51,20 +71,23 @@ export function ChangePasswordRow() {
             label={<Trans>Current password</Trans>}
             value={fields.password}
             onValue={set('password')}
+            error={errorOf('password')}
           />
           <PasswordField
             kind="new"
             label={<Trans>New password</Trans>}
             value={fields.new_password}
             onValue={set('new_password')}
+            error={errorOf('new_password')}
           />
           <PasswordField
             kind="new"
             label={<Trans>Confirm the new password</Trans>}
             value={fields.confirm_password}
             onValue={set('confirm_password')}
+            error={errorOf('confirm_password')}
           />
-          <FormError>{error}</FormError>
+          <FormError>{error?.field === null ? error.text : null}</FormError>
           <Button type="submit" block disabled={change.isPending}>
             <Trans>Change password</Trans>
           </Button>
