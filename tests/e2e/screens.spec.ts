@@ -77,6 +77,48 @@ for (const { locale, browserLocale } of [
   }
 }
 
+/** The contrast ratio of two CSS colours given as rgb()/rgba() (WCAG's relative luminance). */
+function contrast(one: string, two: string): number {
+  const luminance = (color: string) => {
+    const [r = 0, g = 0, b = 0] = (color.match(/[\d.]+/g) ?? []).map(Number).map((value) => {
+      const c = value / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(one), luminance(two)].sort((a, b) => b - a) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+test("every text box's edge stands out 3:1 from what it sits on, so a person with low vision finds it", async ({
+  page,
+  request,
+}) => {
+  await signInViaApi(page, request);
+  for (const path of ['/home/mine', '/home/withdraw']) {
+    await page.goto(path);
+    await settle(page);
+    const boxes = await page.evaluate(() =>
+      [...document.querySelectorAll('input:not([type="checkbox"]):not([type="radio"]), textarea')].map(
+        (box) => {
+          let under = box.parentElement;
+          while (under && getComputedStyle(under).backgroundColor === 'rgba(0, 0, 0, 0)')
+            under = under.parentElement;
+          return {
+            name: box.id || box.getAttribute('name') || box.outerHTML.slice(0, 60),
+            edge: getComputedStyle(box).borderTopColor,
+            under: under ? getComputedStyle(under).backgroundColor : 'rgb(255, 255, 255)',
+          };
+        },
+      ),
+    );
+    expect(boxes.length, `text boxes on ${path}`).toBeGreaterThan(0);
+    for (const box of boxes) {
+      expect(contrast(box.edge, box.under), `${box.name} on ${path}`).toBeGreaterThanOrEqual(3);
+    }
+  }
+});
+
 test('Landing: register and sign in above the fold on a phone, the kinds of tasks with their icons, no small user count', async ({
   page,
 }) => {
