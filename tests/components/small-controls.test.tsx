@@ -2,8 +2,15 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as I18n from '#app/i18n/i18n.ts';
 import { LanguageButton } from '#app/features/account/components/language-picker.tsx';
+import { DevicesSection } from '#app/features/devices/components/devices-section.tsx';
 import { AddressFields } from '#app/features/withdraw/components/address-fields.tsx';
-import { renderInRouter, rendersEveryScreenIn } from '#tests/helpers/render-in-app.tsx';
+import { queryKeys } from '#app/lib/query-keys.ts';
+import {
+  cacheHolding,
+  renderInApp,
+  renderInRouter,
+  rendersEveryScreenIn,
+} from '#tests/helpers/render-in-app.tsx';
 
 // Small controls a screen reader or a weak connection meets: what each says, and what a failure says.
 
@@ -47,5 +54,38 @@ describe('small controls', () => {
       "This language's texts are not on this device yet. Try again when you are back online.",
     );
     expect(document.documentElement.lang).not.toBe('ar');
+  });
+
+  it("each device's sign-out button says which device it signs out", () => {
+    const device = (id: number, browser: string, os: string, current = false) => ({
+      id,
+      browser,
+      os,
+      current,
+      created_time: 1_795_500_000,
+      last_seen_time: 1_795_500_000,
+      linked_time: null,
+    });
+    renderInApp(
+      <DevicesSection />,
+      cacheHolding(queryKeys.account.devices(), {
+        list: [
+          device(1, 'Chrome', 'Android', true),
+          device(2, 'Firefox', 'Windows'),
+          device(3, 'Safari', 'iOS'),
+        ],
+        latest_link: null,
+      }),
+    );
+    const buttons = screen.getAllByRole('button', { name: 'Sign this device out' });
+    expect(buttons.map((button) => button.getAttribute('aria-describedby'))).not.toContain(null);
+    expect(
+      buttons.map(
+        (button) => document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent,
+      ),
+    ).toEqual(['Firefox · Windows', 'Safari · iOS']);
+    expect(
+      screen.getByRole('button', { name: 'Sign this device out', description: 'Safari · iOS' }),
+    ).toBeTruthy();
   });
 });

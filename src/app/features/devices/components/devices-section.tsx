@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
@@ -62,30 +62,7 @@ export function DevicesSection() {
       {latest && !latest.revoked ? <LatestLinkNotice device={latest} time={latest.linked_time} /> : null}
       <ul className="list">
         {devices.data?.list.map((device) => (
-          <li key={device.id} className="list-row record" data-testid="device-row">
-            <p>
-              <strong>
-                <DeviceName device={device} />
-              </strong>{' '}
-              {device.current ? (
-                <span className="muted">
-                  <Trans>(this device)</Trans>
-                </span>
-              ) : null}
-            </p>
-            <p className="muted">
-              <DeviceTimes
-                created={device.created_time}
-                seen={device.last_seen_time}
-                linked={device.linked_time}
-              />
-            </p>
-            {device.current ? null : (
-              <Button variant="ghost" onClick={() => void signOut(device.id)}>
-                <Trans>Sign this device out</Trans>
-              </Button>
-            )}
-          </li>
+          <DeviceRow key={device.id} device={device} onSignOut={() => void signOut(device.id)} />
         ))}
       </ul>
       {others > 1 ? (
@@ -111,6 +88,33 @@ export function DevicesSection() {
 }
 
 type DeviceNames = Pick<DeviceSession, 'browser' | 'os'>;
+
+/** One signed-in device; its sign-out button, alike on every row, is described by the row's device. */
+function DeviceRow({ device, onSignOut }: { device: DeviceSession; onSignOut: () => void }) {
+  const nameId = useId();
+  return (
+    <li className="list-row record" data-testid="device-row">
+      <p>
+        <strong id={nameId}>
+          <DeviceName device={device} />
+        </strong>{' '}
+        {device.current ? (
+          <span className="muted">
+            <Trans>(this device)</Trans>
+          </span>
+        ) : null}
+      </p>
+      <p className="muted">
+        <DeviceTimes created={device.created_time} seen={device.last_seen_time} linked={device.linked_time} />
+      </p>
+      {device.current ? null : (
+        <Button variant="ghost" aria-describedby={nameId} onClick={onSignOut}>
+          <Trans>Sign this device out</Trans>
+        </Button>
+      )}
+    </li>
+  );
+}
 
 /** Browser and system, "unknown" in the user's language. */
 function DeviceName({ device }: { device: DeviceNames }) {
