@@ -129,6 +129,12 @@ export const OPS_SIGN_IN_LIMITS = {
   perAddress: { max: 20, windowMs: 15 * 60_000 },
   perName: { max: 10, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, RateLimit>;
+/** Whether a typed code is the operator's current one (it may still have been used). */
+function codeIsCurrent(secret: string, typed: string, now: Date): boolean {
+  const code = normaliseTotpCode(typed);
+  return code !== null && totpStep(secret, code, now) !== null;
+}
+
 /** Set-up tries per address (each one may hash a password). */
 export const OPS_SETUP_LIMIT: RateLimit = { max: 20, windowMs: 15 * 60_000 };
 const AUDIT_PAGE = 50;
@@ -371,10 +377,16 @@ export function createOperatorsService({ db, clock, hash, issuer }: OperatorsSer
         OPS_SIGN_IN_LIMITS.perName,
         now,
       );
-      if (!byAddress.allowed || !byName.allowed) return fail('ops.too_many_attempts');
+      if (!byAddress.allowed) return fail('ops.too_many_attempts');
 
       const row = await repo.byName(name);
       const usable = row && !row.disabledAt && row.passwordHash && row.totpSecret ? row : null;
+      // Past the name's limit, only a current code opens the password check. Strangers who send ten
+      // tries a quarter of an hour cannot keep the operator out (in an incident, say), and a guess
+      // still needs the second factor before any password is tried, which costs a hash (none here).
+      if (!byName.allowed && !(usable?.totpSecret && codeIsCurrent(usable.totpSecret, input.code, now))) {
+        return fail('ops.too_many_attempts');
+      }
       const passwordRight = usable?.passwordHash
         ? await verifyPassword(usable.passwordHash, input.password)
         : (await verifyDecoy(input.password), false);
