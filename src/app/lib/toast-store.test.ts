@@ -28,10 +28,26 @@ describe('toasts', () => {
     expect(texts()).toEqual([]);
   });
 
-  it('go by themselves after a few seconds', () => {
+  it('go by themselves once there was time to read them slowly, a refusal after twice that', () => {
     vi.useFakeTimers();
     toasts.push('info', 'Link copied');
-    vi.advanceTimersByTime(4000);
+    vi.advanceTimersByTime(5_900);
+    expect(texts()).toEqual(['Link copied']);
+    vi.advanceTimersByTime(100);
+    expect(texts()).toEqual([]);
+
+    const long =
+      'Signed out on this device. The server could not be reached; your other devices stay signed in until you sign them out.';
+    toasts.push('info', long);
+    vi.advanceTimersByTime(9_000);
+    expect(texts()).toEqual([long]);
+    vi.advanceTimersByTime(2_000);
+    expect(texts()).toEqual([]);
+
+    toasts.push('error', 'Copy failed');
+    vi.advanceTimersByTime(11_900);
+    expect(texts()).toEqual(['Copy failed']);
+    vi.advanceTimersByTime(100);
     expect(texts()).toEqual([]);
   });
 });

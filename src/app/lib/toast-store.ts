@@ -10,7 +10,15 @@ export interface Toast {
   screen: string | null;
 }
 
-const SHOW_MS = 4000;
+/**
+ * How long a toast stays: long enough to read it slowly (about 14 characters a second, and 6 seconds
+ * at least), twice that for a refusal, which the user has to act on, and never over 30 seconds.
+ */
+export function showMs(kind: Toast['kind'], text: string): number {
+  const reading = Math.max(6000, 2000 + text.length * 70);
+  return Math.min(30_000, kind === 'error' ? reading * 2 : reading);
+}
+
 const store = createStore<readonly Toast[]>([]);
 let nextId = 1;
 let currentScreen = typeof location === 'undefined' ? '/' : location.pathname;
@@ -24,7 +32,7 @@ export const toasts = {
   push(kind: Toast['kind'], text: string, { forNextScreen = false } = {}) {
     const id = nextId++;
     store.set([{ id, kind, text, screen: forNextScreen ? null : currentScreen }]);
-    setTimeout(() => toasts.dismiss(id), SHOW_MS);
+    setTimeout(() => toasts.dismiss(id), showMs(kind, text));
   },
   /** What shows now (the hook below is how screens read it). */
   shown(): readonly Toast[] {
