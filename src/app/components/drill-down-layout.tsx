@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MainLandmark } from './main-landmark.tsx';
 import { TabBar } from './tab-bar.tsx';
 
 /**
@@ -10,9 +11,7 @@ import { TabBar } from './tab-bar.tsx';
 export function DrillDownLayout({ children }: { children: ReactNode }) {
   return (
     <div className="tab-layout drill-down">
-      <main id="main" className="tab-content">
-        {children}
-      </main>
+      <MainLandmark className="tab-content">{children}</MainLandmark>
       <TabBar />
     </div>
   );

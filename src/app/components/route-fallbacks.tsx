@@ -5,16 +5,26 @@ import { log } from '#app/lib/log.ts';
 import { Button } from './button.tsx';
 import { Card } from './card.tsx';
 import { InfoIcon } from './icons.tsx';
+import { useInsideMain } from './main-landmark.tsx';
 
-/** One card in place of a screen: an icon, what happened, and where to go from here. */
+/**
+ * One card in place of a screen: an icon, what happened, and where to go from here. In a layout's
+ * outlet (a tab's screen) it sits inside that layout's <main>; in place of a whole page it is the main.
+ */
 function Fallback({ title, children }: { title: ReactNode; children: ReactNode }) {
-  return (
+  const card = (
+    <Card>
+      <InfoIcon />
+      {/* Focused when the screen opens (routes/__root.tsx), never by Tab. */}
+      <h1 tabIndex={-1}>{title}</h1>
+      {children}
+    </Card>
+  );
+  return useInsideMain() ? (
+    <div className="route-fallback">{card}</div>
+  ) : (
     <main id="main" className="route-fallback">
-      <Card>
-        <InfoIcon />
-        <h1>{title}</h1>
-        {children}
-      </Card>
+      {card}
     </main>
   );
 }

@@ -1,10 +1,11 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { MainLandmark } from '#app/components/main-landmark.tsx';
 
 // The guides are public: they explain the rules before sign-up as well as after.
 export const Route = createFileRoute('/guide')({
   component: () => (
-    <main id="main" className="plain-content guide-page">
+    <MainLandmark className="plain-content guide-page">
       <Outlet />
-    </main>
+    </MainLandmark>
   ),
 });

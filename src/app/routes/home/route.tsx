@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { parseAmount } from '#domain/money/amount.ts';
+import { MainLandmark } from '#app/components/main-landmark.tsx';
 import { TabBar } from '#app/components/tab-bar.tsx';
 import { userInfoQueryOptions } from '#app/features/account/api/account-queries.ts';
 import { publicSettingsQueryOptions } from '#app/features/settings/api/settings-queries.ts';
@@ -21,11 +22,11 @@ function HomeLayout() {
     (parseAmount(user.data.balance) ?? 0n) >= (parseAmount(settings.data.min_withdrawal) ?? 0n);
   return (
     <div className="tab-layout">
-      <main id="main" className="tab-content">
+      <MainLandmark className="tab-content">
         {/* In the flow, above the screen: it takes its own space and never covers content. */}
         <WithdrawStatusPill balanceReached={balanceReached} />
         <Outlet />
-      </main>
+      </MainLandmark>
       <TabBar />
     </div>
   );
