@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
@@ -24,46 +24,42 @@ function hiddenUntil(): number {
 
 /**
  * No fabricated activity (docs/product-rules.md#no-fabricated-activity): recent withdrawals, fed ONLY by payouts that really happened (masked names, real amounts and
- * times). No paid withdrawal, no toast. Timing: 2 s after load, 4 s on screen, again every
- * 10–15 s; closing it hides it for an hour.
+ * times). No paid withdrawal, no toast. Timing: 2 s after load, 4 s on screen (longer while the
+ * pointer is over it or the focus in it), again 10–15 s later; closing it hides it for
+ * an hour. Visible text only, never a live region: read out every 10–15 s, it would interrupt
+ * whatever a screen reader is saying.
  */
 export function RecentWithdrawalsToast() {
   const { t } = useLingui();
   const path = useRouterState({ select: (state) => state.location.pathname });
   const allowed = !RECENT_TOAST_HIDDEN_ON.has(path);
   const recent = useQuery({ ...recentWithdrawalsQueryOptions(), enabled: allowed });
-  const [index, setIndex] = useState<number | null>(null);
+  // How many have appeared so far, and whether the last is still on screen.
+  const [shown, setShown] = useState(0);
+  const [onScreen, setOnScreen] = useState(false);
   const [closedAt, setClosedAt] = useState(hiddenUntil);
   const list = recent.data ?? [];
 
+  // The next one, once the last is gone: 2 s after load, then 6–11 s after the last went (10–15 s
+  // after it appeared, unless someone held it).
   useEffect(() => {
-    if (!allowed || list.length === 0 || closedAt > Date.now()) return;
-    let shown = 0;
-    let timer: ReturnType<typeof setTimeout>;
-    const show = (delay: number) => {
-      timer = setTimeout(() => {
-        setIndex(shown % list.length);
-        shown += 1;
-        timer = setTimeout(() => {
-          setIndex(null);
-          show(10_000 + Math.random() * 5_000 - SHOWN_MS);
-        }, SHOWN_MS);
-      }, delay);
-    };
-    show(FIRST_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      setIndex(null);
-    };
-  }, [allowed, list.length, closedAt]);
+    if (!allowed || list.length === 0 || closedAt > Date.now() || onScreen) return;
+    const delay = shown === 0 ? FIRST_DELAY_MS : 10_000 + Math.random() * 5_000 - SHOWN_MS;
+    const timer = setTimeout(() => {
+      setShown((count) => count + 1);
+      setOnScreen(true);
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [allowed, list.length, closedAt, onScreen, shown]);
 
-  const item = index === null ? undefined : list[index];
+  const item = onScreen && list.length > 0 ? list[(shown - 1) % list.length] : undefined;
   if (!allowed || !item) return null;
   const amount = <XrpAmount amount={item.amount} />;
   const when = <Isolate dir="auto">{formatDateTime(item.time)}</Isolate>;
   const name = item.username;
   return (
-    <div className="recent-toast slides-in" role="status" data-testid="recent-withdrawal">
+    // A new key for each appearance: its time on screen starts afresh.
+    <Shown key={shown} onGone={() => setOnScreen(false)}>
       <p>
         <Trans>
           <bdi>{name}</bdi> withdrew {amount} ({when}).
@@ -81,10 +77,43 @@ export function RecentWithdrawalsToast() {
             // Hidden for this visit only.
           }
           setClosedAt(until);
+          setOnScreen(false);
         }}
       >
         <CloseIcon />
       </button>
+    </Shown>
+  );
+}
+
+/**
+ * The notice on screen for 4 s, timed from when neither the pointer is over it nor the focus in it:
+ * someone reading it, or reaching for its close button, keeps it (WCAG 2.2.1).
+ */
+function Shown({ onGone, children }: { onGone: () => void; children: ReactNode }) {
+  const [pointer, setPointer] = useState(false);
+  const [focus, setFocus] = useState(false);
+  const gone = useRef(onGone);
+  useEffect(() => {
+    gone.current = onGone;
+  });
+  useEffect(() => {
+    if (pointer || focus) return;
+    const timer = setTimeout(() => gone.current(), SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [pointer, focus]);
+  return (
+    <div
+      className="recent-toast slides-in"
+      data-testid="recent-withdrawal"
+      onPointerEnter={() => setPointer(true)}
+      onPointerLeave={() => setPointer(false)}
+      onFocus={() => setFocus(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocus(false);
+      }}
+    >
+      {children}
     </div>
   );
 }
