@@ -25,6 +25,17 @@ describe('pairing codes', () => {
     expect(normalisePairingCode('ABCDEFGHJ0')).toBeNull();
   });
 
+  it('are read from the digits and letters of any keyboard: Arabic-Indic digits, full-width forms', () => {
+    expect(normalisePairingCode('ABCDE-FGH٢٣')).toBe('ABCDEFGH23');
+    expect(normalisePairingCode('ABCDE-FGH۲۳')).toBe('ABCDEFGH23');
+    expect(normalisePairingCode('ＡＢＣＤＥ－ＦＧＨ２３')).toBe('ABCDEFGH23');
+    expect(normalisePairingCode('ａｂｃｄｅ\u3000ｆｇｈ２３')).toBe('ABCDEFGH23');
+    expect(normalisePairingCode('abcde‐fgh23')).toBe('ABCDEFGH23');
+    // Folded to ASCII, a look-alike is still refused.
+    expect(normalisePairingCode('ＡＢＣＤＥ－ＦＧＨ２０')).toBeNull();
+    expect(normalisePairingCode('ABCDE-FGH٢١')).toBeNull();
+  });
+
   it('keep a linked device out of money and security changes for 24 hours', () => {
     const linked = new Date('2026-11-21T10:00:00Z');
     expect(inLinkCooldown(null, linked)).toBe(false);

@@ -1,3 +1,5 @@
+import { asciiDigits } from '../i18n/digits.ts';
+
 /**
  * Device linking (docs/product-rules.md#device-linking-stays-inside-earnest). A signed-out device shows a pairing code; a signed-in device that enters it,
  * sees what it links and confirms with the password, lets the new device in. Codes are single use,
@@ -21,9 +23,16 @@ export function newPairingCode(randomBelow: (n: number) => number): string {
   return code;
 }
 
-/** A code as typed ("abcd-efgh 23"), in its stored form; null when it cannot be a code. */
+/**
+ * A code as typed ("abcd-efgh 23"), in its stored form; null when it cannot be a code. A phone may
+ * type the same code in other characters: Arabic-Indic digits (٢٣), or full-width letters, digits
+ * and dash from a Chinese or Japanese keyboard (ＡＢＣ－２３), which NFKC folds to ASCII. The case is
+ * folded after that with toUpperCase, which does not depend on the device's locale.
+ */
 export function normalisePairingCode(input: string): string | null {
-  const code = input.toUpperCase().replace(/[\s-]/g, '');
+  const code = asciiDigits(input.normalize('NFKC'))
+    .toUpperCase()
+    .replace(/[\s\p{Pd}]/gu, '');
   if (code.length !== PAIRING_CODE_LENGTH) return null;
   return [...code].every((c) => PAIRING_ALPHABET.includes(c)) ? code : null;
 }

@@ -46,4 +46,11 @@ describe('operator names and codes', () => {
     expect(normaliseTotpCode('12345')).toBeNull();
     expect(normaliseTotpCode('12345a')).toBeNull();
   });
+
+  it('reads the code as an Arabic or a Chinese keyboard types it', () => {
+    expect(normaliseTotpCode('١٢٣ ٤٥٦')).toBe('123456');
+    expect(normaliseTotpCode('۱۲۳۴۵۶')).toBe('123456');
+    expect(normaliseTotpCode('１２３\u3000４５６')).toBe('123456');
+    expect(normaliseTotpCode('١٢٣٤٥')).toBeNull();
+  });
 });

@@ -1,3 +1,5 @@
+import { asciiDigits } from '../i18n/digits.ts';
+
 /**
  * Operators: the people who run Earnest from the console at /ops (docs/operators.md). They are not
  * users: their own table, their own sessions (short), a password and a TOTP second factor, and a role.
@@ -58,8 +60,11 @@ export function normaliseOperatorName(input: string): string | null {
   return name;
 }
 
-/** A TOTP code as typed ("123 456"), or null when it cannot be one (6 digits). */
+/**
+ * A TOTP code as typed ("123 456"), or null when it cannot be one (6 digits). An Arabic keyboard
+ * types ١٢٣٤٥٦ and a Chinese one may type full-width １２３４５６: the same code, read as ASCII.
+ */
 export function normaliseTotpCode(input: string): string | null {
-  const code = input.replace(/\s/g, '');
+  const code = asciiDigits(input.normalize('NFKC')).replace(/\s/g, '');
   return /^\d{6}$/.test(code) ? code : null;
 }

@@ -199,7 +199,9 @@ export function AuthenticatorCodeField({
     <OneTimeCodeField
       label={<Trans>Code from your authenticator app</Trans>}
       hint={hint}
-      pattern="[0-9 ]{6,7}"
+      // The browser checks this before the server sees the code: an Arabic keyboard's ١٢٣٤٥٦, a
+      // Persian one's and full-width digits are the same code (normaliseTotpCode reads them).
+      pattern="[0-9\u0660-\u0669\u06F0-\u06F9\uFF10-\uFF19\s]{6,7}"
       maxLength={7}
       value={value}
       onValue={onValue}
