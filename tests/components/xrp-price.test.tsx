@@ -1,6 +1,7 @@
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { XrpRate } from '#contract/rates.ts';
+import { CurrencyRow } from '#app/features/rates/components/currency-row.tsx';
 import { XrpPrice } from '#app/features/rates/components/xrp-price.tsx';
 import { chooseCurrency } from '#app/features/rates/currency-choice.ts';
 import { activateLocale, loadEveryScreen } from '#app/i18n/i18n.ts';
@@ -96,5 +97,23 @@ describe('the value of 1 XRP', () => {
     chooseCurrency('none');
     show(rate());
     expect(screen.queryByTestId('xrp-price')).toBeNull();
+  });
+});
+
+describe('the choice of currency', () => {
+  it('lists the currencies in the order of their names in the user language, not of their codes', async () => {
+    await activateLocale('fr');
+    renderInApp(<CurrencyRow />, cacheHolding(queryKeys.rates.xrp(), rate()));
+    fireEvent.click(screen.getByRole('button'));
+    const names = (code: string) => new Intl.DisplayNames(['fr'], { type: 'currency' }).of(code);
+    const choices = within(screen.getByTestId('currency-choices'))
+      .getAllByRole('button')
+      .map((choice) => choice.textContent);
+    // "dollar des États-Unis", "livre égyptienne", "yuan renminbi chinois": by code, CNY would come first.
+    expect(choices.slice(1, -1)).toEqual([
+      `${names('USD')} (USD)`,
+      `${names('EGP')} (EGP)`,
+      `${names('CNY')} (CNY)`,
+    ]);
   });
 });

@@ -18,6 +18,12 @@ function currencyName(code: string, locale: string): string {
   }
 }
 
+/** Orders choices by their label as `locale` sorts words. */
+function byLabel(locale: string): (a: { label: string }, b: { label: string }) => number {
+  const collator = new Intl.Collator(locale);
+  return (a, b) => collator.compare(a.label, b.label);
+}
+
 /**
  * Mine's row for the currency beside XRP: automatic (the browser's region and the language decide),
  * one the rate source carries, or none. Shown only while the server has a price to show.
@@ -28,7 +34,7 @@ export function CurrencyRow() {
   const chosen = useChosenCurrency();
   const [open, setOpen] = useState(false);
   if (!rate.data) return null;
-  const carried = Object.keys(rate.data.prices).sort();
+  const carried = Object.keys(rate.data.prices);
   const automatic = pickCurrency({
     chosen: undefined,
     languages: navigator.languages,
@@ -38,7 +44,11 @@ export function CurrencyRow() {
   const automaticName = automatic ? currencyName(automatic, i18n.locale) : null;
   const choices: { value: string | undefined; label: string }[] = [
     { value: undefined, label: automaticName ? t`Automatic: ${automaticName}` : t`Automatic` },
-    ...carried.map((code) => ({ value: code, label: `${currencyName(code, i18n.locale)} (${code})` })),
+    // In the order of the names shown, as the language sorts them: by code, "دولار أمريكي (USD)"
+    // would sit among names that start with other letters.
+    ...carried
+      .map((code) => ({ value: code, label: `${currencyName(code, i18n.locale)} (${code})` }))
+      .sort(byLabel(i18n.locale)),
     { value: 'none', label: t`Do not show a value` },
   ];
   const current =
