@@ -160,6 +160,32 @@ describe('sign-in and sessions', () => {
     expect(envelope(after)).toMatchObject({ code: 0, msg: 'Login expired, please log in again' });
   });
 
+  it('does not take the browser language for the account language: the app saves the one it shows', async () => {
+    // A user who picked العربية in the app, on a browser set to English.
+    const registered = await handle.app.inject({
+      method: 'POST',
+      url: '/api/user/checkIn',
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+      payload: { tab: 'register', username: 'hala', password: 'secret12', confirm_password: 'secret12' },
+    });
+    const info = envelope(registered).data['userInfo'] as { token: string; language: unknown };
+    expect(info.language).toBeNull();
+    // With no language on the account, the app saves the one it shows, and that one stays.
+    await handle.app.inject({
+      method: 'POST',
+      url: '/api/account/setLanguage',
+      headers: { [TOKEN_HEADER]: info.token, 'accept-language': 'en' },
+      payload: { language: 'ar' },
+    });
+    const signedIn = await handle.app.inject({
+      method: 'POST',
+      url: '/api/user/checkIn',
+      headers: { 'accept-language': 'en' },
+      payload: { tab: 'login', username: 'hala', password: 'secret12' },
+    });
+    expect(envelope(signedIn).data['userInfo']).toMatchObject({ language: 'ar' });
+  });
+
   it('keeps the language on the account', async () => {
     const { token } = await register(handle.app, 'gina');
     const saved = await handle.app.inject({

@@ -132,7 +132,7 @@ export const registrationOf = (account: string) => ({
   password: 'secret12',
   confirmPassword: 'secret12',
 });
-export const TEST_CLIENT = { ip: '127.0.0.1', userAgent: 'test', language: null };
+export const TEST_CLIENT = { ip: '127.0.0.1', userAgent: 'test' };
 
 /** The exchange address the tests' users withdraw to (each with a destination tag of its own). */
 export const TEST_ADDRESS = 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh';

@@ -8,6 +8,8 @@ import { isLocale } from '#domain/i18n/locales.ts';
 import { useChangeLanguage } from '#app/features/account/components/language-picker.tsx';
 import { useSaveLanguage } from '#app/features/account/api/account-queries.ts';
 import { EntryForm } from '#app/features/auth/components/entry-form.tsx';
+import { hasStoredLocale } from '#app/i18n/i18n.ts';
+import { languageAtSignIn } from '#app/i18n/sign-in-language.ts';
 import { toasts } from '#app/lib/toast-store.ts';
 import { EntryHeader } from './-components/entry-header.tsx';
 import { useQueryClient } from '@tanstack/react-query';
@@ -42,11 +44,14 @@ function EntryPage() {
   const tab: CheckInTab = search.tab ?? (search.invite ? 'register' : 'login');
 
   function signedIn(data: CheckInData, how: CheckInTab) {
-    const language = data.userInfo.language;
-    if (language && isLocale(language) && language !== i18n.locale) {
-      void changeLanguage(language);
-    } else if (!language && isLocale(i18n.locale)) {
-      saveLanguage.mutate(i18n.locale);
+    if (isLocale(i18n.locale)) {
+      const language = languageAtSignIn({
+        account: data.userInfo.language,
+        shown: i18n.locale,
+        chosenHere: hasStoredLocale(),
+      });
+      if (language.kind === 'adopt') void changeLanguage(language.locale);
+      else if (language.kind === 'save') saveLanguage.mutate(language.locale);
     }
     toasts.push('success', how === 'register' ? t`Account created` : t`Signed in`, { forNextScreen: true });
     void navigate({ to: '/home' });

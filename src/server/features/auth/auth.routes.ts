@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CheckInBodySchema, CheckInResponseSchema, LogoutResponseSchema } from '#contract/auth.ts';
 import { EmptyBodySchema, KnownFailureSchema } from '#contract/envelope.ts';
 import { API } from '#contract/paths.ts';
-import { isLocale } from '#domain/i18n/locales.ts';
 import { ok } from '#domain/result.ts';
 import { sendFailure, sendOk } from '#server/lib/reply.ts';
 import { featureRoutes } from '#server/lib/routes.ts';
@@ -57,12 +56,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     },
     async (request, reply) => {
       const body = request.body;
-      const language = request.headers['accept-language']?.split(',')[0]?.trim();
-      const client = {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-        language: isLocale(language) ? language : null,
-      };
+      const client = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
       const input = {
         tab: body.tab,
         account: body.username,

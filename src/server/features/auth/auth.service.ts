@@ -6,7 +6,6 @@ import {
   type CredentialsError,
 } from '#domain/auth/credentials.ts';
 import { LOGIN_LOCK_SECONDS, locksAfter } from '#domain/auth/lockout.ts';
-import type { Locale } from '#domain/i18n/locales.ts';
 import { fail, failWith, ok, type Result } from '#domain/result.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
 import { isUniqueViolation, type Db } from '#server/db/database.ts';
@@ -42,8 +41,6 @@ export type CheckInOutcome =
 export interface ClientInfo {
   ip: string;
   userAgent: string | null;
-  /** The language the device shows, kept on a new account. */
-  language: Locale | null;
 }
 
 /**
@@ -158,7 +155,7 @@ export function createAuthService({ db, clock, sessionTtlDays, hash, sessionCach
   async function openSession(
     executor: Db,
     userId: number,
-    client: Omit<ClientInfo, 'language'>,
+    client: ClientInfo,
     linkedAt: Date | null = null,
   ): Promise<string> {
     const now = clock.now();
@@ -243,7 +240,10 @@ export function createAuthService({ db, clock, sessionTtlDays, hash, sessionCach
           passwordHash,
           inviteCode: newInviteCode(),
           invitedBy,
-          language: client.language,
+          // The request does not say which language the app shows: a browser's Accept-Language is
+          // its own settings, not the language the user picked in the app. The app saves that one
+          // once it sees an account without a language.
+          language: null,
           createdAt: clock.now(),
         });
         return ok({ userId: user.id, token: await openSession(db, user.id, client) });
@@ -345,7 +345,7 @@ export function createAuthService({ db, clock, sessionTtlDays, hash, sessionCach
     hashPassword,
 
     /** Opens a session for a device the account approved (it waits 24 h for money and security). */
-    openLinkedSession(tx: Db, userId: number, client: Omit<ClientInfo, 'language'>): Promise<string> {
+    openLinkedSession(tx: Db, userId: number, client: ClientInfo): Promise<string> {
       return openSession(tx, userId, client, clock.now());
     },
 
