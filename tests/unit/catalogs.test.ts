@@ -3,8 +3,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parsePoFile } from '@lingui/format-po';
+// The ICU parser Lingui compiles the catalogs with (through @lingui/message-utils).
+import { parse, type PluralCategory, type Select } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
-import { LOCALES, SOURCE_LOCALE } from '#domain/i18n/locales.ts';
+import { LOCALES, SOURCE_LOCALE, type Locale } from '#domain/i18n/locales.ts';
 
 /**
  * The first screen's catalog, every other screen's, and the operator console's own (loaded only by
@@ -16,9 +18,41 @@ function catalog(dir: string, locale: string, name: (typeof CATALOGS)[number] = 
   return parsePoFile(readFileSync(join(dir, locale, `${name}.po`), 'utf8')).items;
 }
 
-/** Placeholder names of an ICU message: {name}, {name, plural, ...}; `#` and branch words excluded. */
+/**
+ * Placeholder names of an ICU message: {name}, {name, plural, ...}; `#` and branch words excluded.
+ * Each once: a plural repeats a placeholder in each of its forms, and languages have more or fewer.
+ */
 function placeholders(message: string): string[] {
-  return [...message.matchAll(/\{\s*([\w]+)\s*[,}]/g)].map((m) => m[1] ?? '').sort();
+  return [...new Set([...message.matchAll(/\{\s*([\w]+)\s*[,}]/g)].map((m) => m[1] ?? ''))].sort();
+}
+
+type Part = ReturnType<typeof parse>[number] | Select['cases'][number]['tokens'][number];
+
+/** The plural choices of a message, nested ones included. */
+function pluralsIn(parts: readonly Part[]): Select[] {
+  return parts.flatMap((part) =>
+    part.type === 'plural' || part.type === 'select' || part.type === 'selectordinal'
+      ? [...(part.type === 'plural' ? [part] : []), ...part.cases.flatMap((c) => pluralsIn(c.tokens))]
+      : [],
+  );
+}
+
+/**
+ * The plural forms a language's messages may leave out, as they read the same as "other": French,
+ * Spanish and Portuguese use "many" only for round millions ("1 000 000 de retraits"); a Turkish or
+ * Azerbaijani noun does not change after a number ("1 gün", "5 gün").
+ */
+const OPTIONAL_FORMS: Partial<Record<Locale, readonly PluralCategory[]>> = {
+  fr: ['many'],
+  es: ['many'],
+  pt: ['many'],
+  tr: ['one'],
+  az: ['one'],
+};
+
+/** The plural categories of a language (Arabic: zero, one, two, few, many, other). */
+function pluralForms(locale: Locale): PluralCategory[] {
+  return new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
 }
 
 // Entries that may read the same as English: a single word (Video, Web and Notification are the
@@ -44,6 +78,27 @@ describe.each(CATALOGS)('translation catalog %s', (name) => {
         .filter((i) => placeholders(i.msgstr[0] ?? '').join() !== placeholders(i.msgid).join())
         .map((i) => i.msgid);
       expect(broken).toEqual([]);
+    });
+  }
+
+  for (const locale of LOCALES) {
+    it(`${locale}: gives each plural every form the language tells apart, and no other`, () => {
+      const forms = pluralForms(locale);
+      const required = forms.filter((form) => !OPTIONAL_FORMS[locale]?.includes(form));
+      const wrong = catalog('locales', locale, name).flatMap((item) => {
+        let parts: Part[];
+        try {
+          // Refuses a form the language does not have (a "few" in French).
+          parts = parse(item.msgstr[0] ?? '', { cardinal: forms });
+        } catch (error) {
+          return [`${item.msgid}: ${String(error)}`];
+        }
+        return pluralsIn(parts).flatMap((plural) => {
+          const missing = required.filter((form) => !plural.cases.some((c) => c.key === form));
+          return missing.length > 0 ? [`${item.msgid}: no ${missing.join(', ')}`] : [];
+        });
+      });
+      expect(wrong).toEqual([]);
     });
   }
 
