@@ -38,6 +38,35 @@ function pluralsIn(parts: readonly Part[]): Select[] {
 }
 
 /**
+ * The text of a message outside its plurals: each argument as {name}, each plural as "…". A count
+ * written there before its noun ("{days} days") reads "1 days" in English and is wrong for most
+ * numbers in Russian, Ukrainian and Arabic, whose nouns take a form for each plural category.
+ */
+function outsidePlurals(parts: readonly Part[]): string {
+  return parts
+    .map((part) => {
+      switch (part.type) {
+        case 'content':
+          return part.value;
+        case 'argument':
+        case 'function':
+          return `{${part.arg}}`;
+        case 'select':
+          return part.cases.map((c) => outsidePlurals(c.tokens)).join(' | ');
+        case 'plural':
+        case 'selectordinal':
+          return '…';
+        case 'octothorpe':
+          return '#';
+      }
+    })
+    .join('');
+}
+
+const COUNT_BEFORE_NOUN =
+  /\{\w+\} (days?|hours?|minutes?|seconds?|tries|tasks?|withdrawals?|invitations?|friends?|people|persons?)\b/;
+
+/**
  * The plural forms a language's messages may leave out, as they read the same as "other": French,
  * Spanish and Portuguese use "many" only for round millions ("1 000 000 de retraits"); a Turkish or
  * Azerbaijani noun does not change after a number ("1 gün", "5 gün").
@@ -80,6 +109,11 @@ describe.each(CATALOGS)('translation catalog %s', (name) => {
       expect(broken).toEqual([]);
     });
   }
+
+  it('counts a number with its noun only inside a plural', () => {
+    const unpluralized = source.filter((i) => COUNT_BEFORE_NOUN.test(outsidePlurals(parse(i.msgid))));
+    expect(unpluralized.map((i) => i.msgid)).toEqual([]);
+  });
 
   for (const locale of LOCALES) {
     it(`${locale}: gives each plural every form the language tells apart, and no other`, () => {

@@ -9,7 +9,7 @@ import {
   type Amount,
 } from '#domain/money/amount.ts';
 import { dailyInterest } from '#domain/rewards/interest.ts';
-import { formatPercent, formatXrp } from './format.ts';
+import { formatDays, formatPercent, formatXrp } from './format.ts';
 
 // What a balance shows is exactly what "withdraw all" sends: every credit is whole drops, and the screen
 // shows a drop's six decimals with trailing zeros trimmed (docs/product-rules.md#money-units).
@@ -78,5 +78,21 @@ describe('formatters kept between calls', () => {
     );
     i18n.activate('en');
     expect(formatXrp('1234.5')).toBe('1,234.5');
+  });
+});
+
+describe('a number of days', () => {
+  it('agrees with the number in each language, as a waiting period of any length needs', () => {
+    const days = (locale: string, ...counts: number[]) => {
+      i18n.load(locale, {});
+      i18n.activate(locale);
+      // French puts a narrow no-break space between the number and the word.
+      return counts.map((n) => formatDays(n).replace(/\s/g, ' '));
+    };
+    expect(days('en', 1, 30)).toEqual(['1 day', '30 days']);
+    expect(days('ru', 1, 3, 5, 21)).toEqual(['1 день', '3 дня', '5 дней', '21 день']);
+    expect(days('uk', 1, 3, 5)).toEqual(['1 день', '3 дні', '5 днів']);
+    expect(days('fr', 1, 30)).toEqual(['1 jour', '30 jours']);
+    expect(days('ar', 2, 3, 30)).toEqual(['يومان', '3 أيام', '30 يومًا']);
   });
 });

@@ -60,6 +60,17 @@ export function formatSeconds(seconds: number): string {
   return numberFormat({ style: 'unit', unit: 'second', unitDisplay: 'long' }).format(seconds);
 }
 
+/**
+ * A number of days as a duration in words for the current locale ("1 day", "30 days", "21 день",
+ * "5 дней", "يومان"): the noun agrees with the number in every language, from the browser's own
+ * data, with no translated string. The form is the one a number has on its own (nominative), so a
+ * sentence puts it where that form is right: "a waiting period of {period}" is "период ожидания в
+ * {period}", "فترة انتظار مدتها {period}".
+ */
+export function formatDays(days: number): string {
+  return numberFormat({ style: 'unit', unit: 'day', unitDisplay: 'long' }).format(days);
+}
+
 /** A countdown as H:MM:SS in the current locale's digits, or M:SS under an hour ("0:03", not "0:00:03"). */
 export function formatClock(totalSeconds: number): string {
   const two = numberFormat({ minimumIntegerDigits: 2, useGrouping: false });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
-import { formatCount } from '#app/lib/format.ts';
+import { formatDays } from '#app/lib/format.ts';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 import { useMarkWelcomed } from '../api/account-queries.ts';
 
@@ -24,7 +24,7 @@ export function WelcomeCard({
   const { t } = useLingui();
   const [step, setStep] = useState(0);
   const done = useMarkWelcomed();
-  const days = formatCount(waitingDays);
+  const period = formatDays(waitingDays);
   const minimum = <XrpAmount amount={minWithdrawal} />;
   const steps = [
     {
@@ -53,9 +53,9 @@ export function WelcomeCard({
     {
       title: <Trans>The wait</Trans>,
       text: (
-        <Trans>
+        <Trans comment="{period} is a number of days with its noun, as the browser writes it on its own: “30 days”, “30 дней”, “30 يومًا”.">
           From {minimum}, once every rule on the Withdraw screen is met, you can withdraw your whole balance
-          to your exchange address. It is paid after a waiting period of {days} days, shown there with its
+          to your exchange address. It is paid after a waiting period of {period}, shown there with its
           progress.
         </Trans>
       ),

@@ -1,4 +1,4 @@
-import { Plural, Trans } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { PublicSettings } from '#contract/settings.ts';
 import { parseAmount } from '#domain/money/amount.ts';
@@ -6,6 +6,7 @@ import { Card } from '#app/components/card.tsx';
 import { SafetyHolds } from '#app/components/safety-holds.tsx';
 import { WithdrawRules } from '#app/components/withdraw-rules.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
+import { adReduction } from '#app/lib/ad-reduction.ts';
 import { formatCount } from '#app/lib/format.ts';
 
 const offered = (amount: string) => (parseAmount(amount) ?? 0n) > 0n;
@@ -16,11 +17,11 @@ const offered = (amount: string) => (parseAmount(amount) ?? 0n) > 0n;
  * (docs/product-rules.md#no-hidden-conditions).
  */
 export function WithdrawGuide({ settings }: { settings: PublicSettings }) {
+  const { i18n } = useLingui();
   const minimum = <XrpAmount amount={settings.min_withdrawal} />;
   const waitingDays = settings.waiting_days;
   const seconds = formatCount(settings.ad_seconds);
-  const fewest = formatCount(settings.ad_reduction_min_hours);
-  const most = formatCount(settings.ad_reduction_max_hours);
+  const byHours = adReduction(i18n, settings.ad_reduction_min_hours, settings.ad_reduction_max_hours);
   return (
     <>
       <p className="guide-lead">
@@ -95,9 +96,9 @@ export function WithdrawGuide({ settings }: { settings: PublicSettings }) {
             <Plural value={waitingDays} one="Wait # day" other="Wait # days" />
           </h2>
           <p>
-            <Trans>
-              Once a day you can watch a {seconds}-second ad to shorten the wait by {fewest} to {most} hours;
-              the server picks the number. Watching is never required.
+            <Trans comment="{byHours} is how much the ad shortens the wait, worded once for every sentence that says it (its own message).">
+              Once a day you can watch a {seconds}-second ad to shorten the wait {byHours}; the server picks
+              the number. Watching is never required.
             </Trans>
           </p>
         </li>

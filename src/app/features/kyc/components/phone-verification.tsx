@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { KycStatus } from '#contract/kyc.ts';
 import { normalisePhone } from '#domain/kyc/phone.ts';
 import { parseAmount } from '#domain/money/amount.ts';
@@ -10,7 +10,7 @@ import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { Form } from '#app/components/form.tsx';
 import { Field, OneTimeCodeField } from '#app/components/field.tsx';
 import { ERROR_MESSAGES, messageOf } from '#app/lib/error-messages.ts';
-import { formatCount, formatDateTime } from '#app/lib/format.ts';
+import { formatDateTime } from '#app/lib/format.ts';
 import { toasts } from '#app/lib/toast-store.ts';
 import { useSendCode, useVerifyCode } from '../api/kyc-queries.ts';
 import { Isolate } from '#app/components/isolate.tsx';
@@ -182,18 +182,20 @@ export function PhoneVerification({
   );
 }
 
-function PendingNote({ status }: { status: KycStatus }) {
+/** Where the code went, until when it works, and how many tries it has left. */
+export function PendingNote({ status }: { status: KycStatus }) {
   const phone = <Isolate>{status.phone ?? ''}</Isolate>;
   const until = status.expires_time ? (
     <Isolate dir="auto">{formatDateTime(status.expires_time)}</Isolate>
   ) : (
     ''
   );
-  const tries = formatCount(status.tries_left ?? 0);
+  const tries = status.tries_left ?? 0;
   return (
     <p data-testid="kyc-pending">
       <Trans>
-        A code was sent to {phone}. It is valid until {until}; {tries} tries left.
+        A code was sent to {phone}. It is valid until {until};{' '}
+        <Plural value={tries} one="# try left" other="# tries left" />.
       </Trans>
     </p>
   );

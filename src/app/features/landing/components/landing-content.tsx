@@ -8,7 +8,8 @@ import { Card } from '#app/components/card.tsx';
 import { CheckIcon } from '#app/components/icons.tsx';
 import { TaskTypeIcon } from '#app/components/task-type-icon.tsx';
 import { TASK_TYPE_LABELS } from '#app/i18n/task-type-labels.ts';
-import { formatPercent } from '#app/lib/format.ts';
+import { adReduction } from '#app/lib/ad-reduction.ts';
+import { formatDays, formatPercent } from '#app/lib/format.ts';
 import { InstallButton } from '#app/pwa/install-button.tsx';
 import { SafetyHolds } from '#app/components/safety-holds.tsx';
 import { WithdrawRules } from '#app/components/withdraw-rules.tsx';
@@ -18,6 +19,7 @@ import { Section } from '#app/components/section.tsx';
 
 /** Landing, with only figures the server computed from its configuration and data (docs/product-rules.md#no-contradicting-claims). */
 export function LandingContent({ settings }: { settings: PublicSettings }) {
+  const { i18n } = useLingui();
   const gift = <XrpAmount amount={settings.gift_amount} />;
   const tasks = settings.tasks_per_day;
   const cap = <XrpAmount amount={settings.daily_task_cap} />;
@@ -25,10 +27,9 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
   const aprStep = formatPercent(settings.apr_step);
   const aprMax = formatPercent(settings.apr_max);
   const minWithdrawal = <XrpAmount amount={settings.min_withdrawal} />;
-  const days = settings.waiting_days;
+  const period = formatDays(settings.waiting_days);
   const adSeconds = settings.ad_seconds;
-  const minHours = settings.ad_reduction_min_hours;
-  const maxHours = settings.ad_reduction_max_hours;
+  const byHours = adReduction(i18n, settings.ad_reduction_min_hours, settings.ad_reduction_max_hours);
   // Null while the operator's LANDING_USERS_MIN is not reached: then no figure at all.
   const users = settings.stats.users;
 
@@ -68,8 +69,8 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
         <ul className="checklist" data-testid="landing-rules">
           <Check>
             <Trans>
-              Up to {tasks} tasks a day, up to {cap} a day from tasks. Each task shows its reward and time
-              before it starts.
+              Up to <Plural value={tasks} one="# task" other="# tasks" /> a day, up to {cap} a day from tasks.
+              Each task shows its reward and time before it starts.
             </Trans>
           </Check>
           <Check>
@@ -92,9 +93,9 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
             <Trans>One claim a day. A day you do not claim is not paid later.</Trans>
           </Check>
           <Check>
-            <Trans>
+            <Trans comment="{period} is a number of days with its noun, as the browser writes it on its own: “30 days”, “30 дней”, “30 يومًا”.">
               Withdraw from {minWithdrawal} to your exchange address. Payment follows a waiting period of{' '}
-              {days} days.
+              {period}.
             </Trans>
           </Check>
           <Check>
@@ -113,8 +114,8 @@ export function LandingContent({ settings }: { settings: PublicSettings }) {
             </Trans>
           </Check>
           <Check>
-            <Trans>
-              Once a day, a {adSeconds}-second ad shortens the wait by {minHours} to {maxHours} hours.
+            <Trans comment="{byHours} is how much the ad shortens the wait, worded once for every sentence that says it (its own message).">
+              Once a day, a {adSeconds}-second ad shortens the wait {byHours}.
             </Trans>
           </Check>
           <Check>

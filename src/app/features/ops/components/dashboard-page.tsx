@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { Dashboard } from '#contract/ops-dashboard.ts';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
@@ -186,7 +186,8 @@ function SessionNote({ idleMinutes, endsTime }: { idleMinutes: number; endsTime:
   return (
     <p className="muted">
       <Trans>
-        Your session ends after {idleMinutes} minutes without activity, and at {ends} at the latest.
+        Your session ends after <Plural value={idleMinutes} one="# minute" other="# minutes" /> without
+        activity, and at {ends} at the latest.
       </Trans>
     </p>
   );

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ConsoleSetting } from '#contract/ops-settings.ts';
 import { can } from '#domain/ops/operators.ts';
@@ -251,7 +251,11 @@ function ScheduleForm({ settings, leadSeconds }: { settings: ConsoleSetting[]; l
         </legend>
         <label>
           <input type="radio" name="when" checked={when === 'now'} onChange={() => setWhen('now')} />{' '}
-          <Trans>Now (in {leadSeconds} seconds, so that every server has it)</Trans>
+          <Plural
+            value={leadSeconds}
+            one="Now (in # second, so that every server has it)"
+            other="Now (in # seconds, so that every server has it)"
+          />
         </label>
         <label>
           <input type="radio" name="when" checked={when === 'later'} onChange={() => setWhen('later')} />{' '}

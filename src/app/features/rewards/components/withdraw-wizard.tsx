@@ -7,7 +7,7 @@ import { parseAmount } from '#domain/money/amount.ts';
 import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { WithdrawRules, type ShownRule } from '#app/components/withdraw-rules.tsx';
-import { formatCount } from '#app/lib/format.ts';
+import { formatDays } from '#app/lib/format.ts';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 
 interface WithdrawWizardProps {
@@ -54,7 +54,7 @@ export function WithdrawWizard({
   const reached = (parseAmount(balance) ?? 0n) >= (parseAmount(minWithdrawal) ?? 0n);
   const have = <XrpAmount amount={balance} />;
   const need = <XrpAmount amount={minWithdrawal} />;
-  const days = formatCount(waitingDays);
+  const period = formatDays(waitingDays);
   // Every line follows the same state as the withdraw button: no "you can withdraw" above "earn 100 XRP".
   const steps = [
     reached ? (
@@ -82,8 +82,11 @@ export function WithdrawWizard({
     );
   }
   steps.push(
-    <Trans key="wait">
-      Step 3: withdraw. The payment follows a waiting period of {days} days, which the daily ad shortens.
+    <Trans
+      key="wait"
+      comment="{period} is a number of days with its noun, as the browser writes it on its own: “30 days”, “30 дней”, “30 يومًا”."
+    >
+      Step 3: withdraw. The payment follows a waiting period of {period}, which the daily ad shortens.
     </Trans>,
   );
   if (phoneBonus !== null) {

@@ -1,9 +1,8 @@
-import { Trans } from '@lingui/react/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import type { TaskList } from '#contract/tasks.ts';
 import { formatAmount, parseAmount } from '#domain/money/amount.ts';
 import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
-import { formatCount } from '#app/lib/format.ts';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 
 /** The "accept the day's challenge" step: it waits for the user's tap, however long that takes. */
@@ -16,7 +15,7 @@ export function AcceptCard({
   onAccept: () => void;
   busy: boolean;
 }) {
-  const count = formatCount(list.tasks.length);
+  const count = list.tasks.length;
   const total = (
     <XrpAmount
       amount={formatAmount(list.tasks.reduce((sum, t) => sum + (parseAmount(t.reward) ?? 0n), 0n))}
@@ -29,8 +28,8 @@ export function AcceptCard({
       </h2>
       <p>
         <Trans>
-          {count} tasks, {total} in all. Each task shows its reward, its time and how it is checked before you
-          start it.
+          <Plural value={count} one="# task" other="# tasks" />, {total} in all. Each task shows its reward,
+          its time and how it is checked before you start it.
         </Trans>
       </p>
       <Button block onClick={onAccept} disabled={busy}>

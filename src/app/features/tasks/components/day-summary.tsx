@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import type { TaskList } from '#contract/tasks.ts';
 import { Card } from '#app/components/card.tsx';
 import { formatAmount, parseAmount } from '#domain/money/amount.ts';
@@ -31,7 +31,7 @@ export function DaySummary({ list, balance, serverOffsetMs, aside }: DaySummaryP
   }, [dayOver, list.next_reset_time, queryClient]);
   const done = formatCount(list.completed);
   // The tasks the day holds: fewer than the rule's count when the catalog cannot fill the day.
-  const total = formatCount(list.tasks.length);
+  const total = list.tasks.length;
   // "6 of 20 XRP": the unit once, after what today's tasks pay together. The day's tasks are picked
   // within the daily cap, so that is the most today can pay; the cap itself may be more.
   const earned = <Isolate>{formatXrp(list.earned)}</Isolate>;
@@ -61,7 +61,7 @@ export function DaySummary({ list, balance, serverOffsetMs, aside }: DaySummaryP
       />
       <p className="muted" id="day-progress" data-testid="day-progress">
         <Trans>
-          {done} of {total} tasks done · {earned} of {cap} today
+          {done} of <Plural value={total} one="# task done" other="# tasks done" /> · {earned} of {cap} today
         </Trans>
       </p>
     </Card>

@@ -12,6 +12,9 @@ export function PayoutTimes({ summary }: { summary: TransparencySummary }) {
   const days = summary.waiting_days;
   const window = summary.window_days;
   const times = summary.payout_times;
+  const count = summary.window_count;
+  const needed = summary.min_samples;
+  const paid = times?.count ?? 0;
   return (
     <div className="payout-times" data-testid="payout-times">
       <p>
@@ -21,8 +24,12 @@ export function PayoutTimes({ summary }: { summary: TransparencySummary }) {
         <>
           <p data-testid="payout-times-measured">
             <Trans>
-              Measured over the last {window} days:{' '}
-              <Plural value={times.count} one="# paid withdrawal." other="# paid withdrawals." />
+              <Plural
+                value={window}
+                one="Measured over the last day:"
+                other="Measured over the last # days:"
+              />{' '}
+              <Plural value={paid} one="# paid withdrawal." other="# paid withdrawals." />
             </Trans>
           </p>
           <dl className="payout-times-figures">
@@ -49,8 +56,10 @@ export function PayoutTimes({ summary }: { summary: TransparencySummary }) {
       ) : (
         <p className="muted" data-testid="payout-times-not-enough">
           <Trans>
-            Measured payout time: not enough data yet ({summary.window_count} of {summary.min_samples} paid
-            withdrawals needed in the last {window} days).
+            Measured payout time: not enough data yet ({count} of{' '}
+            <Plural value={needed} one="# paid withdrawal" other="# paid withdrawals" /> needed{' '}
+            <Plural value={window} one="in the last day" other="in the last # days" />
+            ).
           </Trans>
         </p>
       )}

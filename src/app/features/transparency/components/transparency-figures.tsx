@@ -1,15 +1,16 @@
-import { Trans } from '@lingui/react/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import type { TransparencySummary } from '#contract/transparency.ts';
 import { Card } from '#app/components/card.tsx';
 import { Isolate } from '#app/components/isolate.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
-import { formatCount, formatDateTime, formatPercent } from '#app/lib/format.ts';
+import { formatDateTime, formatPercent } from '#app/lib/format.ts';
 import { PayoutTimes } from './payout-times.tsx';
 import { Term } from '#app/components/term.tsx';
 
 /** The payout wallet, the totals and the measured payout time, as the server computed them. */
 export function TransparencyFigures({ summary }: { summary: TransparencySummary }) {
   const computed = <Isolate dir="auto">{formatDateTime(summary.computed_time)}</Isolate>;
+  const paid = summary.paid_count;
   return (
     <>
       <Card className="transparency-wallet" data-testid="transparency-wallet">
@@ -52,7 +53,7 @@ export function TransparencyFigures({ summary }: { summary: TransparencySummary 
           <Term label={<Trans>XRP paid, all time</Trans>} testId="paid-total">
             <XrpAmount amount={summary.paid_total} />{' '}
             <span className="muted">
-              <Trans>({formatCount(summary.paid_count)} withdrawals)</Trans>
+              <Plural value={paid} one="(# withdrawal)" other="(# withdrawals)" />
             </span>
           </Term>
           <Term

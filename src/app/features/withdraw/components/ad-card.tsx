@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { AdStatus } from '#contract/withdraw.ts';
 import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { Logo } from '#app/components/logo.tsx';
 import { messageOf } from '#app/lib/error-messages.ts';
-import { formatCount, formatDateTime } from '#app/lib/format.ts';
+import { adReduction } from '#app/lib/ad-reduction.ts';
+import { formatDateTime } from '#app/lib/format.ts';
 import { isQueued } from '#app/lib/http.ts';
 import { toasts } from '#app/lib/toast-store.ts';
 import { useServerSecondsUntil } from '#app/lib/server-clock.ts';
@@ -37,8 +39,7 @@ export function AdCard({ ad, minHours, maxHours }: AdCardProps) {
   const left = useServerSecondsUntil(
     ad.state === 'playing' && ad.started_time !== null ? (ad.started_time + ad.seconds + 1) * 1000 : 0,
   );
-  const min = formatCount(minHours);
-  const max = formatCount(maxHours);
+  const byHours = adReduction(i18n, minHours, maxHours);
 
   async function onStart() {
     setError(null);
@@ -53,8 +54,16 @@ export function AdCard({ ad, minHours, maxHours }: AdCardProps) {
     setError(null);
     try {
       const result = await complete.mutateAsync();
-      const hours = formatCount(result.reduced_today);
-      toasts.push('success', t`Your wait is ${hours} hours shorter.`);
+      const hours = result.reduced_today;
+      toasts.push(
+        'success',
+        t({
+          message: plural(hours, {
+            one: 'Your wait is # hour shorter.',
+            other: 'Your wait is # hours shorter.',
+          }),
+        }),
+      );
     } catch (caught) {
       if (isQueued(caught)) {
         toasts.push('info', i18n._(messageOf(caught)));
@@ -73,9 +82,9 @@ export function AdCard({ ad, minHours, maxHours }: AdCardProps) {
       {ad.state === 'ready' ? (
         <>
           <p>
-            <Trans>
-              Watch one ad a day to the end and your waiting period gets {min} to {max} hours shorter. The
-              server picks the number.
+            <Trans comment="{byHours} is how much the ad shortens the wait, worded once for every sentence that says it (its own message).">
+              Watch one ad a day to the end to shorten your waiting period {byHours}. The server picks the
+              number.
             </Trans>
           </p>
           <Button block onClick={() => void onStart()} disabled={start.isPending}>
@@ -126,12 +135,12 @@ export function AdCard({ ad, minHours, maxHours }: AdCardProps) {
 }
 
 function ReducedToday({ hours, next }: { hours: number; next: number }) {
-  const removed = formatCount(hours);
   const when = <Isolate dir="auto">{formatDateTime(next)}</Isolate>;
   return (
     <p data-testid="ad-reduced">
       <Trans>
-        Today's ad removed {removed} hours. The next ad is available {when}.
+        <Plural value={hours} one="Today's ad removed # hour." other="Today's ad removed # hours." /> The next
+        ad is available {when}.
       </Trans>
     </p>
   );

@@ -6,7 +6,8 @@ import { Button } from '#app/components/button.tsx';
 import { Dialog } from '#app/components/dialog.tsx';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { messageOf } from '#app/lib/error-messages.ts';
-import { formatCount } from '#app/lib/format.ts';
+import { adReduction } from '#app/lib/ad-reduction.ts';
+import { formatDays } from '#app/lib/format.ts';
 import { loading } from '#app/lib/loading-store.ts';
 import { useStartWithdrawal } from '../api/withdraw-queries.ts';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
@@ -28,9 +29,8 @@ export function WithdrawAction({ balance, waitingDays, minHours, maxHours, allow
   const [error, setError] = useState<string | null>(null);
   // The ledger pays whole drops: what is withdrawn is the balance rounded down to a drop.
   const amount = <XrpAmount amount={formatAmount(floorToDrops(parseAmount(balance) ?? 0n))} />;
-  const min = formatCount(minHours);
-  const max = formatCount(maxHours);
-  const days = formatCount(waitingDays);
+  const period = formatDays(waitingDays);
+  const byHours = adReduction(i18n, minHours, maxHours);
 
   async function onConfirm() {
     setOpen(false);
@@ -70,10 +70,10 @@ export function WithdrawAction({ balance, waitingDays, minHours, maxHours, allow
         }
       >
         <p>
-          <Trans>
-            Your whole balance, {amount}, goes to your exchange address after a waiting period of {days} days.
-            Each day, watching the ad removes {min} to {max} hours from it. Earnest never asks you to pay
-            anything to receive it.
+          <Trans comment="{period} is a number of days with its noun (“30 days”, “30 дней”, “30 يومًا”); {byHours} is how much the ad shortens the wait, worded in its own message.">
+            Your whole balance, {amount}, goes to your exchange address after a waiting period of {period}.
+            Each day, watching the ad shortens it {byHours}. Earnest never asks you to pay anything to receive
+            it.
           </Trans>
         </p>
         {/* Said before the tap, as on Landing: the rare waits past the period are no hidden condition. */}

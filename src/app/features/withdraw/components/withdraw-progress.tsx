@@ -1,8 +1,8 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { WithdrawStatus } from '#contract/withdraw.ts';
 import { waitedShare, waitLeft, type WaitLeft } from '#domain/withdraw/waiting.ts';
 import { Card } from '#app/components/card.tsx';
-import { formatCount, formatDateTime, formatDaysHours } from '#app/lib/format.ts';
+import { formatDateTime, formatDaysHours } from '#app/lib/format.ts';
 import { useServerNow } from '#app/lib/server-clock.ts';
 import { Isolate } from '#app/components/isolate.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
@@ -20,7 +20,7 @@ export function WithdrawProgress({ status }: { status: WithdrawStatus }) {
     status.create_time === null ? 0 : waitedShare(status.create_time * 1000, status.end_time * 1000, now);
   const amount = <XrpAmount amount={status.amount ?? '0'} />;
   const end = <Isolate dir="auto">{formatDateTime(status.end_time)}</Isolate>;
-  const reduced = formatCount(status.reduced_hours);
+  const reduced = status.reduced_hours;
   return (
     <Card data-testid="withdraw-progress">
       <p className="big-figure" data-testid="time-left">
@@ -50,7 +50,11 @@ export function WithdrawProgress({ status }: { status: WithdrawStatus }) {
       )}
       {status.reduced_hours > 0 ? (
         <p className="muted">
-          <Trans>Ads have removed {reduced} hours so far.</Trans>
+          <Plural
+            value={reduced}
+            one="Ads have removed # hour so far."
+            other="Ads have removed # hours so far."
+          />
         </p>
       ) : null}
       <p className="muted">
