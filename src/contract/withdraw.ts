@@ -30,7 +30,8 @@ export const AddressSchema = z.object({
 export type Address = z.infer<typeof AddressSchema>;
 export const AddressResponseSchema = successSchema(AddressSchema);
 
-export const SetAddressBodySchema = z.object({
+/** An address and tag as typed: what checking one before saving takes. */
+export const DestinationBodySchema = z.object({
   walletaddress: bodyText(200),
   tag: bodyText(100),
 });
@@ -43,8 +44,11 @@ export const CheckedAddressSchema = z.object({
 });
 export const CheckedAddressResponseSchema = successSchema(CheckedAddressSchema);
 
-/** A new address for an account that has one: the password confirms it, then a hold starts. */
-export const ChangeAddressBodySchema = z.extend(SetAddressBodySchema, {
+/**
+ * Saving the first address or changing it: the password confirms either, so a session alone (a
+ * device linked by a trick, a stolen token) cannot choose where the balance is paid.
+ */
+export const AddressBodySchema = z.extend(DestinationBodySchema, {
   password: bodyText(200),
 });
 

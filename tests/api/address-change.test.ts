@@ -45,7 +45,10 @@ describe('checking an address before saving it', () => {
   it('answers what saving would, with the exchange, and saves nothing', async () => {
     const owner = await userWith('holder', 0n);
     const other = await userWith('checker', 0n);
-    expect((await post(API.setAddress, owner.token, { walletaddress: BINANCE, tag: '77' })).code).toBe(1);
+    expect(
+      (await post(API.setAddress, owner.token, { walletaddress: BINANCE, tag: '77', password: 'secret12' }))
+        .code,
+    ).toBe(1);
 
     const cases: [string, string, string][] = [
       [NOT_AN_EXCHANGE, '1', 'withdraw.not_whitelisted'],
@@ -81,10 +84,29 @@ describe('checking an address before saving it', () => {
   });
 });
 
+describe('saving the first address', () => {
+  it('takes the password, counted with the sign-in limit: a session alone cannot choose where the money goes', async () => {
+    const user = await userWith('first-address-setter', 0n);
+    const body = { walletaddress: BINANCE, tag: '5151' };
+    // No password is a wrong one.
+    expect((await post(API.setAddress, user.token, body)).data.error).toBe('account.password_wrong');
+    expect((await post(API.setAddress, user.token, { ...body, password: 'not-mine' })).data.error).toBe(
+      'account.password_wrong',
+    );
+    expect(await get(API.getAddress, user.token)).toMatchObject({ walletaddress: '' });
+    expect((await post(API.setAddress, user.token, { ...body, password: 'secret12' })).code).toBe(1);
+    expect(await get(API.getAddress, user.token)).toMatchObject({ walletaddress: BINANCE, tag: '5151' });
+  });
+});
+
 describe('changing the address', () => {
   it('takes the password, holds withdrawals 72 hours, tells every device, and keeps a running one', async () => {
     const user = await userWith('mover', xrp(150));
-    const saved = await post(API.setAddress, user.token, { walletaddress: BINANCE, tag: '4242' });
+    const saved = await post(API.setAddress, user.token, {
+      walletaddress: BINANCE,
+      tag: '4242',
+      password: 'secret12',
+    });
     expect(saved.data).toMatchObject({ walletaddress: BINANCE, exchange: 'Binance', hold_until: null });
     const token = JSON.stringify(pushService.value.subscription('mover-phone'));
     expect((await post(API.saveFcmToken, user.token, { fcmtoken: token })).code).toBe(1);
@@ -180,7 +202,10 @@ describe('changing the address', () => {
     const user = await userWith('guesser', 0n);
     const change = { walletaddress: KRAKEN, tag: '10', password: 'secret12' };
     expect((await post(API.changeAddress, user.token, change)).data.error).toBe('withdraw.address_missing');
-    expect((await post(API.setAddress, user.token, { walletaddress: BINANCE, tag: '10' })).code).toBe(1);
+    expect(
+      (await post(API.setAddress, user.token, { walletaddress: BINANCE, tag: '10', password: 'secret12' }))
+        .code,
+    ).toBe(1);
     const answers: string[] = [];
     for (let i = 0; i < 7; i++) {
       answers.push(
@@ -207,14 +232,17 @@ describe('a deposit belongs to the first account that saved it, for good', () =>
     const body = { walletaddress: KRAKEN, tag };
     return [
       (await post(API.checkAddress, token, body)).data.error,
-      (await post(API.setAddress, token, body)).data.error,
+      (await post(API.setAddress, token, { ...body, password: 'secret12' })).data.error,
     ];
   };
 
   it('is not handed on by changing away from it, nor by deleting the account', async () => {
     const first = await userWith('first-holder', 0n);
     const second = await userWith('second-holder', 0n);
-    expect((await post(API.setAddress, first.token, { walletaddress: KRAKEN, tag: '9001' })).code).toBe(1);
+    expect(
+      (await post(API.setAddress, first.token, { walletaddress: KRAKEN, tag: '9001', password: 'secret12' }))
+        .code,
+    ).toBe(1);
     const change = { walletaddress: KRAKEN, tag: '9002', password: 'secret12' };
     expect((await post(API.changeAddress, first.token, change)).code).toBe(1);
     // The first account no longer has 9001 saved, and it still is not the second's to take.
@@ -233,7 +261,10 @@ describe('a deposit belongs to the first account that saved it, for good', () =>
       expect(await taken(second.token, tag)).toEqual(['withdraw.address_taken', 'withdraw.address_taken']);
     }
     // Nor can another account change to it.
-    expect((await post(API.setAddress, second.token, { walletaddress: KRAKEN, tag: '9003' })).code).toBe(1);
+    expect(
+      (await post(API.setAddress, second.token, { walletaddress: KRAKEN, tag: '9003', password: 'secret12' }))
+        .code,
+    ).toBe(1);
     const onto = await post(API.changeAddress, second.token, { ...change, tag: '9002' });
     expect(onto.data.error).toBe('withdraw.address_taken');
     expect(await get(API.getAddress, second.token)).toMatchObject({ walletaddress: KRAKEN, tag: '9003' });

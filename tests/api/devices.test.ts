@@ -61,7 +61,10 @@ describe('linking a device', () => {
     // Within 24 hours the linked device cannot withdraw or change address, phone or password.
     for (const [url, body] of [
       ['/api/user/setWithdrawStatus', {}],
-      ['/api/withdraw/setAddress', { walletaddress: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh', tag: '5' }],
+      [
+        '/api/withdraw/setAddress',
+        { walletaddress: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh', tag: '5', password: 'secret12' },
+      ],
       ['/api/kyc/sendCode', { phone: '+447400123456' }],
       [
         '/api/account/changePassword',

@@ -393,7 +393,11 @@ describe('logs', () => {
     await postAs(app, API.kycSendCode, token, { phone });
     const code = fakeSms.value.lastCode(phone) ?? '';
     await postAs(app, API.kycVerify, token, { code }, { 'idempotency-key': 'log-kyc' });
-    await postAs(app, API.setAddress, token, { walletaddress: address, tag: '4242' });
+    await postAs(app, API.setAddress, token, {
+      walletaddress: address,
+      tag: '4242',
+      password: `${password}2`,
+    });
     await postAs(app, API.changePassword, token, {
       password,
       new_password: `${password}2`,

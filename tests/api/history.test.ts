@@ -48,7 +48,11 @@ describe('the personal history', () => {
         createdAt: new Date(Date.UTC(2026, 9, 1, 0, i)),
       });
     }
-    await postAs(app, API.setAddress, user.token, { walletaddress: EXCHANGE, tag: '4242' });
+    await postAs(app, API.setAddress, user.token, {
+      walletaddress: EXCHANGE,
+      tag: '4242',
+      password: 'secret12',
+    });
     const started = await postAs(app, API.setWithdrawStatus, user.token, {}, { [IDEMPOTENCY_HEADER]: 'w-1' });
     expect(envelope(started).code).toBe(1);
     await database.db.update(withdrawals).set({ status: 'success', txHash: HASH });

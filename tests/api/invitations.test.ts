@@ -48,6 +48,7 @@ describe('invitations', () => {
       const saved = await postAs(handle.app, API.setAddress, friend.token, {
         walletaddress: EXCHANGE,
         tag: String(900_000 + i),
+        password: 'secret12',
       });
       expect(envelope(saved).code).toBe(1);
     }

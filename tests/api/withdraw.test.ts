@@ -27,7 +27,9 @@ const handle = useTestApp({ clock, env: { AD_SECONDS: '30' } });
 
 const get = async (url: string, token: string) => envelope(await getAs(handle.app, url, token));
 const setAddress = async (token: string, walletaddress: string, tag: string) =>
-  envelope(await post(handle.app, '/api/withdraw/setAddress', token, { walletaddress, tag }));
+  envelope(
+    await post(handle.app, '/api/withdraw/setAddress', token, { walletaddress, tag, password: 'secret12' }),
+  );
 
 async function userWithBalance(xrpAmount: bigint, extraDrops = 0n) {
   const [user] = await seedUsers(handle.database.db, 1, 'withdrawer');

@@ -30,6 +30,20 @@ function serverThatHoldsTheSave() {
 }
 
 describe('the address form', () => {
+  it('asks for the password before checking a first address, as before a change, and sends nothing', async () => {
+    const requests = serverThatHoldsTheSave();
+    await renderInRouter(<AddressForm />);
+    fireEvent.change(screen.getByLabelText('XRP deposit address'), { target: { value: ADDRESS } });
+    fireEvent.change(screen.getByLabelText('Destination tag'), { target: { value: '123456' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('check-address'));
+    });
+    const password = screen.getByLabelText('Your password');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Enter your password to save the address.')).toBeTruthy();
+    expect(requests).toEqual([]);
+  });
+
   it.each([
     { change: false, button: 'Save it', path: '/api/withdraw/setAddress' },
     { change: true, button: 'Change it', path: '/api/withdraw/changeAddress' },
@@ -40,7 +54,7 @@ describe('the address form', () => {
       await renderInRouter(<AddressForm change={change} onDone={() => undefined} />);
       fireEvent.change(screen.getByLabelText('XRP deposit address'), { target: { value: ADDRESS } });
       fireEvent.change(screen.getByLabelText('Destination tag'), { target: { value: '123456' } });
-      if (change) fireEvent.change(screen.getByLabelText('Your password'), { target: { value: 'secret12' } });
+      fireEvent.change(screen.getByLabelText('Your password'), { target: { value: 'secret12' } });
       await act(async () => {
         fireEvent.click(screen.getByTestId('check-address'));
       });

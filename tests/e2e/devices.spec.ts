@@ -57,6 +57,7 @@ test('a device is linked with a pairing code and the password, used, kept from m
   await freshPage.goto('/home/withdraw');
   await freshPage.getByLabel('XRP deposit address').fill('rLHzPsX6oXkzU2qL12kHCH8G8cnZv1rBJh');
   await freshPage.getByLabel('Destination tag').fill(String(Math.floor(Math.random() * 4_000_000_000)));
+  await freshPage.getByLabel('Your password').fill(PASSWORD);
   await freshPage.getByRole('button', { name: 'Check and save' }).click();
   await freshPage.getByRole('button', { name: 'Save it' }).click();
   await expect(freshPage.getByRole('alert')).toContainText('linked less than 24 hours ago');

@@ -51,6 +51,7 @@ test('an invitee who verifies a phone raises the inviter rate by the step; one w
       await page.goto('/home/withdraw');
       await page.getByLabel('XRP deposit address').fill('rLHzPsX6oXkzU2qL12kHCH8G8cnZv1rBJh');
       await page.getByLabel('Destination tag').fill(String(Math.floor(Math.random() * 4_000_000_000)));
+      await page.getByLabel('Your password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Check and save' }).click();
       await page.getByRole('button', { name: 'Save it' }).click();
       await expect(page.getByTestId('saved-address')).toBeVisible();

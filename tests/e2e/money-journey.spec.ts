@@ -84,6 +84,7 @@ for (const [index, { locale, browserLocale }] of LOCALES.entries()) {
       await page.goto(`${server.url}/home/withdraw`);
       await page.locator('input[name="walletaddress"]').fill(BITSTAMP);
       await page.locator('input[name="tag"]').fill(String(1000 + index));
+      await page.getByTestId('address-form').locator('input[autocomplete="current-password"]').fill(PASSWORD);
       await page.getByTestId('check-address').click();
       await expect(page.getByTestId('confirm-address')).toHaveText(BITSTAMP);
       await page.getByTestId('confirm-address-save').click();

@@ -39,9 +39,14 @@ async function setUpRecords(server: TestServer, user: TestUser) {
   );
   // An address and tag are one account's: each user of the worker's server gets its own tag.
   const tag = String(100_000 + Math.floor(Math.random() * 900_000));
-  await api(server, '/api/withdraw/setAddress', user.token, { walletaddress: BITSTAMP, tag });
+  await api(server, '/api/withdraw/setAddress', user.token, {
+    walletaddress: BITSTAMP,
+    tag,
+    password: PASSWORD,
+  });
   // A number of its own too: a number earns its bonus once, and codes to one number are spaced out.
-  const phone = `+316${String(10_000_000 + Math.floor(Math.random() * 90_000_000))}`;
+  // A Dutch mobile number (06-1…): 066 numbers are pagers, which no code is sent to.
+  const phone = `+3161${String(1_000_000 + Math.floor(Math.random() * 9_000_000))}`;
   await api(server, '/api/kyc/sendCode', user.token, { phone });
   // A device that names no browser the server knows: the notice words "unknown" in Arabic.
   const asked = await fetch(`${server.url}/api/device/pairing`, {

@@ -41,6 +41,7 @@ async function credit(user: TestUser, xrpAmount: number) {
 async function saveAddress(page: Page, address: string, tag: string) {
   await page.getByLabel('XRP deposit address').fill(address);
   await page.getByLabel('Destination tag').fill(tag);
+  await page.getByLabel('Your password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Check and save' }).click();
 }
 
@@ -55,7 +56,7 @@ test('a user saves an exchange address, withdraws, shortens the wait, and is pai
   await fetch(`${server.url}/api/withdraw/setAddress`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [TOKEN_HEADER]: other.token },
-    body: JSON.stringify({ walletaddress: BINANCE, tag: '777' }),
+    body: JSON.stringify({ walletaddress: BINANCE, tag: '777', password: PASSWORD }),
   });
 
   await openApp(page, server.url, user, '/home/withdraw', { worker: false });

@@ -3,15 +3,22 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#server/db/database.ts';
 import { sessions, users, withdrawAddresses, withdrawals } from '#server/db/schema.ts';
+import { hashPassword } from '#server/features/auth/password.ts';
 import { hashToken } from '#server/features/auth/tokens.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { API, IDEMPOTENCY_HEADER } from '#contract/paths.ts';
 import { postAs } from './app.ts';
 import { testNow } from './test-clock.ts';
 
-/** Creates users with sessions straight in the database (no password hashing: fast for load tests). */
+/** The password of every seeded user, hashed once per test file: routes that take it can be called. */
+export const SEEDED_PASSWORD = 'secret12';
+let seededHash: Promise<string> | null = null;
+
+/** Creates users with sessions straight in the database (one password hash for all: fast for load tests). */
 export async function seedUsers(db: Db, count: number, prefix: string) {
   const now = testNow();
+  seededHash ??= hashPassword(SEEDED_PASSWORD);
+  const passwordHash = await seededHash;
   const created: { id: number; token: string; sessionId: number }[] = [];
   for (let i = 0; i < count; i++) {
     const name = `${prefix}-${i}-${randomBytes(3).toString('hex')}`;
@@ -21,7 +28,7 @@ export async function seedUsers(db: Db, count: number, prefix: string) {
         username: name,
         usernameKey: name,
         email: null,
-        passwordHash: 'not-a-real-hash',
+        passwordHash,
         inviteCode: randomBytes(4).toString('hex').toUpperCase(),
         invitedBy: null,
         language: null,

@@ -263,7 +263,11 @@ await describeOnPostgres('account races', (backend) => {
 
   it('a first address or a review that waited for the account while its device was signed out is not saved', async () => {
     const addressed = await sentWhileSignedOut('waiting-address-setter', null, (token) =>
-      postAs(handle.app, API.setAddress, token, { walletaddress: TEST_ADDRESS, tag: '8002' }),
+      postAs(handle.app, API.setAddress, token, {
+        walletaddress: TEST_ADDRESS,
+        tag: '8002',
+        password: 'secret12',
+      }),
     );
     expect(
       await handle.database.db

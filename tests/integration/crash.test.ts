@@ -122,7 +122,11 @@ async function prepareBurst(base: string, cycle: number): Promise<Op[][]> {
       confirm_password: 'secret12',
     });
     const token = (registered['userInfo'] as { token: string }).token;
-    await must(base, API.setAddress, token, { walletaddress: BINANCE, tag: String(10_000 + cycle * 10 + u) });
+    await must(base, API.setAddress, token, {
+      walletaddress: BINANCE,
+      tag: String(10_000 + cycle * 10 + u),
+      password: 'secret12',
+    });
     const day = await must(base, `${API.taskAccept}?locale=en`, token, {});
     const tasks = day['tasks'] as { id: number; questions: { id: string; options: { id: string }[] }[] }[];
     for (const task of tasks) await must(base, API.taskStart, token, { task_id: task.id });

@@ -8,11 +8,11 @@ import {
   AddressResponseSchema,
   AdStartResponseSchema,
   AdStatusResponseSchema,
-  ChangeAddressBodySchema,
+  AddressBodySchema,
   CheckedAddressResponseSchema,
   ExchangeWhitelistResponseSchema,
   RecentWithdrawalsResponseSchema,
-  SetAddressBodySchema,
+  DestinationBodySchema,
   WithdrawLogsResponseSchema,
   WithdrawRulesResponseSchema,
   WithdrawStatusResponseSchema,
@@ -80,14 +80,14 @@ export async function withdrawRoutes(
   routes.post(
     API.setAddress,
     {
-      summary: 'Saves the first withdrawal address and tag (later ones: changeAddress)',
-      body: SetAddressBodySchema,
+      summary: 'Saves the first withdrawal address and tag after the password (later ones: changeAddress)',
+      body: AddressBodySchema,
       response: AddressResponseSchema,
       access: 'settled',
       failures: [...failures, 429],
       rateLimit: ADDRESS_TRIES,
     },
-    ({ session, body }) => withdraw.setAddress(session, body),
+    ({ session, body, request }) => withdraw.setAddress(session, body, knownDeviceOf(request)),
   );
 
   routes.post(
@@ -95,7 +95,7 @@ export async function withdrawRoutes(
     {
       summary:
         'Checks an address and tag as saving would (checksum, exchange, tag, not taken) without saving',
-      body: SetAddressBodySchema,
+      body: DestinationBodySchema,
       response: CheckedAddressResponseSchema,
       failures: [...failures, 429],
       rateLimit: ADDRESS_TRIES,
@@ -107,7 +107,7 @@ export async function withdrawRoutes(
     API.changeAddress,
     {
       summary: 'Replaces the address after the password; no withdrawal can start for 72 hours',
-      body: ChangeAddressBodySchema,
+      body: AddressBodySchema,
       response: AddressResponseSchema,
       // A device linked less than a day ago cannot redirect payouts.
       access: 'settled',

@@ -24,7 +24,12 @@ import type { WhitelistedExchange } from './exchange-whitelist.ts';
 import { createWithdrawRepository, type WithdrawalRow } from './withdraw.repository.ts';
 
 export type CheckAddressError = AddressRefusal | 'withdraw.not_whitelisted' | 'withdraw.address_taken';
-export type SetAddressError = CheckAddressError | 'withdraw.address_already_set' | 'auth.session_expired';
+export type SetAddressError =
+  | CheckAddressError
+  | 'withdraw.address_already_set'
+  | 'auth.session_expired'
+  | 'account.password_wrong'
+  | 'auth.too_many_attempts';
 export type ChangeAddressError =
   | CheckAddressError
   | 'withdraw.address_missing'
@@ -32,12 +37,12 @@ export type ChangeAddressError =
   | 'account.password_wrong'
   | 'auth.too_many_attempts';
 
-/** The account's current password, checked through the sign-in attempt limits (the auth feature's). */
 /** The payout job and the operator (features/payouts) reach withdrawals that fell due through this. */
 export { createPayoutsRepository, type PayoutRow } from './payouts.repository.ts';
 /** The public transparency page (features/transparency) reads paid withdrawals and sums through this. */
 export { createPaidWithdrawalsRepository } from './paid-withdrawals.repository.ts';
 
+/** The account's current password, checked through the sign-in attempt limits (the auth feature's). */
 export type PasswordCheck = (
   userId: number,
   password: string,
@@ -325,16 +330,23 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       return ok(await this.getAddress(userId));
     },
 
-    /** Checks and saves the first address; later ones go through changeAddress. */
+    /**
+     * Checks and saves the first address after the password, as a change takes it: whoever holds a
+     * session without the password must not choose where the balance is paid. Later ones go through
+     * changeAddress.
+     */
     async setAddress(
       session: { userId: number; sessionId: number },
-      input: { walletaddress: string; tag: string },
+      input: { walletaddress: string; tag: string; password: string },
+      device: KnownDevice | null,
     ): Promise<Result<Address, SetAddressError>> {
       const { userId } = session;
       const parsed = parseDestination(input.walletaddress, input.tag);
       if (!parsed.ok) return parsed;
       if (!exchangeOf().has(parsed.value.address)) return fail('withdraw.not_whitelisted');
       if (await repo.address(userId)) return fail('withdraw.address_already_set');
+      const password = await deps.checkPassword(userId, input.password, device);
+      if (!password.ok) return password;
       try {
         // Under the account's lock: an address saved for an account just deleted or banned would
         // outlive its erasure, and hold the address and tag that no other account may then use.

@@ -75,10 +75,11 @@ export function useChangeAddress() {
   });
 }
 
+/** Saves the first address after the password. */
 export function useSaveAddress() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { walletaddress: string; tag: string }) =>
+    mutationFn: (body: { walletaddress: string; tag: string; password: string }) =>
       apiRequest(API.setAddress, AddressResponseSchema, { method: 'post', json: body }),
     onSuccess: () => invalidateMoney(queryClient),
   });

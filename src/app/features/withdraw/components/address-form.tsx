@@ -41,8 +41,8 @@ function fieldOf(code: AppErrorCode): AddressField | null {
 /**
  * The exchange address and tag. Everything that can be checked is checked before the confirmation:
  * the address and tag as typed (the same rule as the server), then by the server (a supported exchange,
- * not another account's). A first address is saved on confirmation; a change also takes the password
- * and holds withdrawals for 72 hours (docs/product-rules.md#withdrawal-rules).
+ * not another account's). The password confirms a first address as it does a change; a change also
+ * holds withdrawals for 72 hours (docs/product-rules.md#withdrawal-rules).
  */
 export function AddressForm({ change = false, onDone }: { change?: boolean; onDone?: () => void }) {
   const { t, i18n } = useLingui();
@@ -72,8 +72,13 @@ export function AddressForm({ change = false, onDone }: { change?: boolean; onDo
       show(parsed.error);
       return;
     }
-    if (change && password === '') {
-      setError({ field: 'password', text: t`Enter your password to change the address.` });
+    if (password === '') {
+      setError({
+        field: 'password',
+        text: change
+          ? t`Enter your password to change the address.`
+          : t`Enter your password to save the address.`,
+      });
       return;
     }
     try {
@@ -85,10 +90,10 @@ export function AddressForm({ change = false, onDone }: { change?: boolean; onDo
 
   async function onConfirm() {
     if (!confirming) return;
-    const body = { walletaddress: confirming.walletaddress, tag: confirming.tag };
+    const body = { walletaddress: confirming.walletaddress, tag: confirming.tag, password };
     try {
       if (change) {
-        await loading.during(replace.mutateAsync({ ...body, password }));
+        await loading.during(replace.mutateAsync(body));
         toasts.push('success', t`Address changed`);
       } else {
         await loading.during(save.mutateAsync(body));
@@ -124,15 +129,13 @@ export function AddressForm({ change = false, onDone }: { change?: boolean; onDo
           addressError={error?.field === 'address' ? error.text : undefined}
           tagError={error?.field === 'tag' ? error.text : undefined}
         />
-        {change ? (
-          <PasswordField
-            kind="current"
-            label={<Trans>Your password</Trans>}
-            value={password}
-            onValue={setPassword}
-            error={error?.field === 'password' ? error.text : undefined}
-          />
-        ) : null}
+        <PasswordField
+          kind="current"
+          label={<Trans>Your password</Trans>}
+          value={password}
+          onValue={setPassword}
+          error={error?.field === 'password' ? error.text : undefined}
+        />
         <FormError>{error?.field === null ? error.text : null}</FormError>
         <Button type="submit" block disabled={busy} data-testid="check-address">
           {change ? <Trans>Check and change</Trans> : <Trans>Check and save</Trans>}
