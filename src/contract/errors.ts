@@ -93,6 +93,10 @@ export const ERRORS = catalogue({
   'ads.not_started': [400, 'Start the ad first'],
   'ads.too_early': [400, 'Please watch the whole ad first'],
   'kyc.phone_invalid': [400, 'Please enter a valid phone number.'],
+  'kyc.phone_not_mobile': [
+    400,
+    'Codes go by SMS to mobile numbers only, not to landlines, premium-rate, toll-free or satellite numbers.',
+  ],
   'kyc.too_soon': [429, 'Please wait a minute before asking for another code'],
   'kyc.too_many': [429, 'Too many codes were asked for; please try again later'],
   'kyc.sms_failed': [503, 'The code could not be sent; please try again later'],

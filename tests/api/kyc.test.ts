@@ -41,7 +41,7 @@ describe('phone verification', () => {
       '+18005550100', // toll-free
       '+442071838750', // a London landline
     ]) {
-      expect(envelope(await send(user?.token ?? '', phone)).data.error, phone).toBe('kyc.phone_invalid');
+      expect(envelope(await send(user?.token ?? '', phone)).data.error, phone).toBe('kyc.phone_not_mobile');
     }
     expect(sms.value.messages).toHaveLength(before);
     // Mobile numbers, and North American numbers that may be either, are sent to.

@@ -61,6 +61,7 @@ export const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
   'ads.not_started': msg`Start the ad first`,
   'ads.too_early': msg`Please watch the whole ad first`,
   'kyc.phone_invalid': msg`Please enter a valid phone number.`,
+  'kyc.phone_not_mobile': msg`Codes go by SMS to mobile numbers only, not to landlines, premium-rate, toll-free or satellite numbers.`,
   'kyc.too_soon': msg`Please wait a minute before asking for another code`,
   'kyc.too_many': msg`Too many codes were asked for; please try again later`,
   'kyc.sms_failed': msg`The code could not be sent; please try again later`,

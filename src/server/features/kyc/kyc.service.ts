@@ -15,7 +15,12 @@ import type { SmsSender } from './sms-sender.ts';
 import { addressGroup } from '#server/lib/address-group.ts';
 
 export type SendCodeError =
-  'kyc.phone_invalid' | 'kyc.too_soon' | 'kyc.too_many' | 'kyc.sms_failed' | 'kyc.already_verified';
+  | 'kyc.phone_invalid'
+  | 'kyc.phone_not_mobile'
+  | 'kyc.too_soon'
+  | 'kyc.too_many'
+  | 'kyc.sms_failed'
+  | 'kyc.already_verified';
 export type VerifyError =
   'kyc.no_code' | 'kyc.code_expired' | 'kyc.code_wrong' | 'kyc.code_dead' | 'kyc.already_verified';
 
@@ -100,7 +105,8 @@ export function createKycService({ db, clock, rules, sms, publicHost, hash }: Ky
       ip: string,
     ): Promise<Result<{ expires_time: number }, SendCodeError>> {
       const phone = normalisePhone(phoneInput);
-      if (!phone || !smsReachable(phone)) return fail('kyc.phone_invalid');
+      if (!phone) return fail('kyc.phone_invalid');
+      if (!smsReachable(phone)) return fail('kyc.phone_not_mobile');
       await repo.pruneCodes(new Date(clock.now().getTime() - CODES_KEPT_MS));
       if (await repo.verifiedPhone(userId)) return fail('kyc.already_verified');
       const range = numberRange(phone);
