@@ -23,6 +23,7 @@ import {
 /** What src/app/prerender.tsx exports. */
 interface PrerenderModule {
   renderPage(page: PrerenderedPage, locale: Locale): Promise<{ html: string; title: string }>;
+  pageTexts(locale: Locale): Promise<{ description: string; noscript: string }>;
   bootScript(): string;
   appLoader(load: {
     entry: string;
@@ -148,11 +149,14 @@ export function prerenderPages(): Plugin {
         for (const locale of LOCALES) {
           const loader = loaders.get(locale) ?? '';
           const shell = await prerender.renderPage('home', locale);
+          const texts = await prerender.pageTexts(locale);
           for (const page of Object.keys(PRERENDERED_PAGES) as PrerenderedPage[]) {
             const { html, title } = page === 'home' ? shell : await prerender.renderPage(page, locale);
             const document = fill(base, {
               '<html lang="en" dir="ltr">': `<html lang="${locale}" dir="${directionOf(locale)}" data-page="${page}">`,
               '<title>Earnest</title>': `<title>${escapeText(title)}</title><script>${script}</script>`,
+              [DESCRIPTION]: `<meta name="description" content="${escapeText(texts.description).replaceAll('"', '&quot;')}" />`,
+              '<noscript>Earnest needs JavaScript to run.</noscript>': `<noscript>${escapeText(texts.noscript)}</noscript>`,
               '</head>': `${style}</head>`,
               // The entry page carries the signed-in shell too (styles/boot.css).
               // Inert until the app has taken over (src/app/main.tsx): a form sent before would go
@@ -177,6 +181,10 @@ export function prerenderPages(): Plugin {
     },
   };
 }
+
+// index.html's description, in English: each page gets its language's (src/app/lib/document-texts.ts).
+const DESCRIPTION =
+  '<meta name="description" content="Earn XRP with daily tasks. Earnest never asks you for money." />';
 
 /** Replaces each marker of index.html once; a marker that is gone means index.html changed under us. */
 function fill(template: string, replacements: Record<string, string>): string {

@@ -25,12 +25,19 @@ import { taskHistoryQueryOptions, taskListQueryOptions } from './features/tasks/
 import { withdrawStatusQueryOptions } from './features/withdraw/api/withdraw-queries.ts';
 import { EARLY_REQUESTS, type EarlyRequests } from './lib/early-requests.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { documentTexts } from './lib/document-texts.ts';
 import { documentTitle } from './lib/route-meta.ts';
 import { serverDataBlock } from './lib/server-render.ts';
 import { deviceAccountKeyOf, session, type Session } from './lib/session.ts';
 import { createAppRouter } from './router.tsx';
 
 export { appLoader, bootScript } from './boot-script.ts';
+
+/** The document's description and its no-JavaScript line, in one language. */
+export async function pageTexts(locale: Locale): Promise<{ description: string; noscript: string }> {
+  await loadLocale(locale);
+  return documentTexts(i18n);
+}
 
 /** One page in one language: the markup for #root and the document's title. */
 export async function renderPage(

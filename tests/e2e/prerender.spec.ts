@@ -23,6 +23,10 @@ test('the server answers / in the language the browser asks for, with its direct
   ).text();
   expect(arabic).toContain('<html lang="ar" dir="rtl" data-page="entry">');
   expect(arabic).toContain(ARABIC_HEADLINE);
+  // What a shared link or a browser without JavaScript shows is in Arabic too.
+  expect(arabic).toMatch(/<meta name="description" content="[^"]+" \/>/);
+  expect(arabic).not.toContain('Earn XRP with daily tasks');
+  expect(arabic).not.toContain('Earnest needs JavaScript to run.');
 
   // A language chosen on the device (its cookie) wins over the browser's.
   const french = await (
