@@ -37,6 +37,11 @@ export default defineConfig({
       include: ['<rootDir>/src/app', '<rootDir>/sw'],
       exclude: ['**/*.test.*', '**/routeTree.gen.ts', ...OPS_CONSOLE, ...FIRST_SCREEN],
     },
+    // The SMS the server sends with a phone code, read by the server (src/server/features/kyc/sms-words.ts).
+    {
+      path: `${catalogDir}/{locale}/sms`,
+      include: ['<rootDir>/src/server/features/kyc/sms-words.ts'],
+    },
     // The operator console's own catalog, loaded only by the console (docs/operators.md): none of its
     // texts add to what the user app downloads.
     {

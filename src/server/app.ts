@@ -86,6 +86,7 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
+import { readSmsCatalogs, smsTextFrom } from './features/kyc/sms-words.ts';
 import { createIdempotentSender } from './plugins/idempotent.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders, securityHeadersOf } from './plugins/security.ts';
@@ -116,6 +117,9 @@ export interface AppOptions {
 }
 
 /** The composition root: wires configuration, database, features and plugins into one server. */
+// The SMS catalogs, read once per process (locales/<locale>/sms.po).
+const SMS_TEXT = smsTextFrom(readSmsCatalogs(new URL('../../locales/', import.meta.url)));
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const clock =
@@ -295,6 +299,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ),
     publicHost: new URL(publicOriginOf(env)).hostname, // the SMS one-time-code format names the host without a port
     hash,
+    smsText: SMS_TEXT,
+    languageOf: (userId) => account.language(userId),
   });
   const withdraw = createWithdrawService({
     db: database.db,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { xrp } from '#domain/money/amount.ts';
-import { phoneBonuses, phoneCodes } from '#server/db/schema.ts';
+import { phoneBonuses, phoneCodes, users } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { envelope, getAs, useTestAppWithSms } from '#tests/helpers/app.ts';
 import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
@@ -67,6 +67,26 @@ describe('phone verification', () => {
     expect(envelope(await send(second.token, '+447911124778', '10.0.0.78')).code).toBe(1);
     expect(await codesOf(first.id)).toEqual([]);
     expect(await status(first.token)).toMatchObject({ state: 'none', phone: null });
+  });
+
+  it("words the SMS in the account's language, else in the one the request came in", async () => {
+    const [chose, guessed] = await seedUsers(handle.database.db, 2, 'kyc-language');
+    if (!chose || !guessed) throw new Error('no users');
+    await handle.database.db.update(users).set({ language: 'ru' }).where(eq(users.id, chose.id));
+    const sendIn = (token: string, phone: string, language: string) =>
+      handle.app.inject({
+        method: 'POST',
+        url: '/api/kyc/sendCode',
+        headers: { [TOKEN_HEADER]: token, 'accept-language': language },
+        payload: { phone },
+        remoteAddress: '10.0.0.91',
+      });
+    expect(envelope(await sendIn(chose.token, '+447911124881', 'ar')).code).toBe(1);
+    const russian = sms.value.messages.at(-1)?.text ?? '';
+    expect(russian).toMatch(/^Код Earnest: \d{6}\./);
+    expect(russian.split('\n').at(-1)).toMatch(/^@earnest\.example #\d{6}$/);
+    expect(envelope(await sendIn(guessed.token, '+447911124882', 'ar-EG,ar;q=0.9')).code).toBe(1);
+    expect(sms.value.messages.at(-1)?.text).toMatch(/^رمز Earnest: \d{6}\./);
   });
 
   it('kills a code after 5 wrong tries; the right code verifies and pays the bonus once per number and account', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskPhone, normalisePhone, numberRange, smsText } from './phone.ts';
+import { maskPhone, normalisePhone, numberRange } from './phone.ts';
 
 describe('phone numbers', () => {
   it('normalises valid numbers to E.164 and refuses the rest', () => {
@@ -14,11 +14,5 @@ describe('phone numbers', () => {
   it('groups numbers by range and masks them', () => {
     expect(numberRange('+447400123456')).toBe('+447400');
     expect(maskPhone('+447400123456')).toBe('+44••••••••56');
-  });
-
-  it('binds the SMS code to Earnest and warns against typing it elsewhere', () => {
-    const text = smsText('123456', 'earnest.example');
-    expect(text.split('\n').at(-1)).toBe('@earnest.example #123456');
-    expect(text).toContain('Never type it into WhatsApp');
   });
 });

@@ -22,19 +22,6 @@ export function maskPhone(e164: string): string {
   return `${e164.slice(0, 3)}${'•'.repeat(Math.max(0, e164.length - 5))}${e164.slice(-2)}`;
 }
 
-/**
- * The SMS text. Its last line binds the code to Earnest's address (the WebOTP format), so the phone
- * offers it only on Earnest's own page; the text says never to type it anywhere else (docs/product-rules.md#phone-verification).
- */
-export function smsText(code: string, host: string): string {
-  return [
-    `Earnest code: ${code}. Valid for 10 minutes.`,
-    'Never type it into WhatsApp or any other app, and never tell it to anyone: Earnest will not ask.',
-    '',
-    `@${host} #${code}`,
-  ].join('\n');
-}
-
 /** The rules of codes and sends (docs/product-rules.md#phone-verification). */
 export const PHONE_RULES = {
   codeTtlMs: 10 * 60_000,

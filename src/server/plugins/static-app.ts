@@ -1,17 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { pickLocale, type Locale } from '#domain/i18n/locales.ts';
+import type { FastifyInstance } from 'fastify';
 import {
   isServerRendered,
-  LOCALE_COOKIE,
-  localeFromCookie,
   PRERENDER_CSP_FILE,
   prerenderedFile,
   prerenderedPageFor,
 } from '#contract/prerendered-pages.ts';
 import { sendFailure } from '#server/lib/reply.ts';
+import { requestLocale } from '#server/lib/request-locale.ts';
 import { createPageRenderer } from './page-render.ts';
 
 /**
@@ -37,28 +35,6 @@ export function prerenderedSources(distDir: string): { scriptSrc: string[]; styl
     return sources;
   };
   return { scriptSrc: hashes('scriptSrc'), styleSrc: hashes('styleSrc') };
-}
-
-/**
- * The language of a prerendered page: the one chosen on this device (the locale cookie, kept by the
- * page's boot script), else the browser's first supported one. The page itself corrects a wrong guess
- * before it paints (docs/decisions/011-prerendered-first-paint.md).
- */
-function requestLocale(request: FastifyRequest): Locale {
-  const chosen = localeFromCookie(request.cookies[LOCALE_COOKIE]);
-  if (chosen) return chosen;
-  const header = request.headers['accept-language'] ?? '';
-  const tags = header
-    .split(',')
-    .map((part) => {
-      const [tag = '', ...params] = part.split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q) };
-    })
-    .filter(({ tag, q }) => tag !== '' && tag !== '*' && q > 0)
-    .sort((a, b) => b.q - a.q)
-    .map(({ tag }) => tag);
-  return pickLocale(tags);
 }
 
 /**

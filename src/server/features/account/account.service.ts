@@ -76,6 +76,12 @@ export function createAccountService({ repo, rules, clock }: AccountServiceDeps)
       return epochSeconds(await repo.markWelcomed(userId, clock.now()));
     },
 
+    /** The language the account chose; null when it has none yet. */
+    async language(userId: number): Promise<Locale | null> {
+      const user = await repo.findUser(userId);
+      return user && isLocale(user.language) ? user.language : null;
+    },
+
     async setLanguage(userId: number, language: Locale): Promise<void> {
       await repo.setLanguage(userId, language);
     },

@@ -1,3 +1,4 @@
+import { requestLocale } from '#server/lib/request-locale.ts';
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import {
   KycStatusResponseSchema,
@@ -39,7 +40,7 @@ export async function kycRoutes(app: FastifyInstance, { kyc, botCheck, sendIdemp
       preHandler: botCheck,
       failures,
     },
-    ({ userId, body, request }) => kyc.sendCode(userId, body.phone, request.ip),
+    ({ userId, body, request }) => kyc.sendCode(userId, body.phone, request.ip, requestLocale(request)),
   );
 
   routes.money(

@@ -1,7 +1,9 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { KycStatus } from '#contract/kyc.ts';
-import { maskPhone, normalisePhone, numberRange, PHONE_RULES, smsText } from '#domain/kyc/phone.ts';
+import type { Locale } from '#domain/i18n/locales.ts';
+import { maskPhone, normalisePhone, numberRange, PHONE_RULES } from '#domain/kyc/phone.ts';
 import { smsReachable } from './sms-reachable.ts';
+import type { SmsText } from './sms-words.ts';
 import { asciiDigits } from '#domain/i18n/digits.ts';
 import { formatAmount } from '#domain/money/amount.ts';
 import { fail, ok, type Result } from '#domain/result.ts';
@@ -33,6 +35,10 @@ export interface KycServiceDeps {
   publicHost: string;
   /** Keys the numbers and addresses the limits count, so the counts hold no personal data. */
   hash: KeyedHash;
+  /** The SMS in a language (sms-words.ts). */
+  smsText: SmsText;
+  /** The language the account chose, if any (the account feature's). */
+  languageOf: (userId: number) => Promise<Locale | null>;
 }
 
 /** How a code is kept: hashed with its row id, so equal codes never share a hash. */
@@ -60,7 +66,16 @@ export async function erasePhone(tx: Db, userId: number): Promise<void> {
  */
 const CODES_KEPT_MS = 24 * 3_600_000;
 
-export function createKycService({ db, clock, rules, sms, publicHost, hash }: KycServiceDeps) {
+export function createKycService({
+  db,
+  clock,
+  rules,
+  sms,
+  publicHost,
+  hash,
+  smsText,
+  languageOf,
+}: KycServiceDeps) {
   const repo = createKycRepository(db);
   return {
     async status(userId: number): Promise<KycStatus> {
@@ -103,6 +118,7 @@ export function createKycService({ db, clock, rules, sms, publicHost, hash }: Ky
       userId: number,
       phoneInput: string,
       ip: string,
+      requestLocale: Locale,
     ): Promise<Result<{ expires_time: number }, SendCodeError>> {
       const phone = normalisePhone(phoneInput);
       if (!phone) return fail('kyc.phone_invalid');
@@ -151,8 +167,10 @@ export function createKycService({ db, clock, rules, sms, publicHost, hash }: Ky
       });
       if (!reserved.ok) return reserved;
 
+      // In the account's language, else the one the request came in: the warning must be understood.
+      const locale = (await languageOf(userId)) ?? requestLocale;
       try {
-        await sms.send(phone, smsText(code, publicHost));
+        await sms.send(phone, smsText(code, publicHost, locale));
       } catch {
         // Not sent: the code is void and does not count against the user's limits.
         await repo.voidUnsent(reserved.value.code.id, reserved.value.sendId);
