@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { Wallet } from 'xrpl';
 import { OPS_API } from '#contract/ops.ts';
 import type { Dashboard } from '#contract/ops-dashboard.ts';
+import { ACCOUNT_DELETED } from '#domain/auth/deletion.ts';
 import { formatAmount, xrp } from '#domain/money/amount.ts';
 import { testClock } from '#tests/helpers/test-clock.ts';
 import {
+  accountLocks,
   ledgerEntries,
   pushSent,
   sessions,
@@ -42,8 +44,11 @@ describe('the dashboard', () => {
     const db = database.db;
     const now = clock.now();
     const seeded = await seedUsers(db, 4, 'dash');
-    const [a, b, c] = seeded;
-    if (!a || !b || !c) throw new Error('no users');
+    const [a, b, c, gone] = seeded;
+    if (!a || !b || !c || !gone) throw new Error('no users');
+    // A deleted account's balance: its owner was told it is lost, so nobody is owed it.
+    await credit(db, gone.id, xrp(5), 'dash-gone', now);
+    await db.insert(accountLocks).values({ userId: gone.id, reason: ACCOUNT_DELETED, createdAt: now });
     // Credits today, yesterday and 40 days ago (outside the chart).
     await credit(db, a.id, xrp(12), 'dash-a', now);
     await credit(db, b.id, xrp(3), 'dash-b', new Date(now.getTime() - DAY_MS));
@@ -104,7 +109,7 @@ describe('the dashboard', () => {
     const entries = await db.select().from(ledgerEntries);
     const allWithdrawals = await db.select().from(withdrawals);
     const runs = await db.select().from(taskRuns);
-    const owed = allUsers.reduce((sum, user) => sum + user.balance, 0n);
+    const owed = allUsers.filter((user) => user.id !== gone.id).reduce((sum, user) => sum + user.balance, 0n);
     const open = allWithdrawals.filter((row) => ['processing', 'transferring'].includes(row.status));
     const credits = new Map<string, { amount: bigint; entries: number }>();
     for (const entry of entries.filter((row) => row.amount > 0n && isToday(row.createdAt))) {

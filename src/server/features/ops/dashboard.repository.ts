@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '#server/db/database.ts';
 import { withdrawalOpen } from '#server/db/withdrawal-open.ts';
+import { balancesTotal } from '#server/ledger/owed.ts';
 
 /**
  * The dashboard's figures, read straight from the tables in one place (docs/operators.md#the-dashboard).
@@ -39,11 +40,8 @@ export function createDashboardRepository(db: Db) {
       return rows.map((row) => ({ kind: row.kind, amount: BigInt(row.amount), entries: row.entries }));
     },
 
-    /** The sum of every balance: what Earnest owes its users. */
-    async owed(): Promise<bigint> {
-      const row = await one<{ owed: string }>(sql`select coalesce(sum(balance), 0)::text as owed from users`);
-      return BigInt(row.owed);
-    },
+    /** What Earnest owes its users, as /transparency counts it (a deleted account's balance is not). */
+    owed: () => balancesTotal(db),
 
     /** Withdrawals not final yet (waiting or being paid). */
     async openWithdrawals() {
