@@ -11,7 +11,7 @@ import { postAs } from './app.ts';
 import { testNow } from './test-clock.ts';
 
 /** The password of every seeded user, hashed once per test file: routes that take it can be called. */
-export const SEEDED_PASSWORD = 'secret12';
+const SEEDED_PASSWORD = 'secret12';
 let seededHash: Promise<string> | null = null;
 
 /** Creates users with sessions straight in the database (one password hash for all: fast for load tests). */

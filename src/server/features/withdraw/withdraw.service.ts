@@ -297,19 +297,14 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
           // The password check takes a while: a sign-out of this device, a new password or a ban
           // that landed meanwhile must stop the change, as it stops a money request.
           if (!(await deps.lockForSession(tx, session))) return 'session_ended' as const;
-          const locked = await createWithdrawRepository(tx).address(userId);
+          const rows = createWithdrawRepository(tx);
+          const locked = await rows.address(userId);
           if (!locked) return false;
           const { walletaddress, tag } = checked.value;
-          if (
-            !(await createWithdrawRepository(tx).claimDestination(
-              destinationOf(walletaddress, tag),
-              userId,
-              now,
-            ))
-          ) {
+          if (!(await rows.claimDestination(destinationOf(walletaddress, tag), userId, now))) {
             return 'taken' as const;
           }
-          await createWithdrawRepository(tx).changeAddress({
+          await rows.changeAddress({
             userId,
             old: { address: locked.address, tag: locked.tag },
             address: checked.value.walletaddress,
@@ -354,12 +349,11 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
           if (!(await deps.lockForSession(tx, session))) return 'session_ended' as const;
           const { address, tag } = parsed.value;
           const now = clock.now();
-          if (
-            !(await createWithdrawRepository(tx).claimDestination(destinationOf(address, tag), userId, now))
-          ) {
+          const rows = createWithdrawRepository(tx);
+          if (!(await rows.claimDestination(destinationOf(address, tag), userId, now))) {
             return 'taken' as const;
           }
-          return createWithdrawRepository(tx).saveAddress(userId, address, tag, now);
+          return rows.saveAddress(userId, address, tag, now);
         });
         if (saved === 'session_ended') return fail('auth.session_expired');
         if (saved === 'taken') return fail('withdraw.address_taken');
