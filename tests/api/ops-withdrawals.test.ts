@@ -142,12 +142,16 @@ describe('withdrawals in the console', () => {
         (await call(OPS_API.withdrawalMarkPaid, { id: byHand.withdrawalId, tx_hash: row?.txHash ?? '' })).data
           .error,
       ).toBe('ops.ledger_other_destination');
-      const signed = await payer.sign({
-        destination: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh',
-        tag: 8101,
-        drops: 140_000_000n,
-        sequence: await payer.accountSequence(),
-      });
+      const payerSnapshot = await payer.snapshot();
+      const signed = payer.sign(
+        {
+          destination: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh',
+          tag: 8101,
+          drops: 140_000_000n,
+          sequence: payerSnapshot.nextSequence,
+        },
+        payerSnapshot,
+      );
       await payer.submit(signed.blob);
       handHash = signed.hash;
       while (!rippled.value.isValidated(signed.hash)) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -281,11 +285,10 @@ function bound(payer: Payer): Payer {
     address: payer.address,
     feeCapDrops: payer.feeCapDrops,
     serverProblem: () => payer.serverProblem(),
-    accountSequence: () => payer.accountSequence(),
-    sign: (payment) => payer.sign(payment),
+    snapshot: () => payer.snapshot(),
+    sign: (...args) => payer.sign(...args),
     submit: (blob) => payer.submit(blob),
     outcome: (...args) => payer.outcome(...args),
-    validatedWallet: () => payer.validatedWallet(),
     payment: (hash) => payer.payment(hash),
     close: () => payer.close(),
   };

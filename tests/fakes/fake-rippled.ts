@@ -54,6 +54,12 @@ export interface FakeRippled {
   reserveDrops: bigint;
   /** The next this-many requests are answered `tooBusy`, as an overloaded server does. */
   busyNext: number;
+  /**
+   * While set, answers to these commands wait until `release` settles, as a distant or overloaded
+   * server's do (seconds, at times); `waiting` counts the requests held so.
+   */
+  stall: { commands: Set<string>; release: Promise<void> } | null;
+  waiting: number;
   /** Drops every client connection, as a restarting server or a network cut does. */
   disconnectAll(): void;
   /** What server_info says of the server: `full` when synced (`connected`, `syncing` while catching up). */
@@ -137,6 +143,8 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
     openLedgerFee: 10n,
     serverState: 'full',
     busyNext: 0,
+    stall: null,
+    waiting: 0,
     disconnectAll() {
       for (const client of server.clients) client.terminate();
     },
@@ -276,11 +284,12 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
           throw Object.assign(new Error('lgrNotFound'), { rippled: 'lgrNotFound' });
         }
         // 'current' sees the open ledger's submissions; 'validated' or an index only what is validated.
-        const sequence =
-          asked === 'current' || asked === undefined
-            ? (sequences.get(account) ?? 1)
-            : sequenceAt(account, typeof asked === 'number' ? asked : validated);
+        const current = asked === 'current' || asked === undefined;
+        const index = typeof asked === 'number' ? asked : validated;
+        const sequence = current ? (sequences.get(account) ?? 1) : sequenceAt(account, index);
         return {
+          // Which ledger answered, as rippled says: the open one's index, or a validated one's.
+          ...(current ? { ledger_current_index: closed + 1 } : { ledger_index: index, validated: true }),
           account_data: {
             Account: account,
             Sequence: sequence,
@@ -402,8 +411,14 @@ export async function startFakeRippled({ closeMs = 50 } = {}): Promise<FakeRippl
   };
 
   server.on('connection', (socket: WebSocket) => {
-    socket.on('message', (data) => {
+    socket.on('message', async (data) => {
       const request = JSON.parse(String(data)) as Record<string, unknown>;
+      const stall = fake.stall;
+      if (stall?.commands.has(String(request['command']))) {
+        fake.waiting += 1;
+        await stall.release;
+        fake.waiting -= 1;
+      }
       try {
         const result = answer(request);
         if (fake.dropAfter !== null && fake.dropAfter === request['command']) {

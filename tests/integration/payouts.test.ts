@@ -215,6 +215,33 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     expect(await ledger.sum(database.db, userId)).toBe(0n);
   });
 
+  it('never holds the database while the ledger is slow to answer: other requests are served meanwhile', async () => {
+    const { database, rippled } = testbed;
+    const { id, tag: destinationTag } = await dueWithdrawal(130n);
+    const xrpl = await payer();
+    // The server takes its time over everything signing needs (the real one may take seconds).
+    let release = () => {};
+    rippled.stall = {
+      commands: new Set(['account_info', 'fee', 'ledger']),
+      release: new Promise<void>((resolve) => (release = resolve)),
+    };
+    const pass = runPayoutOnce({ db: database.db, clock, rules: RULES, payer: xrpl });
+    try {
+      while (rippled.waiting === 0) await new Promise((r) => setTimeout(r, 5));
+      // Meanwhile another user signs up. The embedded database serves one transaction at a time: a
+      // transaction left waiting on the network would keep this (and every request) waiting too.
+      const meanwhile = seedUsers(database.db, 1, 'meanwhile').then(() => 'served' as const);
+      const stuck = new Promise<'stuck'>((resolve) => setTimeout(() => resolve('stuck'), 5_000));
+      expect(await Promise.race([meanwhile, stuck])).toBe('served');
+    } finally {
+      rippled.stall = null;
+      release();
+    }
+    await pass;
+    expect(await settle(id)).toMatchObject({ status: 'success', deliveredAmount: xrp(130n) });
+    expect(paymentsTo(destinationTag)).toHaveLength(1);
+  });
+
   it('killed after each step it persists, 50 runs: never a second payment for one withdrawal', async () => {
     const { rippled } = testbed;
     rippled.outcome = 'tesSUCCESS';
@@ -317,8 +344,9 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     const { rippled } = testbed;
     const xrpl = await payer();
     rippled.outcome = 'never-included';
-    const sequence = await xrpl.accountSequence();
-    const signed = await xrpl.sign({ destination: TEST_ADDRESS, tag: 9, drops: 1_000_000n, sequence });
+    const snapshot = await xrpl.snapshot();
+    const sequence = snapshot.nextSequence;
+    const signed = xrpl.sign({ destination: TEST_ADDRESS, tag: 9, drops: 1_000_000n, sequence }, snapshot);
     await xrpl.submit(signed.blob);
     const ref = { ...signed, sequence };
     while (rippled.validatedLedger() <= signed.lastLedgerSequence + 1)
@@ -333,7 +361,10 @@ describe.each(await backends())('the payout job on $name', (backend) => {
 
     // Another transaction of the wallet takes the Sequence: proven, by that transaction.
     rippled.outcome = 'tesSUCCESS';
-    const other = await xrpl.sign({ destination: TEST_ADDRESS, tag: 10, drops: 1_000_000n, sequence });
+    const other = xrpl.sign(
+      { destination: TEST_ADDRESS, tag: 10, drops: 1_000_000n, sequence },
+      await xrpl.snapshot(),
+    );
     await xrpl.submit(other.blob);
     while (!rippled.isValidated(other.hash)) await new Promise((r) => setTimeout(r, 10));
     expect(await xrpl.outcome(ref)).toEqual({ kind: 'expired', proof: 'sequence_taken' });
@@ -434,8 +465,9 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     await expect(connect(cold)).rejects.toThrow(/master key of .* is disabled/);
     // And a key the account no longer accepts is refused by the ledger itself, as rippled does.
     rippled.regularKeys.set(cold.address, Wallet.generate().address);
-    const sequence = await xrpl.accountSequence();
-    const stale = await xrpl.sign({ destination: TEST_ADDRESS, tag: 11, drops: 1_000_000n, sequence });
+    const snapshot = await xrpl.snapshot();
+    const sequence = snapshot.nextSequence;
+    const stale = xrpl.sign({ destination: TEST_ADDRESS, tag: 11, drops: 1_000_000n, sequence }, snapshot);
     expect(await xrpl.submit(stale.blob)).toBe('tefBAD_AUTH');
   }, 60_000);
 
@@ -444,8 +476,9 @@ describe.each(await backends())('the payout job on $name', (backend) => {
     const before = await payer();
     // Paid on the ledger, but the server answering lookups lacks the history that holds it.
     rippled.historyFrom = Number.MAX_SAFE_INTEGER;
-    const sequence = await before.accountSequence();
-    const signed = await before.sign({ destination: TEST_ADDRESS, tag: 12, drops: 1_000_000n, sequence });
+    const snapshot = await before.snapshot();
+    const sequence = snapshot.nextSequence;
+    const signed = before.sign({ destination: TEST_ADDRESS, tag: 12, drops: 1_000_000n, sequence }, snapshot);
     await before.submit(signed.blob);
     while (!rippled.isValidated(signed.hash)) await new Promise((r) => setTimeout(r, 10));
     while (rippled.validatedLedger() <= signed.lastLedgerSequence + 1)
@@ -540,12 +573,16 @@ describe.each(await backends())('the payout job on $name', (backend) => {
 
     // A real payment to this withdrawal: sent outside Earnest's job, then recorded and checked.
     const outside = await payer();
-    const signed = await outside.sign({
-      destination: (await withdrawal(due.id))?.address ?? '',
-      tag: due.tag,
-      drops: 127_000_000n,
-      sequence: await outside.accountSequence(),
-    });
+    const outsideSnapshot = await outside.snapshot();
+    const signed = outside.sign(
+      {
+        destination: (await withdrawal(due.id))?.address ?? '',
+        tag: due.tag,
+        drops: 127_000_000n,
+        sequence: outsideSnapshot.nextSequence,
+      },
+      outsideSnapshot,
+    );
     await outside.submit(signed.blob);
     while (!rippled.isValidated(signed.hash)) await new Promise((r) => setTimeout(r, 10));
     expect(await payoutOperator.paid(database.db, clock, due.id, signed.hash, job)).toBeNull();

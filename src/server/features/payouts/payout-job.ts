@@ -8,7 +8,7 @@ import type { Db } from '#server/db/database.ts';
 import { accounts } from '#server/features/auth/auth.service.ts';
 import { createPayoutsRepository } from '#server/features/withdraw/withdraw.service.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { neverIncluded, VALID_FOR_LEDGERS, type Payer } from './xrpl-payer.ts';
+import { neverIncluded, VALID_FOR_LEDGERS, type LedgerSnapshot, type Payer } from './xrpl-payer.ts';
 
 /** The steps the job persists, in order; tests stop the job right after each one. */
 export type PayoutStep = 'claimed' | 'signed' | 'submitted' | 'settled';
@@ -129,6 +129,11 @@ async function payOne(
 ): Promise<boolean> {
   const { db, clock, log, onFinal } = deps;
   const payouts = createPayoutsRepository(db);
+  // The ledger is read before the row's lock, only for a row that has no payment yet: a transaction
+  // never waits on the network (the embedded database serves one at a time, so every request would
+  // wait with it). Whatever the read is worth by the time the lock is held is checked under it.
+  const unsigned = await payouts.byId(id);
+  const snapshot = unsigned && !unsigned.txBlob ? await xrpl.snapshot() : null;
   // Sign once, under the row's lock, and commit before anything leaves this process.
   const row = await db.transaction(async (tx) => {
     const rows = createPayoutsRepository(tx);
@@ -136,17 +141,21 @@ async function payOne(
     if (!locked || locked.claimedByOperatorAt !== null) return null;
     // A signed payment held for an operator (delivered amount not the amount) is theirs to settle.
     if (locked.txBlob) return locked.heldReason === null ? locked : null;
+    // Its payment was forgotten (an expiry) since it was read: signed on the next pass.
+    if (!snapshot) return null;
     // A banned or deleted account is not paid: the withdrawal is held with the recorded reason (the
     // user reads it on the record), and paid once the ban is lifted. A tag the ledger cannot carry is
     // held too. Never refunded for either.
     const tag = ledgerTag(locked.tag);
     const drops = locked.amount / UNITS_PER_DROP;
-    const ledgerSequence = await xrpl.accountSequence();
+    const ledgerSequence = snapshot.nextSequence;
     const hold =
       (await accounts.closedReason(tx, locked.userId, clock.now())) ??
       (tag === null ? JOB_HOLDS.tag : null) ??
       // A wallet that cannot cover it would fail the payment (and burn a fee): it waits, never refunded.
-      ((await walletCovers(tx, xrpl, id, drops, ledgerSequence, clock.now())) ? null : WALLET_REFILL);
+      ((await walletCovers(tx, xrpl.address, xrpl.feeCapDrops, snapshot, id, drops, clock.now()))
+        ? null
+        : WALLET_REFILL);
     if (hold === WALLET_REFILL && locked.heldReason !== WALLET_REFILL) await walletDry(deps, tx, id, drops);
     if (hold !== locked.heldReason) await rows.setHeld(id, hold);
     if (hold !== null && locked.txSequence !== null) {
@@ -160,7 +169,7 @@ async function payOne(
     const kept =
       locked.txSequence !== null && locked.txSequence >= ledgerSequence ? locked.txSequence : undefined;
     const sequence = await rows.allocateSequence(xrpl.address, ledgerSequence, clock.now(), kept);
-    const signed = await xrpl.sign({ destination: locked.address, tag, drops, sequence });
+    const signed = xrpl.sign({ destination: locked.address, tag, drops, sequence }, snapshot);
     return rows.storeSigned(id, { ...signed, sequence });
   });
   if (!row?.txBlob || !row.txHash || row.lastLedgerSequence === null || row.txSequence === null) return false;
@@ -262,25 +271,27 @@ async function payOne(
 
 /**
  * Whether the payout wallet can pay `drops` for withdrawal `id` besides the payments already sent and
- * not in the validated ledger yet (a Sequence it has not consumed): its balance does not show those,
- * and each may burn up to the fee cap. One in that ledger is in its balance already, settled by the
- * job or not, so it is not counted twice. Decided under the wallet's lock, so two processes never both
- * count on the same drops.
+ * not in the snapshot's validated ledger (a Sequence it had not consumed): its balance does not show
+ * those, and each may burn up to the fee cap. One in that ledger is in its balance already, settled
+ * by the job or not, so it is not counted twice. Decided under the wallet's lock, so two processes
+ * never both count on the same drops. The snapshot may be a ledger or two old by then; a payment
+ * settled meanwhile is then counted by neither, and the ledger may refuse the one signed now for the
+ * wallet's funds: that costs a fee, and such a refusal is held for a refill, never refunded.
  */
 async function walletCovers(
   tx: Db,
-  xrpl: Payer,
+  address: string,
+  feeCapDrops: bigint,
+  snapshot: LedgerSnapshot,
   id: number,
   drops: bigint,
-  ledgerSequence: number,
   now: Date,
 ) {
   const rows = createPayoutsRepository(tx);
-  await rows.lockWallet(xrpl.address, ledgerSequence, now);
-  const wallet = await xrpl.validatedWallet();
-  const inFlight = await rows.inFlightDrops(id, wallet.nextSequence);
-  const needed = drops + inFlight.drops + xrpl.feeCapDrops * BigInt(inFlight.count + 1);
-  return wallet.spendableDrops >= needed;
+  await rows.lockWallet(address, snapshot.nextSequence, now);
+  const inFlight = await rows.inFlightDrops(id, snapshot.nextSequence);
+  const needed = drops + inFlight.drops + feeCapDrops * BigInt(inFlight.count + 1);
+  return snapshot.spendableDrops >= needed;
 }
 
 /** Results by which the ledger refused a payment for the payout wallet's funds, not the destination. */

@@ -9,18 +9,19 @@ export interface Payer {
   serverProblem(): Promise<string | null>;
   /** The payout wallet's address (the only thing about the key that is ever logged). */
   readonly address: string;
-  /** The account's next Sequence as of the validated ledger (what the ledger has consumed). */
-  accountSequence(): Promise<number>;
   /**
-   * Signs one payment with the given Sequence (nothing is sent): the blob, its hash and the ledger
-   * after which it expires.
+   * What signing needs from the ledger, read in one go BEFORE any database lock is taken: the
+   * network may take seconds to answer, and an embedded database serves one transaction at a time.
    */
-  sign(payment: {
-    destination: string;
-    tag: number;
-    drops: bigint;
-    sequence: number;
-  }): Promise<SignedPayment>;
+  snapshot(): Promise<LedgerSnapshot>;
+  /**
+   * Signs one payment with the given Sequence, with the fee and expiry of `snapshot` (nothing is
+   * read or sent): the blob, its hash and the ledger after which it expires.
+   */
+  sign(
+    payment: { destination: string; tag: number; drops: bigint; sequence: number },
+    snapshot: LedgerSnapshot,
+  ): SignedPayment;
   /**
    * Sends a signed blob; sending the same blob twice cannot pay twice (same hash, same sequence).
    * The server's preliminary result: only the ledger's decides, but some say that this blob can never
@@ -29,13 +30,6 @@ export interface Payer {
   submit(blob: string): Promise<string>;
   /** The payment's final outcome, or pending while the ledger has not decided. */
   outcome(payment: SignedPaymentRef): Promise<PaymentOutcome>;
-  /**
-   * The payout wallet as of the validated ledger: what it can spend, in drops (its balance less the
-   * reserve the ledger keeps, base + per owned object), and its next Sequence in that same ledger.
-   * Every payment signed with a lower Sequence is in that ledger, so the balance shows it already.
-   * The most a payment's fee can be is `feeCapDrops`.
-   */
-  validatedWallet(): Promise<{ spendableDrops: bigint; nextSequence: number }>;
   readonly feeCapDrops: bigint;
   /** A payment as the ledger has it (validated ones only), for checking what an operator records. */
   payment(hash: string): Promise<LedgerPayment | null>;
@@ -48,6 +42,21 @@ export interface LedgerPayment {
   tag: number | null;
   /** Drops delivered; null when the metadata names none (not an XRP payment). */
   deliveredDrops: bigint | null;
+}
+
+/**
+ * The ledger as a payment is signed: the payout wallet as of the validated ledger and the fee to pay.
+ * Every payment signed with a Sequence below `nextSequence` is in that ledger, so `spendableDrops` (the
+ * balance less the reserve the ledger keeps, base + per owned object) shows it already. The most a
+ * payment's fee can be is `feeCapDrops`.
+ */
+export interface LedgerSnapshot {
+  /** The validated ledger: a payment signed after it was read can only be in a later one. */
+  validatedLedger: number;
+  nextSequence: number;
+  spendableDrops: bigint;
+  /** The server's price of getting into the open ledger (it rises under load), within the cap. */
+  feeDrops: bigint;
 }
 
 export interface SignedPayment {
@@ -191,7 +200,7 @@ export async function connectXrplPayer(
     throw new Error(problem);
   }
 
-  async function validatedLedger(): Promise<number> {
+  async function validatedLedgerIndex(): Promise<number> {
     const response = await client.request({ command: 'ledger', ledger_index: 'validated' });
     return response.result.ledger_index;
   }
@@ -252,45 +261,49 @@ export async function connectXrplPayer(
       return null;
     },
 
-    async validatedWallet() {
-      const [info, server] = await Promise.all([
+    async snapshot() {
+      // Both the wallet and the ledger number from the same validated ledger: its Sequence and
+      // balance agree with each other, and a payment signed now can only be in a later ledger.
+      const [info, server, fee] = await Promise.all([
         client.request({ command: 'account_info', account: wallet.address, ledger_index: 'validated' }),
         client.request({ command: 'server_info' }),
+        feeDrops(),
       ]);
       const ledger = server.result.info.validated_ledger;
       const account = info.result.account_data;
       const reserve =
         BigInt(Math.round((ledger?.reserve_base_xrp ?? 10) * 1e6)) +
         BigInt(account.OwnerCount) * BigInt(Math.round((ledger?.reserve_inc_xrp ?? 2) * 1e6));
-      return { spendableDrops: BigInt(account.Balance) - reserve, nextSequence: account.Sequence };
+      const validatedLedger = info.result.ledger_index ?? (await validatedLedgerIndex());
+      return {
+        validatedLedger,
+        nextSequence: account.Sequence,
+        spendableDrops: BigInt(account.Balance) - reserve,
+        feeDrops: fee,
+      };
     },
 
     address: wallet.address,
 
-    async accountSequence() {
-      const info = await client.request({
-        command: 'account_info',
-        account: wallet.address,
-        ledger_index: 'validated',
-      });
-      return info.result.account_data.Sequence;
-    },
-
-    async sign({ destination, tag, drops, sequence }) {
-      const signedLedger = await validatedLedger();
-      const lastLedgerSequence = signedLedger + VALID_FOR_LEDGERS;
+    sign({ destination, tag, drops, sequence }, snapshot) {
+      const lastLedgerSequence = snapshot.validatedLedger + VALID_FOR_LEDGERS;
       const payment: Payment = {
         TransactionType: 'Payment',
         Account: wallet.address,
         Destination: destination,
         DestinationTag: tag,
         Amount: drops.toString(),
-        Fee: (await feeDrops()).toString(),
+        Fee: snapshot.feeDrops.toString(),
         Sequence: sequence,
         LastLedgerSequence: lastLedgerSequence,
       };
       const signed = wallet.sign(payment);
-      return { blob: signed.tx_blob, hash: signed.hash, lastLedgerSequence, signedLedger };
+      return {
+        blob: signed.tx_blob,
+        hash: signed.hash,
+        lastLedgerSequence,
+        signedLedger: snapshot.validatedLedger,
+      };
     },
 
     async submit(blob) {
@@ -301,7 +314,7 @@ export async function connectXrplPayer(
       // The validated ledger is read BEFORE the lookup: a payment that a complete search up to its
       // LastLedgerSequence did not find can never be included afterwards. Read after, a lookup that
       // raced the payment's inclusion would look like an expiry, and a paid withdrawal be refunded.
-      const validated = await validatedLedger();
+      const validated = await validatedLedgerIndex();
       let searchedAll = false;
       try {
         const response = await client.request({
