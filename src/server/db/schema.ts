@@ -196,7 +196,11 @@ export const idempotencyKeys = pgTable(
     response: jsonb('response').notNull(),
     createdAt: time('created_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    // The periodic prune deletes the oldest keys (`pruneIdempotencyKeys`) without reading the rest.
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
+  ],
 );
 
 /** The task catalog, managed by the operator; a demo catalog is loaded on first start. */

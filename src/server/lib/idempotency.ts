@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Clock } from '#server/clock.ts';
 import { isLockTimeout, rowsOf, type Db } from '#server/db/database.ts';
 import { namedStatement } from '#server/db/named-statement.ts';
@@ -79,6 +79,40 @@ const answerStatement = namedStatement<{
         and not exists (${activeLocks(p.userId, sql`${p.now}::timestamptz`)}))
   returning key`,
 );
+
+/**
+ * How long a key and its first answer are kept. A key only has to outlive every replay of its request,
+ * and the app's offline queue never gives up on one (docs/decisions/005-our-own-offline-queue.md): an
+ * entry waits offline, then for a sign-in once its session has lapsed (SESSION_TTL_DAYS, 30 by
+ * default), and is sent again with its key whenever the app next runs. No finite time covers every
+ * device left in a drawer, so the time is long against what happens in practice: three times the
+ * default session lifetime. A replay that comes even later finds no key and is run as a new request,
+ * which credits nothing twice: its ledger entry is filed under the same key (`request:<key>`) and
+ * the ledger's unique (user_id, idempotency_key) index refuses it, as the once-per-reference index
+ * refuses a second credit for the same task, day or gift (docs/product-rules.md#exactly-once).
+ */
+export const IDEMPOTENCY_KEPT_DAYS = 90;
+
+/** Keys deleted per prune at most: a backlog is worked off over several passes, none of them long. */
+const PRUNE_BATCH = 10_000;
+
+/**
+ * Forgets the keys made before `before` (at most PRUNE_BATCH of them, oldest first); how many it
+ * forgot. Run by the server's periodic pass (`sendScheduledPushes`).
+ */
+export async function pruneIdempotencyKeys(db: Db, before: Date): Promise<number> {
+  const oldest = db
+    .select({ userId: idempotencyKeys.userId, key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, before))
+    .orderBy(idempotencyKeys.createdAt)
+    .limit(PRUNE_BATCH);
+  const gone = await db
+    .delete(idempotencyKeys)
+    .where(sql`(${idempotencyKeys.userId}, ${idempotencyKeys.key}) in (${oldest})`)
+    .returning({ key: idempotencyKeys.key });
+  return gone.length;
+}
 
 /** Thrown inside the transaction to roll it back when the session no longer lets the account in. */
 class SessionEnded extends Error {}

@@ -4,6 +4,7 @@ import { addDays, dayOf } from '#domain/time/day.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import { inPool } from '#server/lib/concurrency.ts';
+import { IDEMPOTENCY_KEPT_DAYS, pruneIdempotencyKeys } from '#server/lib/idempotency.ts';
 import { usersTheAdStillHelps } from '#server/features/withdraw/withdraw.service.ts';
 import { adAvailableNotice, tasksResetNotice } from './notices.ts';
 import { PUSH_CONCURRENCY, type PushSender } from './push-sender.ts';
@@ -31,6 +32,9 @@ export async function sendScheduledPushes({ db, clock, rules, timeZone, sender, 
   const repo = createPushRepository(db);
   // Yesterday's claims stay for a pass that began before midnight; older ones only fill the table.
   await repo.pruneScheduled(addDays(day, -1));
+  // This pass is the server's periodic one: it also forgets the money requests' old idempotency keys
+  // (why they are kept that long: IDEMPOTENCY_KEPT_DAYS).
+  await pruneIdempotencyKeys(db, new Date(now.getTime() - IDEMPOTENCY_KEPT_DAYS * 86_400_000));
   const plan = [
     {
       kind: 'ad_available' as const,

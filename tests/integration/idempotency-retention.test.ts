@@ -1,0 +1,87 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { idempotencyKeys, sessions } from '#server/db/schema.ts';
+import { isUniqueViolation } from '#server/db/database.ts';
+import { sendScheduledPushes } from '#server/features/push/push-schedule.ts';
+import type { PushSender } from '#server/features/push/push-sender.ts';
+import { ledger } from '#server/ledger/ledger.ts';
+import { IDEMPOTENCY_KEPT_DAYS, runIdempotent } from '#server/lib/idempotency.ts';
+import { ledgerKeyOf } from '#server/plugins/idempotent.ts';
+import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
+import { backends, useTestDatabase } from '#tests/helpers/databases.ts';
+import { seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { testClock } from '#tests/helpers/test-clock.ts';
+
+const DAY = 86_400_000;
+
+/** A sender that has nobody to reach: the pass is run for its housekeeping. */
+const noPushes: PushSender = {
+  publicKey: '',
+  sendToUser: () => Promise.resolve({ sent: 0, removed: 0 }),
+  sendToToken: () => Promise.reject(new Error('no push in this test')),
+  close: () => undefined,
+};
+
+describe.each(await backends())('idempotency keys kept for a time on $name', (backend) => {
+  const database = useTestDatabase(backend);
+
+  it('are forgotten by the periodic pass once old, and a replay then still credits nothing twice', async () => {
+    const db = database.db;
+    const clock = testClock();
+    const [user] = await seedUsers(db, 1, 'kept');
+    if (!user) throw new Error('no user');
+    // The session outlives the months this test moves through.
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(clock.now().getTime() + 400 * DAY) })
+      .where(eq(sessions.id, user.sessionId));
+    const creditOnce = (key: string) =>
+      runIdempotent(
+        db,
+        clock,
+        { userId: user.id, sessionId: user.sessionId, key, requestHash: `hash-${key}` },
+        async (tx) => {
+          await ledger.appendLocked(tx, {
+            userId: user.id,
+            kind: 'adjustment',
+            amount: 10n,
+            idempotencyKey: ledgerKeyOf(key),
+            reference: key,
+            createdAt: clock.now(),
+          });
+          return { statusCode: 200, body: { key } };
+        },
+      );
+    const keys = async () =>
+      (await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id)))
+        .map((row) => row.key)
+        .sort();
+    const pass = () =>
+      sendScheduledPushes({ db, clock, rules: DEFAULT_RULES, timeZone: 'UTC', sender: noPushes });
+
+    expect((await creditOnce('old')).kind).toBe('fresh');
+    clock.advance(IDEMPOTENCY_KEPT_DAYS * DAY - 3_600_000);
+    expect((await creditOnce('recent')).kind).toBe('fresh');
+    // Still within its time, the old key answers a replay with its first answer.
+    expect((await creditOnce('old')).kind).toBe('replay');
+
+    await pass();
+    expect(await keys()).toEqual(['old', 'recent']);
+
+    // Two hours later the old key is past its time: the next pass forgets it, and only it.
+    clock.advance(2 * 3_600_000);
+    await pass();
+    expect(await keys()).toEqual(['recent']);
+
+    // A replay that comes later still runs as a new request, and the ledger's own unique
+    // (user_id, idempotency_key) index refuses its entry: the whole request rolls back.
+    const late = await creditOnce('old').then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(isUniqueViolation(late, 'ledger_entries_user_key_unique')).toBe(true);
+    expect(await keys()).toEqual(['recent']);
+    expect(await ledger.balance(db, user.id)).toBe(20n);
+    expect(await ledger.sum(db, user.id)).toBe(20n);
+  });
+});
