@@ -185,7 +185,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerInputGuard(app);
 
-  const database = options.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  const database =
+    options.database ??
+    (await openDatabase({
+      url: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      timeouts: {
+        statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+        idleInTransactionMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      },
+    }));
   if (!options.database) app.addHook('onClose', () => database.close());
   app.log.info({ database: database.kind }, 'database ready');
 

@@ -44,6 +44,20 @@ const EnvSchema = z
     HOST: z.string().default('127.0.0.1'),
     /** PostgreSQL server URL. Unset: the embedded PGlite database in DATA_DIR. */
     DATABASE_URL: z.string().url().optional(),
+    /**
+     * On the PostgreSQL server (not PGlite, which applies none): milliseconds a statement may run, or
+     * wait for a lock, before the server cancels it (0: no limit). Above the 10 s a money request waits
+     * for its key's first request (src/server/lib/idempotency.ts), so that one is still answered "in
+     * flight"; no other lock gets a timeout of its own, this bounds every wait.
+     */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+    /**
+     * On the PostgreSQL server: milliseconds a transaction may stay open with no statement running
+     * before the server ends it and its connection, releasing its locks (0: no limit). Above the
+     * slowest thing done inside a transaction between two statements (the payout job asks the XRP
+     * Ledger for the wallet's Sequence while it holds the withdrawal's row).
+     */
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
     /** Folder for the embedded database (only used without DATABASE_URL); `memory://` keeps it in RAM. */
     DATA_DIR: z.string().default('./data'),
     /** Folder holding the built app (vite build output). */

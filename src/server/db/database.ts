@@ -43,6 +43,21 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite's folder, or `memory://` for a database that lives only in this process. */
   dataDir: string;
+  /** On the PostgreSQL server only (PostgresTimeouts); none when absent. */
+  timeouts?: PostgresTimeouts | undefined;
+}
+
+/**
+ * What the PostgreSQL server cuts short on the pool's connections, in milliseconds (0: never). A
+ * statement that runs or waits for a lock longer than `statementMs` is cancelled; a transaction left
+ * open without a statement for `idleInTransactionMs` is ended with its connection, and its locks
+ * with it. Either rolls its transaction back, and the request fails as any unexpected error does
+ * (`server.error`, which the offline queue retries). PGlite takes these settings but never applies
+ * them (one connection in this process, no timers): the embedded database has none.
+ */
+export interface PostgresTimeouts {
+  statementMs: number;
+  idleInTransactionMs: number;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -51,7 +66,7 @@ const MIGRATION_LOCK = 72401;
 
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url);
+  if (options.url) return openPostgres(options.url, options.timeouts);
   return openPglite(options.dataDir);
 }
 
@@ -87,7 +102,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, timeouts?: PostgresTimeouts): Promise<Database> {
+  await migratePostgres(url);
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -95,25 +111,50 @@ async function openPostgres(url: string): Promise<Database> {
     // readiness check) until the operating system gives up on the connection.
     connectionTimeoutMillis: 5_000,
     keepAlive: true,
+    // Sent when each connection opens (a PostgreSQL startup parameter, 0 sends none): no statement
+    // runs, and no transaction stays open holding its locks, for ever.
+    statement_timeout: timeouts?.statementMs ?? 0,
+    idle_in_transaction_session_timeout: timeouts?.idleInTransactionMs ?? 0,
   });
   // An idle connection the server closed (restart, failover): the pool drops it and opens another.
   // Without a listener this event would crash the process.
   pool.on('error', () => {});
+  // The same for a connection in use: the server ends one whose transaction sat idle too long while
+  // it is checked out, where the pool listens no more. Its next statement fails (and the request with
+  // it), and the pool drops it when it comes back.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePg(pool);
-  const lock = await pool.connect();
-  try {
-    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migrateNodePg(db, { migrationsFolder });
-  } finally {
-    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-    lock.release();
-  }
   return {
     db,
     kind: 'postgres',
     close: () => pool.end(),
     listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
   };
+}
+
+/**
+ * Applies pending migrations on a connection of its own, without the pool's timeouts: a migration may
+ * rightly take longer than any request (an index on a big table), and a process waits for the lock
+ * as long as another one migrates.
+ */
+async function migratePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, keepAlive: true });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    // The URL may carry timeouts of its own (`options=-c ...`): not for this connection.
+    await client.query(
+      'set statement_timeout = 0; set lock_timeout = 0; set idle_in_transaction_session_timeout = 0',
+    );
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    }
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 const RELISTEN_MS = 1_000;
