@@ -169,6 +169,11 @@ export const ledgerEntries = pgTable(
     // A user's entries newest first (history, the console): without it the planner walks the primary
     // key backwards past every other user's entries for a user with a long history.
     index('ledger_entries_user_id_idx').on(t.userId, t.id),
+    // A user's task credits for one day (a completion's daily count and cap, the day's progress):
+    // the day is the reference's end (`task:<task>:<day>`), which no index on the reference finds.
+    index('ledger_entries_task_day_idx')
+      .on(t.userId, sql`split_part(${t.reference}, ':', 3)`)
+      .where(sql`${t.kind} = 'task'`),
     check('ledger_entries_amount_not_zero', sql`${t.amount} <> 0`),
     // Added NOT VALID: entries from before the whole-drop rule keep their fraction (the ledger is append-only).
     check('ledger_entries_whole_drops', sql`${t.amount} % 10 = 0`),

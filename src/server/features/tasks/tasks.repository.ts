@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNull, like, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '#server/db/database.ts';
 import { namedStatement } from '#server/db/named-statement.ts';
 import { exactSum } from '#server/db/exact-sum.ts';
@@ -62,6 +62,17 @@ interface FactsRow {
 }
 
 /**
+ * A user's task credits for a day (references `task:<task>:<day>`): found through the index on the
+ * user and the reference's day (`ledger_entries_task_day_idx`), which this must name exactly as the
+ * index does. Matching the reference with `like 'task:%:<day>'` read every task credit the user ever
+ * had, since only the reference's start can narrow an index search.
+ */
+function creditsOfDay(userId: unknown, day: unknown) {
+  return sql`${ledgerEntries.userId} = ${userId} and ${ledgerEntries.kind} = 'task'
+    and split_part(${ledgerEntries.reference}, ':', 3) = ${day}`;
+}
+
+/**
  * completionFacts' statement, on its own so that `bench/ledger.ts` sends the very same one through
  * the driver.
  */
@@ -69,11 +80,8 @@ export const completionFactsStatement = namedStatement<{
   userId: number;
   day: string;
   taskId: number;
-  /** The references of the day's task credits, `task:%:<day>`. */
-  creditsOfDay: string;
 }>('task_completion_facts', (p) => {
-  const credits = sql`${ledgerEntries.userId} = ${p.userId} and ${ledgerEntries.kind} = 'task'
-    and ${ledgerEntries.reference} like ${p.creditsOfDay}`;
+  const credits = creditsOfDay(p.userId, p.day);
   return sql`
     select d.task_ids, d.pinned_version, t.enabled,
       t.version as task_version, t.type as task_type, t.reward::text as task_reward,
@@ -95,7 +103,7 @@ export const completionFactsStatement = namedStatement<{
 
 /** The values of the facts statement for one completion. */
 export function completionFactsValues(userId: number, day: string, taskId: number) {
-  return { userId, day, taskId, creditsOfDay: `task:%:${day}` };
+  return { userId, day, taskId };
 }
 
 const runCompleteStatement = namedStatement<{ userId: number; day: string; taskId: number; now: string }>(
@@ -353,13 +361,7 @@ export function createTasksRepository(db: Db) {
       const [row] = await db
         .select({ n: count(), total: exactSum(ledgerEntries.amount) })
         .from(ledgerEntries)
-        .where(
-          and(
-            eq(ledgerEntries.userId, userId),
-            eq(ledgerEntries.kind, 'task'),
-            like(ledgerEntries.reference, `task:%:${day}`),
-          ),
-        );
+        .where(creditsOfDay(userId, day));
       return { count: row?.n ?? 0, earned: BigInt(row?.total ?? '0') };
     },
 

@@ -1,0 +1,2 @@
+-- A user's task credits for one day, found by the day at the end of their reference (src/server/db/schema.ts).
+CREATE INDEX "ledger_entries_task_day_idx" ON "ledger_entries" USING btree ("user_id",split_part("reference", ':', 3)) WHERE "ledger_entries"."kind" = 'task';
