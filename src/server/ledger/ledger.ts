@@ -3,7 +3,7 @@ import type { Amount } from '#domain/money/amount.ts';
 import { rowsOf, type Db } from '#server/db/database.ts';
 import { namedStatement } from '#server/db/named-statement.ts';
 import { exactSum } from '#server/db/exact-sum.ts';
-import { ledgerEntries, users } from '#server/db/schema.ts';
+import { ledgerCountDeltas, ledgerEntries, ledgerKindCounts, users } from '#server/db/schema.ts';
 
 export type EntryKind = 'task' | 'interest' | 'gift' | 'phone_bonus' | 'withdrawal' | 'refund' | 'adjustment';
 
@@ -100,17 +100,34 @@ export const ledger = {
     return row ?? null;
   },
 
-  /** How many entries of each kind the ledger holds, and their sum (the metrics' figures). */
-  async countsByKind(db: Db): Promise<{ kind: string; entries: number; total: Amount }[]> {
-    const rows = await db
-      .select({
-        kind: ledgerEntries.kind,
-        entries: sql<number>`count(*)::int`,
-        total: exactSum(ledgerEntries.amount),
-      })
-      .from(ledgerEntries)
-      .groupBy(ledgerEntries.kind);
-    return rows.map((row) => ({ kind: row.kind, entries: row.entries, total: BigInt(row.total) }));
+  /**
+   * How many entries of each kind the ledger holds (the metrics' figure), exact, without reading the
+   * ledger: the counts folded so far and the rows not folded yet (schema.ts, `ledgerKindCounts`), in
+   * one statement, so a fold committing meanwhile is seen whole or not at all.
+   */
+  async countsByKind(db: Db): Promise<{ kind: string; entries: number }[]> {
+    const rows = rowsOf<{ kind: string; entries: string }>(
+      await db.execute(sql`
+        select kind, sum(entries)::text as entries from (
+          select ${ledgerKindCounts.kind} as kind, ${ledgerKindCounts.entries} as entries from ${ledgerKindCounts}
+          union all
+          select ${ledgerCountDeltas.kind}, ${ledgerCountDeltas.entries} from ${ledgerCountDeltas}
+        ) counted group by kind`),
+    );
+    return rows.map((row) => ({ kind: row.kind, entries: Number(row.entries) }));
+  },
+
+  /**
+   * Folds the rows each insert added to ledger_count_deltas into ledger_kind_counts, in one statement
+   * (run by the periodic pass). Each row is moved by exactly one fold: a fold running at the same
+   * time in another process waits for the rows this one deletes, then finds them gone.
+   */
+  async compactCounts(db: Db): Promise<void> {
+    await db.execute(sql`
+      with moved as (delete from ${ledgerCountDeltas} returning kind, entries)
+      insert into ${ledgerKindCounts} (kind, entries)
+      select kind, sum(entries) from moved group by kind
+      on conflict (kind) do update set entries = ${ledgerKindCounts.entries} + excluded.entries`);
   },
 
   async total(db: Db, userId: number, kind: EntryKind): Promise<Amount> {

@@ -4,6 +4,7 @@ import { addDays, dayOf } from '#domain/time/day.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import { inPool } from '#server/lib/concurrency.ts';
+import { ledger } from '#server/ledger/ledger.ts';
 import { IDEMPOTENCY_KEPT_DAYS, pruneIdempotencyKeys } from '#server/lib/idempotency.ts';
 import { usersTheAdStillHelps } from '#server/features/withdraw/withdraw.service.ts';
 import { adAvailableNotice, tasksResetNotice } from './notices.ts';
@@ -23,7 +24,8 @@ export interface ScheduleDeps {
 /**
  * One pass of the day's scheduled pushes. Each (user, kind, day) is claimed in the database before it
  * is sent, so several processes or a restart never send one twice; a user who turned the kind off is
- * skipped by the sender. Users are served PUSH_CONCURRENCY at a time.
+ * skipped by the sender. Users are served PUSH_CONCURRENCY at a time. The pass, the server's only
+ * periodic one in every process, also does the database's housekeeping first.
  */
 export async function sendScheduledPushes({ db, clock, rules, timeZone, sender, stopping }: ScheduleDeps) {
   const now = clock.now();
@@ -35,6 +37,8 @@ export async function sendScheduledPushes({ db, clock, rules, timeZone, sender, 
   // This pass is the server's periodic one: it also forgets the money requests' old idempotency keys
   // (why they are kept that long: IDEMPOTENCY_KEPT_DAYS).
   await pruneIdempotencyKeys(db, new Date(now.getTime() - IDEMPOTENCY_KEPT_DAYS * 86_400_000));
+  // And folds what the ledger's inserts added to its counts by kind (`ledger.compactCounts`).
+  await ledger.compactCounts(db);
   const plan = [
     {
       kind: 'ad_available' as const,
