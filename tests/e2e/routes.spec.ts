@@ -142,3 +142,60 @@ test('from 1024 px the tab bar is a side navigation, kept on the screens reached
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Phone verification' })).toBeVisible();
 });
+
+/**
+ * The headings and controls of `#main` in document order (the order a screen reader reads them and
+ * Tab reaches them), with where each is drawn.
+ */
+async function readingOrder(page: Page) {
+  return page.locator('#main').evaluate((main) =>
+    [
+      ...main.querySelectorAll<HTMLElement>(
+        'h1, h2, h3, a[href], button:not([disabled]), input:not([type="hidden"]), select, textarea',
+      ),
+    ]
+      .filter((element) => element.checkVisibility())
+      .map((element) => {
+        const box = element.getBoundingClientRect();
+        return { name: (element.textContent || element.outerHTML).trim().slice(0, 40), x: box.x, y: box.y };
+      }),
+  );
+}
+
+for (const { locale, browserLocale } of [
+  { locale: 'en', browserLocale: 'en-US' },
+  { locale: 'ar', browserLocale: 'ar-EG' },
+]) {
+  test.describe(`Withdraw in ${locale}`, () => {
+    test.use({ locale: browserLocale });
+
+    test('is read in the order it is shown, on a phone and in two columns', async ({ page, request }) => {
+      await signInViaApi(page, request);
+      await page.goto('/home/withdraw');
+      await settle(page);
+      await expect(page.getByTestId('exchange-list')).toBeVisible();
+      await screenshot(page, locale, 'withdraw-order');
+
+      // One column: every heading and control comes after, never above, the one read before it.
+      const phone = await readingOrder(page);
+      expect(phone.length).toBeGreaterThan(5);
+      const above = phone.filter((item, n) => n > 0 && item.y < phone[n - 1]!.y - 1);
+      expect(above, 'shown above what is read before them').toEqual([]);
+
+      // Two columns: the rules beside the form, what comes later under the form.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await screenshot(page, locale, 'withdraw-order-1280');
+      const [first, rules, later] = await Promise.all(
+        [
+          page.locator('.two-columns > .column').nth(0),
+          page.locator('.two-columns > .column').nth(1),
+          page.locator('.column-later'),
+        ].map((block) => block.boundingBox()),
+      );
+      expect(first && rules && later).toBeTruthy();
+      expect(Math.abs(rules!.y - first!.y)).toBeLessThan(1);
+      expect(Math.abs(later!.x - first!.x)).toBeLessThan(1);
+      expect(later!.width).toBeCloseTo(first!.width, 0);
+    });
+  });
+}

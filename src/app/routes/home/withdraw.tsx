@@ -71,11 +71,6 @@ function WithdrawPage() {
           ) : address.data && reachable ? (
             <AddressForm />
           ) : null}
-          <div className="column-later">
-            <VerifyPhoneLink bonusAmount={settings.data?.kyc_bonus} testId="kyc-link" />
-            {saved ? null : <AddressGuide formShown={Boolean(address.data) && reachable} />}
-            {exchanges.data ? <ExchangeList exchanges={exchanges.data} /> : null}
-          </div>
         </div>
         <div className="column">
           <Card>
@@ -107,6 +102,13 @@ function WithdrawPage() {
             ) : null}
           </Card>
           <PayoutTimesNote />
+        </div>
+        {/* Last in the page as on a phone, where it comes after the rules; in two columns it goes
+            under the form (styles/desktop.css). */}
+        <div className="column-later">
+          <VerifyPhoneLink bonusAmount={settings.data?.kyc_bonus} testId="kyc-link" />
+          {saved ? null : <AddressGuide formShown={Boolean(address.data) && reachable} />}
+          {exchanges.data ? <ExchangeList exchanges={exchanges.data} /> : null}
         </div>
       </div>
     </>
