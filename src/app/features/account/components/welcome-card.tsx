@@ -67,11 +67,19 @@ export function WelcomeCard({
 
   return (
     <Card className="welcome-card" aria-label={t`Welcome`} data-testid="welcome">
-      <p className="welcome-steps" aria-hidden="true">
-        {steps.map((_, index) => (
-          <span key={index} className={index === step ? 'is-current' : undefined} />
+      {/* The dots are the steps' ordered list: a screen reader says how many there are, and which one
+          is shown (aria-current), by the titles it hears from each. */}
+      <ol className="welcome-steps">
+        {steps.map((item, index) => (
+          <li
+            key={index}
+            className={index === step ? 'is-current' : undefined}
+            aria-current={index === step ? 'step' : undefined}
+          >
+            <span className="sr-only">{item.title}</span>
+          </li>
         ))}
-      </p>
+      </ol>
       <h2 aria-live="polite">{current.title}</h2>
       <p>{current.text}</p>
       <div className="welcome-actions">
