@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useLoading } from '#app/lib/loading-store.ts';
+import { LiveRegion } from './live-region.tsx';
 
 /** The global loading overlay: spinner and text over a dimmed, blurred page. */
 export function LoadingOverlay() {
@@ -13,18 +14,15 @@ export function LoadingOverlay() {
   }, [full]);
 
   return (
-    <div
-      className={`loading-overlay loading-${state.type}${state.show ? ' is-visible' : ''}`}
-      role="status"
-      aria-live="polite"
-      aria-hidden={!state.show}
-    >
-      {state.show ? (
-        <div className="loading-box">
-          <span className="spinner" aria-hidden="true" />
-          <span>{state.text ?? t`Loading...`}</span>
-        </div>
-      ) : null}
+    <div className={`loading-overlay loading-${state.type}${state.show ? ' is-visible' : ''}`}>
+      <LiveRegion>
+        {state.show ? (
+          <div className="loading-box">
+            <span className="spinner" aria-hidden="true" />
+            <span>{state.text ?? t`Loading...`}</span>
+          </div>
+        ) : null}
+      </LiveRegion>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useServerReachable } from '#app/lib/connectivity.ts';
 import { apiRequest } from '#app/lib/http.ts';
 import { formatDateTime } from '#app/lib/format.ts';
 import { Isolate } from '#app/components/isolate.tsx';
+import { LiveRegion } from '#app/components/live-region.tsx';
 
 const PROBE_EVERY_MS = 10_000;
 
@@ -55,18 +56,21 @@ export function OfflineBanner() {
     };
   }, [reachable, queryClient]);
 
-  if (reachable) return null;
   // The query cache counts in milliseconds, the formatter (like the API) in seconds.
   const when = <Isolate dir="auto">{formatDateTime(Math.floor(lastSynced / 1000))}</Isolate>;
   return (
-    <div className="offline-banner" role="status" data-testid="offline-banner">
-      {lastSynced > 0 ? (
-        <Trans>
-          Offline: Earnest cannot be reached. Showing data saved on this device, last synced {when}.
-        </Trans>
-      ) : (
-        <Trans>Offline: Earnest cannot be reached.</Trans>
+    <LiveRegion>
+      {reachable ? null : (
+        <div className="offline-banner" data-testid="offline-banner">
+          {lastSynced > 0 ? (
+            <Trans>
+              Offline: Earnest cannot be reached. Showing data saved on this device, last synced {when}.
+            </Trans>
+          ) : (
+            <Trans>Offline: Earnest cannot be reached.</Trans>
+          )}
+        </div>
       )}
-    </div>
+    </LiveRegion>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { BANNER_MS, type PushNotice } from '#contract/push-notice.ts';
 import { CloseIcon } from '#app/components/icons.tsx';
+import { LiveRegion } from '#app/components/live-region.tsx';
 import { createStore } from '#app/lib/external-store.ts';
 
 /** The message on show, with a stamp so a newer one (even an equal one) restarts the clock. */
@@ -24,7 +25,6 @@ function showOnTop(element: HTMLDivElement | null) {
  * dismisses; it goes away after 10 s, and a newer message starts the 10 s again.
  */
 export function PushBanner() {
-  const { t } = useLingui();
   const current = useSyncExternalStore(store.subscribe, store.get, store.get);
 
   useEffect(() => {
@@ -33,15 +33,16 @@ export function PushBanner() {
     return () => clearTimeout(timer);
   }, [current]);
 
-  if (!current) return null;
-  const { notice } = current;
+  return <LiveRegion>{current ? <Banner notice={current.notice} key={current.at} /> : null}</LiveRegion>;
+}
+
+function Banner({ notice }: { notice: PushNotice }) {
+  const { t } = useLingui();
   const title = notice.title ?? t`New message`;
   return (
     <div
       className="push-banner slides-in"
-      role="status"
       data-testid="push-banner"
-      key={current.at}
       // A manual popover sits in the top layer: the banner stays above an open dialog or sheet.
       popover="manual"
       ref={showOnTop}

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '#app/components/button.tsx';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
+import { LiveRegion } from '#app/components/live-region.tsx';
 import { usePushCheck } from './push-check-state.ts';
 import { pushAvailability, runPushTest } from './push-device.ts';
 import { PushBlockedNote, useRefusedAt } from './push-permission-notes.tsx';
@@ -40,11 +41,13 @@ export function PushCheck() {
   }
   return (
     <div data-testid="push-check">
-      {check.step === 'sent' ? (
-        <p className="alert alert-info" aria-live="polite">
-          <Trans>A test notification is on its way to this device…</Trans>
-        </p>
-      ) : null}
+      <LiveRegion>
+        {check.step === 'sent' ? (
+          <p className="alert alert-info">
+            <Trans>A test notification is on its way to this device…</Trans>
+          </p>
+        ) : null}
+      </LiveRegion>
       {check.step === 'refused' ? (
         <ErrorAlert>
           {check.reason === 'denied' ? t`Allow notification permission to earn rewards` : t`Enable Failed`}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { Button } from '#app/components/button.tsx';
+import { LiveRegion } from '#app/components/live-region.tsx';
 import { useWaitingUpdate } from './register-sw.ts';
 
 /**
@@ -10,21 +11,24 @@ import { useWaitingUpdate } from './register-sw.ts';
 export function UpdatePrompt() {
   const accept = useWaitingUpdate();
   const [busy, setBusy] = useState(false);
-  if (!accept) return null;
   return (
-    <div className="update-prompt" role="status" data-testid="update-prompt">
-      <p>
-        <Trans>A new version of Earnest is available.</Trans>
-      </p>
-      <Button
-        disabled={busy}
-        onClick={() => {
-          setBusy(true);
-          void accept();
-        }}
-      >
-        <Trans>Update now</Trans>
-      </Button>
-    </div>
+    <LiveRegion>
+      {accept ? (
+        <div className="update-prompt" data-testid="update-prompt">
+          <p>
+            <Trans>A new version of Earnest is available.</Trans>
+          </p>
+          <Button
+            disabled={busy}
+            onClick={() => {
+              setBusy(true);
+              void accept();
+            }}
+          >
+            <Trans>Update now</Trans>
+          </Button>
+        </div>
+      ) : null}
+    </LiveRegion>
   );
 }

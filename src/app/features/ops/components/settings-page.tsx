@@ -7,6 +7,7 @@ import { RULE_SETTING_NAMES, type RuleSettingName } from '#domain/rules/rule-set
 import { Button } from '#app/components/button.tsx';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { Field } from '#app/components/field.tsx';
+import { LiveRegion } from '#app/components/live-region.tsx';
 import { formatDateTime, formatPercent, formatXrp } from '#app/lib/format.ts';
 import { consoleSettingsQueryOptions, useScheduleSetting } from '../api/ops-settings-queries.ts';
 import { useOpsSession } from '../api/ops-session.ts';
@@ -198,14 +199,16 @@ function ScheduleForm({ settings, leadSeconds }: { settings: ConsoleSetting[]; l
         <Trans>Change a setting</Trans>
       </h2>
       {schedule.isError ? <ErrorAlert>{i18n._(opsMessageOf(schedule.error))}</ErrorAlert> : null}
-      {done ? (
-        <div className="alert alert-info" role="status">
-          <Trans>
-            Saved: {i18n._(SETTING_LABELS[done.name].label)} becomes{' '}
-            <SettingValue name={done.name} value={done.value} /> from {formatDateTime(done.effective_time)}.
-          </Trans>
-        </div>
-      ) : null}
+      <LiveRegion>
+        {done ? (
+          <div className="alert alert-info">
+            <Trans>
+              Saved: {i18n._(SETTING_LABELS[done.name].label)} becomes{' '}
+              <SettingValue name={done.name} value={done.value} /> from {formatDateTime(done.effective_time)}.
+            </Trans>
+          </div>
+        ) : null}
+      </LiveRegion>
       <ControlField id="setting-name" label={<Trans>Setting</Trans>}>
         <select
           id="setting-name"

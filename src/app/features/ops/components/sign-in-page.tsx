@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Button } from '#app/components/button.tsx';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { Field, PasswordField } from '#app/components/field.tsx';
+import { LiveRegion } from '#app/components/live-region.tsx';
 import { useOpsSignIn } from '../api/ops-queries.ts';
 import { opsSession } from '../api/ops-session.ts';
 import { opsMessageOf } from '../lib/ops-error-messages.ts';
@@ -35,11 +36,13 @@ export function SignInPage() {
 
   return (
     <NarrowPage title={<Trans>Sign in to the console</Trans>}>
-      {ended === 'expired' && !signIn.isError ? (
-        <div className="alert alert-info" role="status">
-          <Trans>Your console session has ended; please sign in again</Trans>
-        </div>
-      ) : null}
+      <LiveRegion>
+        {ended === 'expired' && !signIn.isError ? (
+          <div className="alert alert-info">
+            <Trans>Your console session has ended; please sign in again</Trans>
+          </div>
+        ) : null}
+      </LiveRegion>
       {signIn.isError ? <ErrorAlert>{i18n._(opsMessageOf(signIn.error))}</ErrorAlert> : null}
       <form className="ops-form card" onSubmit={submit}>
         <Field

@@ -9,6 +9,7 @@ import { ChoiceSelect } from '#app/components/choice-select.tsx';
 import { MoreButton } from '#app/components/more-button.tsx';
 import { Isolate } from '#app/components/isolate.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
+import { LiveRegion } from '#app/components/live-region.tsx';
 import { formatDateTime } from '#app/lib/format.ts';
 import { useOpsSession } from '../api/ops-session.ts';
 import {
@@ -90,7 +91,7 @@ export function WithdrawalsPage() {
           void navigate({ search: next, replace: true });
         }}
       />
-      {done ? <DoneNote action={done.action} withdrawal={done.withdrawal} /> : null}
+      <LiveRegion>{done ? <DoneNote action={done.action} withdrawal={done.withdrawal} /> : null}</LiveRegion>
       {acting ? (
         <ActionPanel
           acting={acting}
@@ -346,11 +347,7 @@ function DoneNote({ action, withdrawal }: { action: WithdrawalAction; withdrawal
   else if (action === 'release') text = <Trans>Withdrawal #{id} is back with the payout job.</Trans>;
   else if (action === 'markPaid') text = <Trans>Withdrawal #{id} is recorded as paid.</Trans>;
   else text = <Trans>Withdrawal #{id} is rejected and its amount refunded to the user.</Trans>;
-  return (
-    <p role="status" className="ops-done">
-      {text}
-    </p>
-  );
+  return <p className="ops-done">{text}</p>;
 }
 
 function QueueFilters({
