@@ -1,4 +1,5 @@
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '#contract/auth.ts';
@@ -211,6 +212,33 @@ describe('the interest card', () => {
     );
     expect(screen.queryByTestId('interest-amount')).toBeNull();
     expect(screen.queryByRole('button', { name: /Claim interest/ })).toBeNull();
+  });
+});
+
+describe('the interest card, claimed by keyboard', () => {
+  it('gives the focus from its claim button, gone, to its heading above what was claimed', async () => {
+    let claimed = () => undefined as void;
+    function Claiming() {
+      const [claimedToday, setClaimedToday] = useState(false);
+      claimed = () => setClaimedToday(true);
+      return (
+        <main>
+          <InterestCard
+            reward={reward({ claimed_today: claimedToday })}
+            balance="50"
+            tasks={[]}
+            day={TODAY}
+          />
+        </main>
+      );
+    }
+    await renderInRouter(<Claiming />);
+    const claim = button(/Claim interest/);
+    claim.focus();
+    expect(document.activeElement).toBe(claim);
+    await act(async () => claimed());
+    expect(screen.queryByRole('button', { name: /Claim interest/ })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Daily interest' }));
   });
 });
 

@@ -95,3 +95,23 @@ test('a task sheet, closed, gives the focus back to its task, not to the top of 
   await expect(sheet).toHaveCount(0);
   await expect(task).toBeFocused();
 });
+
+test('a card that goes once done or claimed hands the focus on to the next card, not to the top of the page', async ({
+  page,
+}) => {
+  await registerInBrowser(page, uniqueName('handoff'));
+  const welcome = page.getByTestId('welcome');
+  // By keyboard, as a screen reader user would: the next card is where the focus goes on from.
+  await welcome.getByRole('button', { name: 'Skip' }).press('Enter');
+  await expect(welcome).toHaveCount(0);
+  const claimGift = page.getByRole('button', { name: 'Claim the gift' });
+  await expect(claimGift).toBeFocused();
+
+  await claimGift.press('Enter');
+  await expect(page.getByTestId('gift-card')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: "Today's challenge" })).toBeFocused();
+
+  await page.getByRole('button', { name: "Accept today's challenge" }).press('Enter');
+  await expect(page.locator('.accept-card')).toHaveCount(0);
+  await expect(page.locator('.task-section :focus')).toHaveCount(1);
+});

@@ -1,6 +1,6 @@
-import type { HTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 
 /** A surface that groups one topic. */
-export function Card({ className = '', ...props }: HTMLAttributes<HTMLElement>) {
+export function Card({ className = '', ...props }: ComponentProps<'section'>) {
   return <section className={`card ${className}`.trim()} {...props} />;
 }

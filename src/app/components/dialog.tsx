@@ -1,5 +1,6 @@
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { useWhileLeaving } from '#app/lib/focus.ts';
 import { CloseIcon } from './icons.tsx';
 
 interface DialogProps {
@@ -31,18 +32,14 @@ export function Dialog({ open, onClose, title, children, actions, variant = 'dia
 
   // A dialog its owner unmounts while open (a task sheet on Complete, "Link a device" on Approve)
   // is closed first: only close() gives the focus back to what opened it; removed open, it would
-  // leave the focus on <body>. A layout effect's cleanup runs while the element is still in the page.
-  // The close event of this close is no request to close: in development StrictMode runs this
-  // cleanup on a dialog that stays, and opens it again.
+  // leave the focus on <body>. The close event of this close is no request to close: in development
+  // StrictMode runs this on a dialog that stays, and opens it again.
   const ownCloses = useRef(0);
-  useLayoutEffect(() => {
-    const dialog = ref.current;
-    return () => {
-      if (!dialog?.open) return;
-      ownCloses.current += 1;
-      dialog.close();
-    };
-  }, []);
+  useWhileLeaving(ref, (dialog) => {
+    if (!dialog.open) return;
+    ownCloses.current += 1;
+    dialog.close();
+  });
 
   return (
     <dialog

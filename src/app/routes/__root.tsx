@@ -13,6 +13,7 @@ import { Toaster } from '#app/components/toaster.tsx';
 import { UsageCounter } from '#app/components/usage-counter.tsx';
 import { onSessionEnded } from '#app/lib/http.ts';
 import { loading } from '#app/lib/loading-store.ts';
+import { focusScreenHeading } from '#app/lib/focus.ts';
 import { documentTitle } from '#app/lib/route-meta.ts';
 import { loadEveryScreen } from '#app/i18n/i18n.ts';
 import { RECENT_TOAST_HIDDEN_ON } from '#app/features/withdraw/recent-toast-routes.ts';
@@ -101,7 +102,7 @@ function useFocusOnNewScreen() {
     const before = previous.current;
     previous.current = path;
     if (before === undefined || before === path) return;
-    document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
+    focusScreenHeading();
   }, [path]);
 }
 

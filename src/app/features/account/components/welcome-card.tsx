@@ -4,6 +4,7 @@ import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { formatDays } from '#app/lib/format.ts';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
+import { useFocusHandOff } from '#app/lib/focus.ts';
 import { useMarkWelcomed } from '../api/account-queries.ts';
 
 /**
@@ -24,6 +25,8 @@ export function WelcomeCard({
   const { t } = useLingui();
   const [step, setStep] = useState(0);
   const done = useMarkWelcomed();
+  // Skipped or done, the card goes: the focus goes on to the next card.
+  const card = useFocusHandOff<HTMLElement>();
   const period = formatDays(waitingDays);
   const minimum = <XrpAmount amount={minWithdrawal} />;
   const steps = [
@@ -66,7 +69,7 @@ export function WelcomeCard({
   const finish = () => done.mutate();
 
   return (
-    <Card className="welcome-card" aria-label={t`Welcome`} data-testid="welcome">
+    <Card className="welcome-card" aria-label={t`Welcome`} data-testid="welcome" ref={card}>
       {/* The dots are the steps' ordered list: a screen reader says how many there are, and which one
           is shown (aria-current), by the titles it hears from each. */}
       <ol className="welcome-steps">

@@ -6,12 +6,15 @@ import { useClaimGift } from '../api/rewards-queries.ts';
 import { useClaim } from './use-claim.ts';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
+import { useFocusHandOff } from '#app/lib/focus.ts';
 
 /** The new-user lucky gift: the amount credited is the amount shown, and it waits for the user's tap. */
 export function GiftCard({ amount }: { amount: string }) {
   const { t } = useLingui();
   const claim = useClaimGift();
   const { error, claim: claimWith } = useClaim();
+  // Claimed, the card goes: the focus goes on to the next card.
+  const card = useFocusHandOff<HTMLElement>();
 
   const onClaim = () =>
     claimWith(
@@ -22,7 +25,7 @@ export function GiftCard({ amount }: { amount: string }) {
   const waiting = usePendingActions('gift.claim').length > 0;
   const gift = <XrpAmount amount={amount} />;
   return (
-    <Card className="gift-card" data-testid="gift-card">
+    <Card className="gift-card" data-testid="gift-card" ref={card}>
       <p className="gift-label">
         <Trans>New-user gift</Trans>
       </p>

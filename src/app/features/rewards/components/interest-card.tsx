@@ -1,3 +1,4 @@
+import { useRef, type RefObject } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { DailyReward } from '#contract/rewards.ts';
@@ -16,6 +17,7 @@ import { useClaim } from './use-claim.ts';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { Isolate } from '#app/components/isolate.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
+import { useFocusHandOff } from '#app/lib/focus.ts';
 
 /**
  * Daily interest: the exact amount (7 decimals, docs/product-rules.md#money-units), what claiming needs with the user's own
@@ -36,6 +38,7 @@ export function InterestCard({
   const { t } = useLingui();
   const claim = useClaimInterest();
   const { error, claim: claimWith } = useClaim();
+  const heading = useRef<HTMLHeadingElement>(null);
   // Completions waiting to sync count toward the condition, so the claim can wait in line behind them
   // (the queue keeps their order); the server still checks it when they arrive.
   const pending = usePendingActions();
@@ -72,7 +75,7 @@ export function InterestCard({
 
   return (
     <Card className="interest-card" data-testid="interest-card">
-      <h2>
+      <h2 ref={heading}>
         <Trans>Daily interest</Trans>
       </h2>
       {reward.claimed_today ? (
@@ -155,11 +158,30 @@ export function InterestCard({
         </p>
       ) : null}
       {reward.claimed_today ? null : (
-        <Button block onClick={() => void onClaim()} disabled={!canClaim || claim.isPending}>
-          <Trans>Claim interest</Trans>
-        </Button>
+        <ClaimButton onClaim={onClaim} disabled={!canClaim || claim.isPending} heading={heading} />
       )}
     </Card>
+  );
+}
+
+/**
+ * Claimed, the button goes and the card says so under its heading: the focus goes there, to the
+ * heading, not to the top of the page.
+ */
+function ClaimButton({
+  onClaim,
+  disabled,
+  heading,
+}: {
+  onClaim: () => Promise<void>;
+  disabled: boolean;
+  heading: RefObject<HTMLHeadingElement | null>;
+}) {
+  const button = useFocusHandOff<HTMLButtonElement>(() => heading.current);
+  return (
+    <Button block onClick={() => void onClaim()} disabled={disabled} ref={button}>
+      <Trans>Claim interest</Trans>
+    </Button>
   );
 }
 

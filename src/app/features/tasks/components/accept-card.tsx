@@ -4,6 +4,7 @@ import { formatAmount, parseAmount } from '#domain/money/amount.ts';
 import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
+import { useFocusHandOff } from '#app/lib/focus.ts';
 
 /** The "accept the day's challenge" step: it waits for the user's tap, however long that takes. */
 export function AcceptCard({
@@ -15,6 +16,8 @@ export function AcceptCard({
   onAccept: () => void;
   busy: boolean;
 }) {
+  // Accepted, the card goes and the day's tasks come: the focus goes on to them.
+  const card = useFocusHandOff<HTMLElement>();
   const count = list.tasks.length;
   const total = (
     <XrpAmount
@@ -22,7 +25,7 @@ export function AcceptCard({
     />
   );
   return (
-    <Card className="accept-card">
+    <Card className="accept-card" ref={card}>
       <h2>
         <Trans>Today's challenge</Trans>
       </h2>
