@@ -40,6 +40,12 @@ export const ERRORS = catalogue({
   'auth.account_taken': [409, 'This username or e-mail is already registered'],
   'auth.login_required': [401, 'Please log in first'],
   'auth.session_expired': [401, 'Login expired, please log in again'],
+  'auth.signed_out_elsewhere': [401, 'This device was signed out from another device; please sign in again'],
+  'auth.password_changed': [
+    401,
+    'The password was changed on another device; please sign in with the new password',
+  ],
+  'auth.account_deleted': [401, 'This account was deleted on another device'],
   'invite.code_invalid': [400, 'This invitation code does not exist'],
   'request.idempotency_key_required': [400, 'This action needs an Idempotency-Key header'],
   'request.idempotency_mismatch': [422, 'This Idempotency-Key was already used for a different request'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS, type ErrorCode } from './errors.ts';
 import { API } from './paths.ts';
-import { queuedKindOf, replayVerdict, retryDelayMs } from './sync.ts';
+import { queuedKindOf, replayVerdict, retryDelayMs, SESSION_ENDS, SESSION_NOTICES } from './sync.ts';
 
 /** The server's refusal with a catalogue code, as the worker reads it. */
 const refused = (code: ErrorCode) => ({ status: ERRORS[code].status, code: 0, error: code });
@@ -16,6 +16,18 @@ describe('the replay rules', () => {
     expect(replayVerdict(refused('auth.session_expired'))).toBe('needs_sign_in');
     expect(replayVerdict({ status: 401, code: 303, error: 'auth.login_required' })).toBe('needs_sign_in');
     expect(replayVerdict(bare(401))).toBe('needs_sign_in');
+    // Whatever the session's end is called, the code decides, whatever status a proxy made of it.
+    for (const code of SESSION_ENDS) {
+      expect(ERRORS[code].status).toBe(401);
+      expect(replayVerdict({ status: 400, code: 0, error: code }), code).toBe('needs_sign_in');
+    }
+    expect(SESSION_NOTICES).toEqual([
+      'login_required',
+      'session_expired',
+      'signed_out_elsewhere',
+      'password_changed',
+      'account_deleted',
+    ]);
   });
 
   it('retries a request still in flight, a rate limit and a server failure, by their codes', () => {

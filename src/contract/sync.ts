@@ -70,11 +70,29 @@ const TRY_AGAIN: ReadonlySet<string> = new Set<ErrorCode>([
   'request.rate_limited',
   'server.error',
 ]);
-/** Refusals of the session itself: the entry waits for the same account to sign in again. */
-const SIGN_IN_AGAIN: ReadonlySet<string> = new Set<ErrorCode>([
+/**
+ * Refusals of the session itself, each saying why (no session; it expired; another device signed it
+ * out, changed the password or deleted the account): the entry waits for the same account to sign
+ * in again (the page drops a deleted account's), and the entry page says which (its `notice` is the
+ * code without `auth.`).
+ */
+export const SESSION_ENDS = [
   'auth.login_required',
   'auth.session_expired',
-]);
+  'auth.signed_out_elsewhere',
+  'auth.password_changed',
+  'auth.account_deleted',
+] as const satisfies readonly ErrorCode[];
+export type SessionEndCode = (typeof SESSION_ENDS)[number];
+export type SessionNotice = SessionEndCode extends `auth.${infer Notice}` ? Notice : never;
+export const SESSION_NOTICES = SESSION_ENDS.map((code) => code.slice('auth.'.length) as SessionNotice);
+
+const SIGN_IN_AGAIN: ReadonlySet<string> = new Set<string>(SESSION_ENDS);
+
+/** Whether a refusal is one of the session's own. */
+export function isSessionEnd(error: string | null): error is SessionEndCode {
+  return error !== null && SIGN_IN_AGAIN.has(error);
+}
 
 /**
  * The replay rules, decided on the error code the server sent, not on the bare HTTP status (the
@@ -86,8 +104,7 @@ const SIGN_IN_AGAIN: ReadonlySet<string> = new Set<ErrorCode>([
  * 4xx are final. Workbox's stock queue treats every answer as done, which silently drops refusals.
  */
 export function replayVerdict({ status, code, error }: ReplayAnswer): ReplayVerdict {
-  if (status === 401 || code === RESULT.loginRequired || (error !== null && SIGN_IN_AGAIN.has(error)))
-    return 'needs_sign_in';
+  if (status === 401 || code === RESULT.loginRequired || isSessionEnd(error)) return 'needs_sign_in';
   if (status >= 200 && status < 300 && code === RESULT.ok) return 'done';
   if (error !== null) return TRY_AGAIN.has(error) ? 'retry' : 'rejected';
   if (status === 408 || status === 429 || status >= 500) return 'retry';

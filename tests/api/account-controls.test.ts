@@ -5,7 +5,16 @@ import { testClock } from '#tests/helpers/test-clock.ts';
 import { users, withdrawAddresses } from '#server/db/schema.ts';
 import { accountOperator } from '#server/features/account/operator.ts';
 import { ledger } from '#server/ledger/ledger.ts';
-import { envelope, getAs, login, register, useTestApp } from '#tests/helpers/app.ts';
+import { API } from '#contract/paths.ts';
+import {
+  envelope,
+  getAs,
+  login,
+  postAs,
+  register,
+  signOutOtherDevice,
+  useTestApp,
+} from '#tests/helpers/app.ts';
 import { credit, post, setTestAddress, userIdOf } from '#tests/helpers/money-fixtures.ts';
 
 // The operator's actions on the tests' time, as the app's own clock is (helpers/test-clock.ts).
@@ -14,6 +23,11 @@ const clock = testClock();
 const handle = useTestApp();
 
 const userInfo = (token: string) => getAs(handle.app, '/api/account/userInfo', token);
+/** How the server refuses a token: its status and catalogue code. */
+const refusal = async (token: string) => {
+  const answer = await userInfo(token);
+  return [answer.statusCode, envelope(answer).data.error];
+};
 
 describe('account controls', () => {
   it('changing the password signs every other device out, and the new password works', async () => {
@@ -34,11 +48,35 @@ describe('account controls', () => {
     const done = await change('secret12', 'better12');
     expect(done).toMatchObject({ code: 1, data: { signed_out_devices: 1 } });
     expect((await userInfo(token)).statusCode).toBe(200);
-    expect((await userInfo(other.token)).statusCode).toBe(401);
+    expect(await refusal(other.token)).toEqual([401, 'auth.password_changed']);
     expect(envelope(await login(handle.app, 'changer', 'secret12')).data.error).toBe(
       'auth.invalid_credentials',
     );
     expect(envelope(await login(handle.app, 'changer', 'better12')).code).toBe(1);
+  });
+
+  it('a device signed out early is told what did it, not that its sign-in expired', async () => {
+    const { token } = await register(handle.app, 'toldwhy');
+    const signIn = async () =>
+      (envelope(await login(handle.app, 'toldwhy', 'secret12')).data['userInfo'] as { token: string }).token;
+    // Signed out from the device list of another device.
+    const listed = await signIn();
+    expect(envelope(await signOutOtherDevice(handle.app, token)).code).toBe(1);
+    expect(await refusal(listed)).toEqual([401, 'auth.signed_out_elsewhere']);
+    // "Sign out all other devices".
+    const everywhere = await signIn();
+    expect(envelope(await postAs(handle.app, API.revokeOtherDevices, token, {})).code).toBe(1);
+    expect(await refusal(everywhere)).toEqual([401, 'auth.signed_out_elsewhere']);
+    // Its own sign-out, and a token no session ever had: nothing more to say than that it ended.
+    const own = await signIn();
+    expect((await postAs(handle.app, API.logout, own, {})).statusCode).toBe(200);
+    expect(await refusal(own)).toEqual([401, 'auth.session_expired']);
+    expect(await refusal('not-a-token-of-anyone')).toEqual([401, 'auth.session_expired']);
+    // Banned: the sign-in says so, with the reason; the ended session says no more than "expired".
+    const banned = await signIn();
+    expect(await accountOperator.ban(handle.database.db, clock, 'toldwhy', 'Farming invitations')).toBeNull();
+    expect(await refusal(banned)).toEqual([401, 'auth.session_expired']);
+    expect(await refusal(token)).toEqual([401, 'auth.session_expired']);
   });
 
   it('deleting the account revokes its sessions, erases personal data and keeps the ledger sums', async () => {
@@ -47,6 +85,11 @@ describe('account controls', () => {
     await credit(handle.database.db, id, xrp(42));
     await setTestAddress(handle.database.db, id, 991);
     const sumBefore = await ledger.sum(handle.database.db, id);
+    const elsewhere = (
+      envelope(await login(handle.app, 'leaver@example.com', 'secret12')).data['userInfo'] as {
+        token: string;
+      }
+    ).token;
 
     expect(
       envelope(await post(handle.app, '/api/account/delete', token, { password: 'wrong' })).data.error,
@@ -58,6 +101,8 @@ describe('account controls', () => {
     });
 
     expect((await userInfo(token)).statusCode).toBe(401);
+    // Another device of the account is told what ended its session (its kept actions are dropped).
+    expect(await refusal(elsewhere)).toEqual([401, 'auth.account_deleted']);
     expect(envelope(await login(handle.app, 'leaver@example.com', 'secret12')).data.error).toBe(
       'auth.invalid_credentials',
     );

@@ -75,12 +75,19 @@ const CALLERS = [
 ] as const;
 type Caller = (typeof CALLERS)[number];
 
-/** The answer each class of route owes each caller: 'login' (401, code 303), 'expired' (401), 'cooldown' (403) or 'through'. */
-function expected(access: Access, caller: Caller): 'login' | 'expired' | 'cooldown' | 'through' {
+type Owed = 'login' | 'expired' | 'elsewhere' | 'new password' | 'cooldown' | 'through';
+
+/**
+ * The answer each class of route owes each caller: 'login' (401, code 303), an ended session (401,
+ * saying what ended it: another device, a new password, else 'expired'), 'cooldown' (403) or 'through'.
+ */
+function expected(access: Access, caller: Caller): Owed {
   if (access === 'public') return 'through';
   if (caller === 'no token') return 'login';
   if (caller === "other user's") return 'through';
   if (caller === 'linked < 24 h') return access === 'settled' ? 'cooldown' : 'through';
+  if (caller === 'revoked device') return 'elsewhere';
+  if (caller === 'password changed') return 'new password';
   return 'expired';
 }
 
@@ -152,6 +159,8 @@ function expectedOps(
 /** Each refusal's status and error code. */
 const REFUSALS = {
   expired: [401, 'auth.session_expired'],
+  elsewhere: [401, 'auth.signed_out_elsewhere'],
+  'new password': [401, 'auth.password_changed'],
   cooldown: [403, 'device.link_cooldown'],
   'ops login': [401, 'ops.login_required'],
   'ops expired': [401, 'ops.session_expired'],

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { PASSWORD, registerInBrowser, uniqueName } from './support.ts';
-import { TOKEN_HEADER } from '#contract/paths.ts';
+import { API, TOKEN_HEADER } from '#contract/paths.ts';
 
 test('a new user registers, stays signed in across a reload, signs out and signs in again', async ({
   page,
@@ -92,6 +92,28 @@ test('a session revoked elsewhere signs the device out with "Login expired"', as
   await expect(page).toHaveURL(/\/\?notice=session_expired$/);
   await expect(page.getByRole('alert')).toHaveText('Login expired, please log in again');
   expect(await page.evaluate(() => localStorage.getItem('earnest.token'))).toBeNull();
+});
+
+test('a device signed out from another one says so, not that its sign-in expired', async ({
+  page,
+  request,
+}) => {
+  const username = uniqueName('elsewhere');
+  await registerInBrowser(page, username);
+  // The same account signs in on another device and signs every other device out.
+  const other = await request.post(API.checkIn, { data: { tab: 'login', username, password: PASSWORD } });
+  const { data } = (await other.json()) as { data: { userInfo: { token: string } } };
+  const revoke = await request.post(API.revokeOtherDevices, {
+    headers: { [TOKEN_HEADER]: data.userInfo.token },
+    data: {},
+  });
+  expect(revoke.status()).toBe(200);
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/\?notice=signed_out_elsewhere$/);
+  await expect(page.getByRole('alert')).toHaveText(
+    'This device was signed out from another device; please sign in again',
+  );
 });
 
 test('an invitation link fills in the code and the inviter sees the new friend', async ({

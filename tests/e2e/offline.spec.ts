@@ -227,8 +227,14 @@ test("a new account that takes a deleted account's name on this device gets noth
   proxy.setMode('pass');
   await fireSync(context, page);
   await expect(page.getByTestId('sync-needs-sign-in')).toBeVisible({ timeout: 15_000 });
+  // The reload meets the ended session, which says the account was deleted: the entry page tells
+  // that, and what the device kept for it, which can never go through, is dropped rather than
+  // promised "after you sign in again".
   await page.reload();
-  await expect(page).toHaveURL(/\/\?/);
+  await expect(page).toHaveURL(/\/\?notice=account_deleted$/);
+  await expect(page.getByRole('alert')).toHaveText('This account was deleted on another device');
+  await expect(page.getByTestId('sync-needs-sign-in')).toHaveCount(0);
+  await expect.poll(() => keptEntries(page)).toEqual([]);
 
   // Someone registers the same name on this device. Every balance Home shows is recorded.
   await page.addInitScript(() => {
@@ -252,7 +258,7 @@ test("a new account that takes a deleted account's name on this device gets noth
     await page.evaluate(() => (window as unknown as { balancesSeen: string[] }).balancesSeen),
   ).not.toContain('30 XRP');
 
-  // The new account's own kept action goes through; the old account's, older in the queue, does not.
+  // The new account's own kept action goes through, and nothing of the old account's reaches it.
   proxy.setMode('api-down');
   await page.getByRole('button', { name: 'Claim the gift' }).click();
   await expect(page.getByTestId('sync-waiting')).toContainText('1 action is waiting to sync');
@@ -260,9 +266,7 @@ test("a new account that takes a deleted account's name on this device gets noth
   await fireSync(context, page);
   await expect(page.getByTestId('sync-status')).toHaveCount(0, { timeout: 15_000 });
   expect(await kindsOf(first.username)).toEqual(['gift']);
-  const kept = await keptEntries(page);
-  expect(kept).toMatchObject([{ kind: 'task.complete', state: 'needs_sign_in' }]);
-  expect(kept[0]?.account).not.toBe(await page.evaluate(() => localStorage.getItem('earnest.account')));
+  expect(await keptEntries(page)).toEqual([]);
 });
 
 test('a replay the server refuses for good is shown with its reason and leaves the queue', async ({

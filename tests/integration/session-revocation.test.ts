@@ -96,7 +96,7 @@ await describeOnPostgres('a revoked session in another process', (backend) => {
   it('refuses sessions ended by "sign out everywhere" in the first process', async () => {
     const { id, token } = user(3);
     expect(await statusInOther(token)).toBe(200);
-    await database.db.transaction((tx) => accounts.endSessions(tx, id, testNow()));
+    await database.db.transaction((tx) => accounts.endSessions(tx, id, testNow(), 'banned'));
     await refusedInOther(token);
   });
 });

@@ -2,7 +2,14 @@ import { z } from 'zod/mini';
 import { EnvelopeCodeSchema, FailureSchema, RESULT } from '#contract/envelope.ts';
 import { isErrorCode, type ErrorCode } from '#contract/errors.ts';
 import { BOT_TOKEN_HEADER, IDEMPOTENCY_HEADER, REQUEST_ID_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
-import { ACCOUNT_HEADER, QUEUED_ERROR, QUEUED_STATUS } from '#contract/sync.ts';
+import {
+  ACCOUNT_HEADER,
+  isSessionEnd,
+  QUEUED_ERROR,
+  QUEUED_STATUS,
+  type SessionEndCode,
+  type SessionNotice,
+} from '#contract/sync.ts';
 import { connectivity } from './connectivity.ts';
 import { forgetEarlyAnswers, takeEarlyAnswer } from './early-requests.ts';
 import { firstScreenPainting } from './first-paint.ts';
@@ -42,11 +49,15 @@ export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
 
-export type SessionEndReason = 'auth.login_required' | 'auth.session_expired';
-const sessionEndListeners = new Set<(reason: SessionEndReason) => void>();
+export type SessionEndReason = SessionEndCode;
 
-/** Tells the shell when the server no longer accepts this device's session. */
-export function onSessionEnded(listener: (reason: SessionEndReason) => void): () => void {
+/** The entry page's notice for a refused session: the code without `auth.`. */
+export const sessionNotice = (reason: SessionEndReason) => reason.slice('auth.'.length) as SessionNotice;
+type SessionEndListener = (reason: SessionEndReason, account: string | null) => void;
+const sessionEndListeners = new Set<SessionEndListener>();
+
+/** Tells the shell (and the offline queue) when the server no longer accepts this device's session, and whose it was. */
+export function onSessionEnded(listener: SessionEndListener): () => void {
   sessionEndListeners.add(listener);
   return () => sessionEndListeners.delete(listener);
 }
@@ -164,11 +175,11 @@ export async function apiRequest<S extends z.core.$ZodType<{ data: unknown }>>(
     // A body cut off (the page reloading as the answer arrives) still refused the token this device
     // holds: that session ended, rather than never having existed.
     const refused = failure.success ? failure.data.data.error : token ? 'auth.session_expired' : null;
-    const reason: SessionEndReason =
-      refused === 'auth.session_expired' ? 'auth.session_expired' : 'auth.login_required';
+    const reason: SessionEndReason = isSessionEnd(refused) ? refused : 'auth.login_required';
     if (token && session.token() === token) {
-      session.clear(reason === 'auth.session_expired' ? 'session_expired' : 'login_required');
-      for (const listener of sessionEndListeners) listener(reason);
+      const account = session.account();
+      session.clear(sessionNotice(reason));
+      for (const listener of sessionEndListeners) listener(reason, account);
     }
     throw new ApiError(reason, response.status);
   }

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { UserInfo } from '#contract/auth.ts';
 import { sessionCookie } from '#contract/prerendered-pages.ts';
+import { SESSION_NOTICES, type SessionNotice } from '#contract/sync.ts';
 import { createStore } from './external-store.ts';
 
 /** Where the device keeps its session token (also read by the prerendered page's boot script). */
@@ -66,11 +67,11 @@ export function deviceAccountKeyOf({ username, account_id }: AccountNames): stri
 }
 
 /** Why the server ended this device's session, if it did; the entry page says so. */
-export type SessionEnd = 'login_required' | 'session_expired';
+export type SessionEnd = SessionNotice;
 
 function readEnd(): SessionEnd | null {
   const value = read(END_KEY);
-  return value === 'login_required' || value === 'session_expired' ? value : null;
+  return SESSION_NOTICES.find((notice) => notice === value) ?? null;
 }
 
 // Kept on the device too: a reload right after the server refused the session still says why.

@@ -11,6 +11,7 @@ import {
   type WorkerMessage,
 } from '#contract/sync.ts';
 import { connectivity } from '#app/lib/connectivity.ts';
+import { onSessionEnded } from '#app/lib/http.ts';
 import { session } from '#app/lib/session.ts';
 import { toasts } from '#app/lib/toast-store.ts';
 import { createStore } from '#app/lib/external-store.ts';
@@ -65,6 +66,11 @@ export function startSyncQueue(queryClient: () => QueryClient) {
     if (isWorkerMessage(event.data)) receiveWorkerMessage(event.data, queryClient());
   });
   worker.startMessages();
+  // Deleted on another device: nothing kept here for the account can ever go through, and the entry
+  // page would otherwise promise to send it after a sign-in that cannot happen.
+  onSessionEnded((reason, account) => {
+    if (reason === 'auth.account_deleted' && account !== null) forgetQueuedOf(account);
+  });
 
   let sent = '';
   const sendSession = () => {
@@ -168,7 +174,7 @@ export function dismissQueued(id: string) {
   post({ type: 'dismiss', id });
 }
 
-/** The account was deleted on this device: the worker drops what it kept for it, which can never go through. */
+/** The account was deleted (here or on another device): the worker drops what it kept for it, which can never go through. */
 export function forgetQueuedOf(account: string) {
   post({ type: 'forget_account', account });
 }

@@ -11,7 +11,7 @@ import { LoadingOverlay } from '#app/components/loading-overlay.tsx';
 import { ProgressBar } from '#app/components/progress-bar.tsx';
 import { Toaster } from '#app/components/toaster.tsx';
 import { UsageCounter } from '#app/components/usage-counter.tsx';
-import { onSessionEnded } from '#app/lib/http.ts';
+import { onSessionEnded, sessionNotice } from '#app/lib/http.ts';
 import { loading } from '#app/lib/loading-store.ts';
 import { focusScreenHeading } from '#app/lib/focus.ts';
 import { documentTitle } from '#app/lib/route-meta.ts';
@@ -114,7 +114,7 @@ function useSessionEndRedirect() {
       loading.reset();
       void router.navigate({
         to: '/',
-        search: { notice: reason === 'auth.session_expired' ? 'session_expired' : 'login_required' },
+        search: { notice: sessionNotice(reason) },
       });
     });
     // A refusal can arrive before this listener exists (a route's loader asks first): the route

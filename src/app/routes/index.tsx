@@ -4,12 +4,14 @@ import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-ro
 import { z } from 'zod/mini';
 import type { CheckInData } from '#contract/auth.ts';
 import type { CheckInTab } from '#domain/auth/credentials.ts';
+import { SESSION_NOTICES } from '#contract/sync.ts';
 import { isLocale } from '#domain/i18n/locales.ts';
 import { useChangeLanguage } from '#app/features/account/components/language-picker.tsx';
 import { useSaveLanguage } from '#app/features/account/api/account-queries.ts';
 import { EntryForm } from '#app/features/auth/components/entry-form.tsx';
 import { hasStoredLocale } from '#app/i18n/i18n.ts';
 import { languageAtSignIn } from '#app/i18n/sign-in-language.ts';
+import { ERROR_MESSAGES } from '#app/lib/error-messages.ts';
 import { toasts } from '#app/lib/toast-store.ts';
 import { EntryHeader } from './-components/entry-header.tsx';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,7 +21,7 @@ import { publicSettingsQueryOptions } from '#app/features/settings/api/settings-
 const SearchSchema = z.object({
   tab: z.catch(z.optional(z.enum(['login', 'register'])), undefined),
   invite: z.catch(z.optional(z.string().check(z.maxLength(32))), undefined),
-  notice: z.catch(z.optional(z.enum(['login_required', 'session_expired'])), undefined),
+  notice: z.catch(z.optional(z.enum(SESSION_NOTICES)), undefined),
 });
 
 export const Route = createFileRoute('/')({
@@ -64,11 +66,7 @@ function EntryPage() {
       />
       {search.notice ? (
         <div className="alert alert-info" role="alert">
-          {search.notice === 'session_expired' ? (
-            <Trans>Login expired, please log in again</Trans>
-          ) : (
-            <Trans>Please log in first</Trans>
-          )}
+          {t(ERROR_MESSAGES[`auth.${search.notice}`])}
         </div>
       ) : null}
       <div className="card">

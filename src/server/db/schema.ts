@@ -56,6 +56,12 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * What ended a session before its time: its own sign-out, another device of the account (signed out
+ * from there), a new password, a ban, or the account's deletion.
+ */
+export type SessionEndCause = 'sign_out' | 'other_device' | 'new_password' | 'banned' | 'deleted';
+
 export const sessions = pgTable(
   'sessions',
   {
@@ -69,6 +75,8 @@ export const sessions = pgTable(
     lastSeenAt: time('last_seen_at').notNull(),
     expiresAt: time('expires_at').notNull(),
     revokedAt: time('revoked_at'),
+    /** What ended it early, told to the device that held it (null: before this was kept). */
+    endedBy: text('ended_by').$type<SessionEndCause>(),
     userAgent: text('user_agent'),
     ip: text('ip'),
     /** Set when the session came from linking a device (docs/product-rules.md#device-linking-stays-inside-earnest): it waits 24 h for money and security. */

@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts';
-import { accounts } from '#server/features/auth/auth.service.ts';
+import { accounts, type SessionEndCause } from '#server/features/auth/auth.service.ts';
 import { voidPairingCodes } from '#server/features/devices/devices.service.ts';
 import { removePushTokens } from '#server/features/push/push.service.ts';
 
@@ -16,9 +16,10 @@ export async function endAccess(
   tx: Db,
   userId: number,
   now: Date,
+  cause: SessionEndCause,
   keep?: number,
 ): Promise<{ sessions: number }> {
-  const sessions = await accounts.endSessions(tx, userId, now, keep);
+  const sessions = await accounts.endSessions(tx, userId, now, cause, keep);
   await voidPairingCodes(tx, userId, now);
   await removePushTokens(tx, userId, keep);
   return { sessions };

@@ -54,7 +54,7 @@ export function createAccountControls({ db, clock, auth, hasOpenWithdrawal }: Ac
       return db.transaction(async (tx) => {
         if (!(await auth.lockForSession(tx, asker))) return fail('auth.session_expired');
         await accounts.setPasswordHash(tx, userId, passwordHash);
-        const ended = await endAccess(tx, userId, clock.now(), sessionId);
+        const ended = await endAccess(tx, userId, clock.now(), 'new_password', sessionId);
         return ok({ signed_out_devices: ended.sessions });
       });
     },
@@ -65,7 +65,7 @@ export function createAccountControls({ db, clock, auth, hasOpenWithdrawal }: Ac
     ): Promise<Result<{ signed_out_devices: number }, 'auth.session_expired'>> {
       return db.transaction(async (tx) => {
         if (!(await auth.lockForSession(tx, asker))) return fail('auth.session_expired');
-        const ended = await endAccess(tx, asker.userId, clock.now(), asker.sessionId);
+        const ended = await endAccess(tx, asker.userId, clock.now(), 'other_device', asker.sessionId);
         return ok({ signed_out_devices: ended.sessions });
       });
     },
@@ -98,7 +98,7 @@ export function createAccountControls({ db, clock, auth, hasOpenWithdrawal }: Ac
  * user's row lock.
  */
 export async function eraseAccount(tx: Db, userId: number, now: Date) {
-  await endAccess(tx, userId, now);
+  await endAccess(tx, userId, now, 'deleted');
   await erasePairingCodes(tx, userId);
   await erasePhone(tx, userId);
   await eraseWithdrawDestinations(tx, userId);

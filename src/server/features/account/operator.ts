@@ -22,7 +22,7 @@ export const accountActions = {
       const standing = await accounts.closedReason(tx, userId, now);
       if (standing !== null) return fail('ops.already_banned');
       await accounts.ban(tx, userId, why, now);
-      const ended = await endAccess(tx, userId, now);
+      const ended = await endAccess(tx, userId, now, 'banned');
       return ok({
         audit: {
           action: 'user.ban',

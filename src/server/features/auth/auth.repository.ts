@@ -1,11 +1,13 @@
-import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { activeLocks, lockInForce } from '#server/db/account-locks.ts';
 import type { Db } from '#server/db/database.ts';
-import { accountLocks, sessions, signInAttempts, users } from '#server/db/schema.ts';
+import { accountLocks, sessions, signInAttempts, users, type SessionEndCause } from '#server/db/schema.ts';
 import { sessionLive } from '#server/db/session-live.ts';
 import { updateAny, updateCount } from '#server/db/update-count.ts';
 import { sessionsRevoked } from './session-cache.ts';
 import { ACCOUNT_DELETED } from '#domain/auth/deletion.ts';
+
+export type { SessionEndCause };
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -146,6 +148,15 @@ export function createAuthRepository(db: Db) {
      * The session a token belongs to while it is live, and whether its account is closed to every
      * way in (a ban, a lock or a deletion in force) — checked on every request, in one query.
      */
+    /** What ended the session of this token early, if one did and it is still kept. */
+    async endCauseOf(tokenHash: string): Promise<SessionEndCause | null> {
+      const [row] = await db
+        .select({ endedBy: sessions.endedBy })
+        .from(sessions)
+        .where(and(eq(sessions.tokenHash, tokenHash), isNotNull(sessions.revokedAt)));
+      return row?.endedBy ?? null;
+    },
+
     async findLiveSession(tokenHash: string, now: Date) {
       const [row] = await db
         .select({
@@ -168,19 +179,24 @@ export function createAuthRepository(db: Db) {
     async revokeSession(id: number, now: Date): Promise<void> {
       const revoked = await db
         .update(sessions)
-        .set({ revokedAt: now })
+        .set({ revokedAt: now, endedBy: 'sign_out' })
         .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
         .returning({ userId: sessions.userId });
       for (const { userId } of revoked) sessionsRevoked(userId);
     },
 
     /** Signs every device of a user out but `keep`; returns how many sessions ended. */
-    async revokeSessionsOf(userId: number, now: Date, keep?: number): Promise<number> {
+    async revokeSessionsOf(
+      userId: number,
+      now: Date,
+      endedBy: SessionEndCause,
+      keep?: number,
+    ): Promise<number> {
       sessionsRevoked(userId);
       return updateCount(
         db,
         sessions,
-        { revokedAt: now },
+        { revokedAt: now, endedBy },
         and(
           eq(sessions.userId, userId),
           isNull(sessions.revokedAt),
@@ -244,7 +260,7 @@ export function createAuthRepository(db: Db) {
       return updateAny(
         db,
         sessions,
-        { revokedAt: now },
+        { revokedAt: now, endedBy: 'other_device' },
         and(
           eq(sessions.id, sessionId),
           eq(sessions.userId, userId),

@@ -11,7 +11,13 @@ import { epochSeconds, type Clock } from '#server/clock.ts';
 import { isUniqueViolation, type Db } from '#server/db/database.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import type { KeyedHash } from '#server/lib/server-secrets.repository.ts';
-import { ACCOUNT_DELETED, createAuthRepository, type SessionRow, type UserRow } from './auth.repository.ts';
+import {
+  ACCOUNT_DELETED,
+  createAuthRepository,
+  type SessionEndCause,
+  type SessionRow,
+  type UserRow,
+} from './auth.repository.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from './password.ts';
 import type { SessionCache } from './session-cache.ts';
 import { hashToken, newInviteCode, newSessionToken } from './tokens.ts';
@@ -79,6 +85,24 @@ export function passwordRefusal(check: PasswordCheck) {
  * changes, sign-ins, withdrawals and approvals take turns on it), end its sessions, record a ban,
  * erase what names the person. Auth owns the users, sessions and locks these touch.
  */
+export type { SessionEndCause };
+
+/** Why a token no longer opens a session, as the device that holds it is told. */
+export type SessionRefusal =
+  'auth.session_expired' | 'auth.signed_out_elsewhere' | 'auth.password_changed' | 'auth.account_deleted';
+
+/**
+ * Said to the device whose session ended early from another device, so that it says what happened:
+ * not "expired" when the user (or someone with the password) signed it out or deleted the account.
+ * A ban is told at the next sign-in, with its reason; an own sign-out leaves nothing to tell.
+ */
+function refusalFor(cause: SessionEndCause | null): SessionRefusal {
+  if (cause === 'other_device') return 'auth.signed_out_elsewhere';
+  if (cause === 'new_password') return 'auth.password_changed';
+  if (cause === 'deleted') return 'auth.account_deleted';
+  return 'auth.session_expired';
+}
+
 export const accounts = {
   /** The account's id from its user name as typed, or null. */
   async idOf(db: Db, username: string): Promise<number | null> {
@@ -90,9 +114,9 @@ export const accounts = {
     return ledger.lockUser(tx, userId);
   },
 
-  /** Revokes the user's sessions but `keep`; how many ended. */
-  endSessions(tx: Db, userId: number, now: Date, keep?: number): Promise<number> {
-    return createAuthRepository(tx).revokeSessionsOf(userId, now, keep);
+  /** Revokes the user's sessions but `keep`, for `cause`; how many ended. */
+  endSessions(tx: Db, userId: number, now: Date, cause: SessionEndCause, keep?: number): Promise<number> {
+    return createAuthRepository(tx).revokeSessionsOf(userId, now, cause, keep);
   },
 
   /** Saves a new password's hash. */
@@ -296,7 +320,7 @@ export function createAuthService({ db, clock, sessionTtlDays, hash, sessionCach
    */
   async function authenticate(
     token: string,
-  ): Promise<Result<{ userId: number; sessionId: number; linkedAt: Date | null }, 'auth.session_expired'>> {
+  ): Promise<Result<{ userId: number; sessionId: number; linkedAt: Date | null }, SessionRefusal>> {
     const now = clock.now();
     const tokenHash = hashToken(token);
     const cached = sessionCache?.get(tokenHash, now.getTime());
@@ -310,7 +334,8 @@ export function createAuthService({ db, clock, sessionTtlDays, hash, sessionCach
     }
     const stamp = sessionCache?.stamp() ?? 0;
     const session = await repo.findLiveSession(tokenHash, now);
-    if (!session || session.closed) return fail('auth.session_expired');
+    if (!session) return fail(refusalFor(await repo.endCauseOf(tokenHash)));
+    if (session.closed) return fail('auth.session_expired');
     let { lastSeenAt, expiresAt } = session;
     if (now.getTime() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       lastSeenAt = now;
