@@ -50,6 +50,7 @@ export const ERRORS = catalogue({
   'request.idempotency_key_required': [400, 'This action needs an Idempotency-Key header'],
   'request.idempotency_mismatch': [422, 'This Idempotency-Key was already used for a different request'],
   'request.in_flight': [409, 'The same request is still being processed, please wait'],
+  'request.done_before': [409, 'This action was already carried out earlier'],
   'tasks.id_required': [400, 'Task ID cannot be empty'],
   'tasks.not_found': [404, 'Task does not exist or is disabled'],
   'tasks.not_accepted': [400, "Accept today's challenge first"],

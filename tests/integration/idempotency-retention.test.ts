@@ -1,4 +1,8 @@
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { IDEMPOTENCY_HEADER } from '#contract/paths.ts';
+import { readEnvelope, replayVerdict } from '#contract/sync.ts';
+import { ok } from '#domain/result.ts';
 import { describe, expect, it } from 'vitest';
 import { idempotencyKeys, sessions } from '#server/db/schema.ts';
 import { isUniqueViolation } from '#server/db/database.ts';
@@ -6,7 +10,7 @@ import { sendScheduledPushes } from '#server/features/push/push-schedule.ts';
 import type { PushSender } from '#server/features/push/push-sender.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { IDEMPOTENCY_KEPT_DAYS, runIdempotent } from '#server/lib/idempotency.ts';
-import { ledgerKeyOf } from '#server/plugins/idempotent.ts';
+import { createIdempotentSender, ledgerKeyOf } from '#server/plugins/idempotent.ts';
 import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
 import { backends, useTestDatabase } from '#tests/helpers/databases.ts';
 import { seedUsers } from '#tests/helpers/money-fixtures.ts';
@@ -83,5 +87,57 @@ describe.each(await backends())('idempotency keys kept for a time on $name', (ba
     expect(await keys()).toEqual(['recent']);
     expect(await ledger.balance(db, user.id)).toBe(20n);
     expect(await ledger.sum(db, user.id)).toBe(20n);
+  });
+
+  it('a request replayed after its key was forgotten is told it was carried out before, for good, and moves nothing', async () => {
+    const db = database.db;
+    const clock = testClock();
+    const [user] = await seedUsers(db, 1, 'late');
+    if (!user) throw new Error('no user');
+    // One money route, as the app's are made: its entry filed under the request's key.
+    const app = Fastify();
+    app.decorateRequest('session', null);
+    app.addHook('preHandler', async (request) => {
+      request.session = { userId: user.id, sessionId: user.sessionId, linkedAt: null };
+    });
+    const sendIdempotent = createIdempotentSender(db, clock);
+    let otherKey: string | null = null;
+    app.post('/credit', (request, reply) =>
+      sendIdempotent(request, reply, async (tx, ledgerKey) => {
+        const balance = await ledger.appendLocked(tx, {
+          userId: user.id,
+          kind: 'adjustment',
+          amount: 10n,
+          // A clash on another key than the request's own is a fault, not a request done before.
+          idempotencyKey: otherKey ?? ledgerKey,
+          reference: ledgerKey,
+          createdAt: clock.now(),
+        });
+        return ok({ balance: String(balance) });
+      }),
+    );
+    await app.ready();
+    const credit = (key: string) =>
+      app.inject({ method: 'POST', url: '/credit', headers: { [IDEMPOTENCY_HEADER]: key }, payload: {} });
+    try {
+      expect((await credit('queued-long-ago')).statusCode).toBe(200);
+      // The periodic pass forgot its stored answer (as it does after IDEMPOTENCY_KEPT_DAYS).
+      await db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id));
+
+      for (let replay = 0; replay < 2; replay++) {
+        const late = await credit('queued-long-ago');
+        expect(late.statusCode).toBe(409);
+        expect(late.json()).toMatchObject({ data: { error: 'request.done_before' } });
+        // The offline queue shows it and drops it rather than retrying it for ever.
+        expect(replayVerdict({ status: late.statusCode, ...readEnvelope(late.json()) })).toBe('rejected');
+      }
+      expect(await ledger.balance(db, user.id)).toBe(10n);
+
+      otherKey = ledgerKeyOf('queued-long-ago');
+      expect((await credit('a-new-key')).statusCode).toBe(500);
+      expect(await ledger.sum(db, user.id)).toBe(10n);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -24,6 +24,7 @@ export const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
   'request.idempotency_key_required': msg`This action needs an Idempotency-Key header`,
   'request.idempotency_mismatch': msg`This Idempotency-Key was already used for a different request`,
   'request.in_flight': msg`The same request is still being processed, please wait`,
+  'request.done_before': msg`This action was already carried out earlier`,
   'tasks.id_required': msg`Task ID cannot be empty`,
   'tasks.not_found': msg`Task does not exist or is disabled`,
   'tasks.not_accepted': msg`Accept today's challenge first`,

@@ -66,6 +66,15 @@ export const ledger = {
     return BigInt(row.balance);
   },
 
+  /** Whether the user has an entry filed under this key. */
+  async hasKey(db: Db, userId: number, idempotencyKey: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: ledgerEntries.id })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.idempotencyKey, idempotencyKey)));
+    return row !== undefined;
+  },
+
   async balance(db: Db, userId: number): Promise<Amount> {
     const [row] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId));
     return row?.balance ?? 0n;

@@ -3,7 +3,8 @@ import { ERRORS, type ErrorCode } from '#contract/errors.ts';
 import { IDEMPOTENCY_HEADER } from '#contract/paths.ts';
 import type { Result } from '#domain/result.ts';
 import type { Clock } from '#server/clock.ts';
-import type { Db } from '#server/db/database.ts';
+import { isUniqueViolation, type Db } from '#server/db/database.ts';
+import { ledger } from '#server/ledger/ledger.ts';
 import { requestHash, runIdempotent } from '#server/lib/idempotency.ts';
 import { failureEnvelope, okEnvelope, sendFailure } from '#server/lib/reply.ts';
 import { sessionOf } from './session.ts';
@@ -69,7 +70,15 @@ export function createIdempotentSender(db: Db, clock: Clock) {
         if (result.ok) return { statusCode: 200, body: okEnvelope(result.value) };
         return { statusCode: ERRORS[result.error].status, body: failureEnvelope(result.error) };
       },
-    );
+    ).catch(async (error: unknown) => {
+      // A key whose stored answer was forgotten (kept IDEMPOTENCY_KEPT_DAYS) runs as new; if the
+      // ledger already files an entry under it, its first run was credited then. Said for good
+      // (the offline queue would retry a server error for ever, holding the account's later actions).
+      if (isUniqueViolation(error) && (await ledger.hasKey(db, userId, ledgerKeyOf(key)))) {
+        return { kind: 'done_before' as const };
+      }
+      throw error;
+    });
 
     switch (outcome.kind) {
       case 'session_ended':
@@ -85,6 +94,8 @@ export function createIdempotentSender(db: Db, clock: Clock) {
         return sendFailure(reply, 'request.idempotency_mismatch');
       case 'in_flight':
         return sendFailure(reply, 'request.in_flight');
+      case 'done_before':
+        return sendFailure(reply, 'request.done_before');
     }
   };
 }
