@@ -4,7 +4,7 @@ import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { formatDays } from '#app/lib/format.ts';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
-import { useFocusHandOff } from '#app/lib/focus.ts';
+import { useFocusHandOff } from '#app/lib/focus-hand-off.ts';
 import { useMarkWelcomed } from '../api/account-queries.ts';
 
 /**

@@ -6,7 +6,7 @@ import { useClaimGift } from '../api/rewards-queries.ts';
 import { useClaim } from './use-claim.ts';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
-import { useFocusHandOff } from '#app/lib/focus.ts';
+import { useFocusHandOff } from '#app/lib/focus-hand-off.ts';
 
 /** The new-user lucky gift: the amount credited is the amount shown, and it waits for the user's tap. */
 export function GiftCard({ amount }: { amount: string }) {

@@ -17,7 +17,7 @@ import { useClaim } from './use-claim.ts';
 import { ErrorAlert } from '#app/components/error-alert.tsx';
 import { Isolate } from '#app/components/isolate.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
-import { useFocusHandOff } from '#app/lib/focus.ts';
+import { useFocusHandOff } from '#app/lib/focus-hand-off.ts';
 
 /**
  * Daily interest: the exact amount (7 decimals, docs/product-rules.md#money-units), what claiming needs with the user's own

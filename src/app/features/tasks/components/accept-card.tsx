@@ -4,7 +4,7 @@ import { formatAmount, parseAmount } from '#domain/money/amount.ts';
 import { Button } from '#app/components/button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
-import { useFocusHandOff } from '#app/lib/focus.ts';
+import { useFocusHandOff } from '#app/lib/focus-hand-off.ts';
 
 /** The "accept the day's challenge" step: it waits for the user's tap, however long that takes. */
 export function AcceptCard({
