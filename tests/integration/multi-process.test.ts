@@ -139,7 +139,12 @@ await describeOnPostgres('two server processes behind one address', (backend) =>
     await proxy?.close();
     await Promise.all([rippled?.close(), pushService?.close(), sms?.close()]);
     await database?.dispose();
-    expect(stopped.map((s) => s.code)).toEqual(servers.map(() => 0));
+    // A process that did not stop cleanly says why: the last of what it wrote.
+    const lastWords = servers.map((server) => server.lines.slice(-15).join('\n')).join('\n---\n');
+    expect(
+      stopped.map((s) => s.code),
+      lastWords,
+    ).toEqual(servers.map(() => 0));
   }, 60_000);
 
   /** `RACE` copies of one operation at once, each with its own Idempotency-Key unless `key` is given. */
