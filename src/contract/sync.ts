@@ -85,7 +85,9 @@ export const SESSION_ENDS = [
 ] as const satisfies readonly ErrorCode[];
 export type SessionEndCode = (typeof SESSION_ENDS)[number];
 export type SessionNotice = SessionEndCode extends `auth.${infer Notice}` ? Notice : never;
-export const SESSION_NOTICES = SESSION_ENDS.map((code) => code.slice('auth.'.length) as SessionNotice);
+/** The entry page's notice for a refused session: the code without `auth.`. */
+export const sessionNotice = (code: SessionEndCode) => code.slice('auth.'.length) as SessionNotice;
+export const SESSION_NOTICES = SESSION_ENDS.map(sessionNotice);
 
 const SIGN_IN_AGAIN: ReadonlySet<string> = new Set<string>(SESSION_ENDS);
 

@@ -5,10 +5,10 @@ import { BOT_TOKEN_HEADER, IDEMPOTENCY_HEADER, REQUEST_ID_HEADER, TOKEN_HEADER }
 import {
   ACCOUNT_HEADER,
   isSessionEnd,
+  sessionNotice,
   QUEUED_ERROR,
   QUEUED_STATUS,
   type SessionEndCode,
-  type SessionNotice,
 } from '#contract/sync.ts';
 import { connectivity } from './connectivity.ts';
 import { forgetEarlyAnswers, takeEarlyAnswer } from './early-requests.ts';
@@ -51,8 +51,6 @@ export function newIdempotencyKey(): string {
 
 export type SessionEndReason = SessionEndCode;
 
-/** The entry page's notice for a refused session: the code without `auth.`. */
-export const sessionNotice = (reason: SessionEndReason) => reason.slice('auth.'.length) as SessionNotice;
 type SessionEndListener = (reason: SessionEndReason, account: string | null) => void;
 const sessionEndListeners = new Set<SessionEndListener>();
 
