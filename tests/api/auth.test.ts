@@ -75,6 +75,26 @@ describe('registration', () => {
     });
   });
 
+  it('takes a name typed on a Turkish keyboard as one account: the dotted and dotless i fold', async () => {
+    await register(handle.app, 'IŞIK');
+    for (const spelling of ['ışık', 'Işık', 'işik', 'İŞİK']) {
+      expect(envelope(await login(handle.app, spelling, 'secret12')).code, spelling).toBe(1);
+    }
+    const taken = envelope(
+      await handle.app.inject({
+        method: 'POST',
+        url: '/api/user/checkIn',
+        payload: { tab: 'register', username: 'ışık', password: 'secret12', confirm_password: 'secret12' },
+      }),
+    );
+    expect(taken.data).toEqual({ error: 'auth.account_taken' });
+    // The name is shown as it was registered.
+    const token = (
+      envelope(await login(handle.app, 'ışık', 'secret12')).data['userInfo'] as { token: string }
+    ).token;
+    expect(envelope(await userInfo(token)).data['userInfo']).toMatchObject({ username: 'IŞIK' });
+  });
+
   it('gives the catalogue validation messages and changes nothing', async () => {
     const cases = [
       [{ username: '', password: 'x', confirm_password: 'x' }, 'Please fill in all information'],

@@ -1,30 +1,15 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migrations, migrationsUpTo } from '#tests/helpers/migrations.ts';
 
 // Balances with a fraction of a drop, left by the time before every amount was whole drops, are evened
 // out by appended entries (never by rewriting old ones), rounding up; from then on the database refuses
 // any amount that is not whole drops (docs/product-rules.md#money-units).
 
-const migrations = fileURLToPath(new URL('../../src/server/db/migrations', import.meta.url));
 const BEFORE = '0010_account_closure';
-
-/** The migrations folder as it was up to `lastTag`, so a test can hold data from that time. */
-function migrationsUpTo(lastTag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'earnest-migrations-'));
-  cpSync(migrations, dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
-  journal.entries = journal.entries.slice(0, last + 1);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
 
 describe('moving to whole drops', () => {
   const client = new PGlite();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validateCheckIn, type CheckInInput } from './credentials.ts';
+import { accountKeyOf, legacyAccountKeyOf, validateCheckIn, type CheckInInput } from './credentials.ts';
 
 const register = (over: Partial<CheckInInput> = {}): CheckInInput => ({
   tab: 'register',
@@ -24,6 +24,7 @@ describe('entry form validation', () => {
         tab: 'register',
         account: 'Alice',
         accountKey: 'alice',
+        legacyAccountKey: 'alice',
         email: null,
         password: 'secret1',
         inviteCode: 'AB12CD34',
@@ -44,6 +45,24 @@ describe('entry form validation', () => {
     expect(validateCheckIn(register({ account: 'Alice@Example.com' }))).toMatchObject({
       ok: true,
       value: { email: 'alice@example.com', accountKey: 'alice@example.com' },
+    });
+  });
+
+  it('folds the Turkish dotted and dotless i, so a name is one account on every keyboard', () => {
+    // What a Turkish keyboard's caps lock types, what it types without, and what others type.
+    for (const spelling of ['IŞIK', 'ışık', 'Işık', 'işik', 'İŞİK']) {
+      expect(accountKeyOf(spelling)).toBe('işik');
+    }
+    // Other letters stay apart: ş is not s.
+    expect(accountKeyOf('ISIK')).toBe('isik');
+    // "İ" lower-cased without a locale is "i" and a combining dot: it folds too, composed or not.
+    expect(accountKeyOf('İbrahim')).toBe('ibrahim');
+    expect(accountKeyOf('I\u0307brahim')).toBe('ibrahim');
+    expect(legacyAccountKeyOf('İbrahim')).toBe('i\u0307brahim');
+    // The address keeps its letters; only its comparison form folds them.
+    expect(validateCheckIn(register({ account: 'ışık@Example.com.tr' }))).toMatchObject({
+      ok: true,
+      value: { email: 'ışık@example.com.tr', accountKey: 'işik@example.com.tr' },
     });
   });
 

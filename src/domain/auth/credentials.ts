@@ -28,7 +28,9 @@ export interface ValidCheckIn {
   account: string;
   /** Comparison form: what uniqueness and login look-ups use. */
   accountKey: string;
-  /** Set when the account is an e-mail address. */
+  /** The comparison form before the i's were folded (see `legacyAccountKeyOf`). */
+  legacyAccountKey: string;
+  /** Set when the account is an e-mail address: the address in lower case, as it was typed. */
   email: string | null;
   password: string;
   /** Normalised invitation code, or null when none was given. */
@@ -48,8 +50,23 @@ export type CredentialsError =
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 const USERNAME_PATTERN = /^[\p{L}\p{N}_.-]+$/u;
 
-/** Normalises an account name so that look-alike spellings of one name compare equal. */
+/**
+ * Normalises an account name so that spellings a person reads as one name compare equal. Case is
+ * folded without a locale, so Turkish and Azerbaijani keyboards need one more step: their dotted
+ * and dotless i (İ i and I ı) all become i, or "IŞIK" would not sign in as "ışık" and "İbrahim"
+ * could be registered next to "ibrahim" (docs/product-rules.md, "Account names").
+ */
 export function accountKeyOf(account: string): string {
+  return legacyAccountKeyOf(account)
+    .replace(/i\u0307/gu, 'i')
+    .replace(/\u0131/gu, 'i');
+}
+
+/**
+ * The comparison form before the i's were folded. Accounts whose folded names clashed with an older
+ * account's kept it (migration 0034), and sign-in still finds them by the spelling they registered.
+ */
+export function legacyAccountKeyOf(account: string): string {
   return account.normalize('NFKC').trim().toLowerCase();
 }
 
@@ -105,7 +122,8 @@ export function validateCheckIn(input: CheckInInput): Result<ValidCheckIn, Crede
     tab: input.tab,
     account,
     accountKey: accountKeyOf(account),
-    email: isEmail ? accountKeyOf(account) : null,
+    legacyAccountKey: legacyAccountKeyOf(account),
+    email: isEmail ? legacyAccountKeyOf(account) : null,
     password: input.password,
     inviteCode,
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { activeLocks, lockInForce } from '#server/db/account-locks.ts';
 import type { Db } from '#server/db/database.ts';
 import { accountLocks, sessions, signInAttempts, users, type SessionEndCause } from '#server/db/schema.ts';
@@ -32,6 +32,24 @@ const ATTEMPTS_FORGOTTEN_AFTER = '24 hours';
  * Auth's tables — users (sign-in fields), sessions, account locks, sign-in attempts — for a database
  * or a transaction.
  */
+/**
+ * An account that kept its legacy key (its folded name clashed with an older account's, migration
+ * 0034) is found by the exact spelling it registered, before the older account that owns the folded
+ * name; otherwise the name's own account, then the address's.
+ */
+function preferredAccount<Row extends { usernameKey: string }>(
+  rows: Row[],
+  key: string,
+  legacyKey: string,
+): Row | null {
+  return (
+    rows.find((row) => row.usernameKey === legacyKey) ??
+    rows.find((row) => row.usernameKey === key) ??
+    rows[0] ??
+    null
+  );
+}
+
 export function createAuthRepository(db: Db) {
   return {
     async insertUser(user: NewUser): Promise<UserRow> {
@@ -40,19 +58,22 @@ export function createAuthRepository(db: Db) {
       return row;
     },
 
-    async findUserByAccountKey(accountKey: string): Promise<UserRow | null> {
-      const [row] = await db
+    /** By the comparison form of a name or an address, as `preferredAccount` picks among them. */
+    async findUserByAccountKey(key: string, legacyKey: string): Promise<UserRow | null> {
+      const rows = await db
         .select()
         .from(users)
-        .where(or(eq(users.usernameKey, accountKey), eq(users.email, accountKey)))
-        .limit(1);
-      return row ?? null;
+        .where(or(inArray(users.usernameKey, [key, legacyKey]), eq(users.email, legacyKey)));
+      return preferredAccount(rows, key, legacyKey);
     },
 
     /** By the normalised user name only (not the e-mail): what the operator types. */
-    async findUserIdByNameKey(usernameKey: string): Promise<number | null> {
-      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.usernameKey, usernameKey));
-      return row?.id ?? null;
+    async findUserIdByNameKey(key: string, legacyKey: string): Promise<number | null> {
+      const rows = await db
+        .select({ id: users.id, usernameKey: users.usernameKey })
+        .from(users)
+        .where(inArray(users.usernameKey, [key, legacyKey]));
+      return preferredAccount(rows, key, legacyKey)?.id ?? null;
     },
 
     async findUser(userId: number): Promise<UserRow | null> {

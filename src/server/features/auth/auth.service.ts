@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   accountKeyOf,
+  legacyAccountKeyOf,
   validateCheckIn,
   type CheckInInput,
   type CredentialsError,
@@ -106,7 +107,7 @@ function refusalFor(cause: SessionEndCause | null): SessionRefusal {
 export const accounts = {
   /** The account's id from its user name as typed, or null. */
   async idOf(db: Db, username: string): Promise<number | null> {
-    return createAuthRepository(db).findUserIdByNameKey(accountKeyOf(username));
+    return createAuthRepository(db).findUserIdByNameKey(accountKeyOf(username), legacyAccountKeyOf(username));
   },
 
   /** Locks the user's row until the transaction ends: the ledger's lock, which money moves take too. */
@@ -288,9 +289,11 @@ export function createAuthService({ db, clock, sessionTtlDays, hash, sessionCach
   ): Promise<CheckInOutcome> {
     const valid = validateCheckIn(input);
     if (!valid.ok) return valid;
-    const { accountKey, password } = valid.value;
-    const user = await repo.findUserByAccountKey(accountKey);
-    const checked = await checkPassword(user, accountKey, password, device);
+    const { accountKey, legacyAccountKey, password } = valid.value;
+    const user = await repo.findUserByAccountKey(accountKey, legacyAccountKey);
+    // A found account's tries count on its own name, so that an account that kept its legacy key
+    // is not locked by tries at the older account's.
+    const checked = await checkPassword(user, user?.usernameKey ?? accountKey, password, device);
     if (checked.kind === 'locked') return { ok: false, error: 'auth.too_many_attempts', lock: checked.lock };
     if (checked.kind === 'wrong' || !user) return fail('auth.invalid_credentials');
 
