@@ -1,4 +1,4 @@
-import { LOCALE_COOKIE, SERVER_DATA_ID, sessionCookie } from '#contract/prerendered-pages.ts';
+import { LOCALE_COOKIE, SERVER_DATA_ID, sessionCookie, timeZoneCookie } from '#contract/prerendered-pages.ts';
 import { LOCALE_STORAGE_KEY } from './i18n/i18n.ts';
 import { REQUEST_ID_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
 import { BOOT_SNAPSHOT_KEY } from './lib/boot-snapshot.ts';
@@ -14,7 +14,8 @@ import { EARLY_INSTALL_PROMPT } from './pwa/install-prompt.ts';
  * a page in another language than the chosen one, or Home without a session, is hidden
  * (`data-boot="hold"`) until the app renders the right one (src/app/main.tsx). It also keeps the
  * locale cookie equal to the choice, so the next page comes in the right language, and the session
- * cookie equal to the session on the device (lib/session.ts). A Home the server rendered for another
+ * cookie equal to the session on the device (lib/session.ts), and the time zone cookie equal to the
+ * device's zone. A Home the server rendered for another
  * account than the device's (`data-account`) is hidden too. And it keeps an install prompt that
  * comes before the app (src/app/pwa/install-prompt.ts).
  */
@@ -26,6 +27,7 @@ export function bootScript(): string {
     cookie: string,
     installKey: string,
     sessionCookie: { set: string; removed: string },
+    zoneCookie: string,
   ) {
     const html = document.documentElement;
     addEventListener('beforeinstallprompt', (event) => {
@@ -50,6 +52,12 @@ export function bootScript(): string {
         ? sessionCookie.removed
         : sessionCookie.set.split('TOKEN').join(encodeURIComponent(token))
     ).concat(secure);
+    try {
+      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      if (zone) document.cookie = zoneCookie.split('ZONE').join(encodeURIComponent(zone)).concat(secure);
+    } catch {
+      // A browser that cannot name its zone: Home's times are rendered in the server's, then the app's.
+    }
     const page = html.dataset['page'];
     const renderedFor = html.dataset['account'];
     if (
@@ -67,6 +75,7 @@ export function bootScript(): string {
     LOCALE_COOKIE,
     EARLY_INSTALL_PROMPT,
     { set: sessionCookie('TOKEN', false), removed: sessionCookie(null, false) },
+    timeZoneCookie('ZONE', false),
   ];
   return `(${boot.toString()})(${args.map((v) => JSON.stringify(v)).join(',')})`;
 }

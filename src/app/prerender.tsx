@@ -26,6 +26,7 @@ import { withdrawStatusQueryOptions } from './features/withdraw/api/withdraw-que
 import { EARLY_REQUESTS, type EarlyRequests } from './lib/early-requests.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { documentTexts } from './lib/document-texts.ts';
+import { showTimesIn } from './lib/format.ts';
 import { documentTitle } from './lib/route-meta.ts';
 import { serverDataBlock } from './lib/server-render.ts';
 import { deviceAccountKeyOf, session, type Session } from './lib/session.ts';
@@ -115,9 +116,10 @@ export interface RenderRequest {
   signal: AbortSignal;
 }
 
-/** What the server gives renderHome: the session too. */
+/** What the server gives renderHome: the session too, and the device's time zone if it is known. */
 export interface HomeRequest extends RenderRequest {
   token: string;
+  timeZone?: string | undefined;
 }
 
 // The app's modules keep one device's state in module scope (the active language, the session the
@@ -174,8 +176,9 @@ async function renderLandingNow({ locale, read, signal }: RenderRequest) {
   return { html, data: serverDataBlock({ account: null, entries: answersOf(queryClient) }) };
 }
 
-async function renderHomeNow({ locale, token, read, signal }: HomeRequest) {
+async function renderHomeNow({ locale, token, timeZone, read, signal }: HomeRequest) {
   if (signal.aborted) return null;
+  showTimesIn(timeZone);
   await loadLocale(locale);
   // Home's texts are in the later screens' catalogs too.
   await loadEveryScreen();
@@ -200,5 +203,6 @@ async function renderHomeNow({ locale, token, read, signal }: HomeRequest) {
   } finally {
     delete slot[EARLY_REQUESTS];
     session.clear();
+    showTimesIn(undefined);
   }
 }

@@ -46,6 +46,21 @@ export const PRERENDER_CSP_FILE = 'prerender/csp.json';
 export const SESSION_COOKIE = 'earnest-session';
 
 /**
+ * The device's time zone (an IANA name such as `Asia/Tokyo`), which the boot script keeps for
+ * navigations to Home and the pages under it, like the session cookie: Home shows times (the next
+ * interest claim), and the server renders them in the device's zone, as the app does after it.
+ */
+export const TIME_ZONE_COOKIE = 'earnest-time-zone';
+
+/** Longer than any zone's name: a cookie that cannot be one is not tried. */
+export const TIME_ZONE_MAX_LENGTH = 64;
+
+/** The `document.cookie` line that writes the time zone cookie for `zone`. */
+export function timeZoneCookie(zone: string, secure: boolean): string {
+  return `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)};path=${PRERENDERED_PAGES.home};samesite=strict${secure ? ';secure' : ''};max-age=31536000`;
+}
+
+/**
  * The `document.cookie` line that writes the session cookie for `token`, or removes it (null): sent
  * only with navigations to `/home` and the pages under it, from this site, and kept as long as the
  * token is.

@@ -83,7 +83,7 @@ describe('pages rendered with their data', () => {
     // It reads what the app reads, through the server's own routes, with the cookie's token.
     writeFileSync(
       join(dist, 'ssr', 'prerender.js'),
-      `export async function renderHome({ locale, token, read, signal }) {
+      `export async function renderHome({ locale, token, timeZone, read, signal }) {
         const answer = await read('/api/account/userInfo');
         const body = await answer.json();
         if (answer.status !== 200 || body.code !== 1) return null;
@@ -97,7 +97,7 @@ describe('pages rendered with their data', () => {
           return null;
         }
         return {
-          html: '<p>' + locale + ' ' + username + ' ' + balance + ' ' + token.length + '</p>',
+          html: '<p>' + locale + ' ' + username + ' ' + balance + ' ' + token.length + (timeZone ? ' in ' + timeZone : '') + '</p>',
           data: '<script type="application/json" id="earnest-server-data">{}</script>',
           account: username.toLowerCase(),
         };
@@ -161,6 +161,27 @@ describe('pages rendered with their data', () => {
 
     // The renderer is the server's, not a file anyone can fetch.
     expect((await app.inject({ url: '/ssr/prerender.js' })).statusCode).toBe(404);
+    await app.close();
+    await database.close();
+  });
+
+  it("renders Home's times in the zone the device named, and in the server's own for a name that is none", async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    const app = await buildTestApp({ database, env: { DIST_DIR: dist } });
+    const { token } = await register(app, 'Zoe');
+    const zoneIn = async (zone: string) => {
+      const page = await app.inject({
+        url: '/home',
+        headers: { cookie: `earnest-session=${token}; earnest-time-zone=${encodeURIComponent(zone)}` },
+      });
+      return /<p>en Zoe 0 \d+(?: in (.+))?<\/p>/.exec(page.body)?.[1] ?? 'none';
+    };
+    expect(await zoneIn('Asia/Tokyo')).toBe('Asia/Tokyo');
+    expect(await zoneIn('America/New_York')).toBe('America/New_York');
+    // Not a zone, or longer than any: the page still comes, with the server's own.
+    for (const zone of ['Mars/Olympus_Mons', '', 'x'.repeat(65), '<script>']) {
+      expect(await zoneIn(zone), zone).toBe('none');
+    }
     await app.close();
     await database.close();
   });

@@ -14,10 +14,22 @@ function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
   return format as Intl.NumberFormat;
 }
 
+// The zone times are shown in: the device's own, or in a server render the one the device named
+// (src/app/prerender.tsx), so that the page the server sends shows what the app will.
+let timeZone: string | undefined;
+
+/** Shows times in `zone` from now on; undefined for the device's own. */
+export function showTimesIn(zone: string | undefined): void {
+  timeZone = zone;
+}
+
 function dateTimeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d ${i18n.locale} ${JSON.stringify(options)}`;
+  const key = `d ${i18n.locale} ${timeZone} ${JSON.stringify(options)}`;
   let format = formatters.get(key);
-  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(i18n.locale, options)));
+  if (!format) {
+    const zoned = timeZone === undefined ? options : { timeZone, ...options };
+    formatters.set(key, (format = new Intl.DateTimeFormat(i18n.locale, zoned)));
+  }
   return format as Intl.DateTimeFormat;
 }
 

@@ -9,6 +9,8 @@ import {
   prerenderedFile,
   SERVER_RENDER_MARKS,
   SESSION_COOKIE,
+  TIME_ZONE_COOKIE,
+  TIME_ZONE_MAX_LENGTH,
   type ServerRenderedPage,
 } from '#contract/prerendered-pages.ts';
 import { API, REQUEST_ID_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
@@ -30,7 +32,7 @@ interface Rendered {
 
 /** What the build's page renderer (src/app/prerender.tsx, built to dist/ssr/) offers the server. */
 interface PageRenderer {
-  renderHome(request: RenderRequest & { token: string }): Promise<Rendered | null>;
+  renderHome(request: RenderRequest & { token: string; timeZone?: string }): Promise<Rendered | null>;
   renderLanding(request: RenderRequest): Promise<Rendered | null>;
 }
 
@@ -153,8 +155,15 @@ export function createPageRenderer(app: FastifyInstance, distDir: string) {
     home(request: FastifyRequest, locale: Locale): Promise<string | null> {
       const token = request.cookies[SESSION_COOKIE];
       if (!token || token.length > MAX_TOKEN_LENGTH) return Promise.resolve(null);
+      const timeZone = timeZoneOf(request.cookies[TIME_ZONE_COOKIE]);
       return within('home', request, locale, (module, signal) =>
-        module.renderHome({ locale, token, read: reader(request, token, signal), signal }),
+        module.renderHome({
+          locale,
+          token,
+          ...(timeZone ? { timeZone } : {}),
+          read: reader(request, token, signal),
+          signal,
+        }),
       );
     },
 
@@ -180,6 +189,16 @@ export function createPageRenderer(app: FastifyInstance, distDir: string) {
       });
     },
   };
+}
+
+/** The cookie's time zone if it names one this server can show times in; else none (the server's own). */
+function timeZoneOf(cookie: string | undefined): string | undefined {
+  if (!cookie || cookie.length > TIME_ZONE_MAX_LENGTH) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: cookie }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
