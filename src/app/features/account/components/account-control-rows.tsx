@@ -56,7 +56,12 @@ export function ChangePasswordRow() {
     }
   }
 
-  const set = (name: keyof typeof fields) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
+  // Each field reads, writes and shows the refusal of its own name.
+  const bind = (name: PasswordFieldName) => ({
+    value: fields[name],
+    onValue: (value: string) => setFields((f) => ({ ...f, [name]: value })),
+    error: errorOf(name),
+  });
 
   return (
     <>
@@ -66,26 +71,12 @@ export function ChangePasswordRow() {
           <p className="muted">
             <Trans>Every other device signed in to your account will be signed out.</Trans>
           </p>
-          <PasswordField
-            kind="current"
-            label={<Trans>Current password</Trans>}
-            value={fields.password}
-            onValue={set('password')}
-            error={errorOf('password')}
-          />
-          <PasswordField
-            kind="new"
-            label={<Trans>New password</Trans>}
-            value={fields.new_password}
-            onValue={set('new_password')}
-            error={errorOf('new_password')}
-          />
+          <PasswordField kind="current" label={<Trans>Current password</Trans>} {...bind('password')} />
+          <PasswordField kind="new" label={<Trans>New password</Trans>} {...bind('new_password')} />
           <PasswordField
             kind="new"
             label={<Trans>Confirm the new password</Trans>}
-            value={fields.confirm_password}
-            onValue={set('confirm_password')}
-            error={errorOf('confirm_password')}
+            {...bind('confirm_password')}
           />
           <FormError>{error?.field === null ? error.text : null}</FormError>
           <Button type="submit" block disabled={change.isPending}>
