@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Amount } from '#domain/money/amount.ts';
 import { rowsOf, type Db } from '#server/db/database.ts';
 import { namedStatement } from '#server/db/named-statement.ts';
@@ -34,6 +34,30 @@ const appendLockedStatement = namedStatement<{
   select (${users.balance} + (select amount from entry))::text as balance
   from ${users} where ${users.id} = ${p.userId}`,
 );
+
+/**
+ * A user's task credits for a day (references `task:<task>:<day>`): found through the index on the
+ * user and the reference's day (`ledger_entries_task_day_idx`, migration 0031), which this must name
+ * exactly as the index does. Matching the reference with `like 'task:%:<day>'` read every task credit
+ * the user ever had, since only the reference's start can narrow an index search. The user and the
+ * day are values, or a named statement's placeholders.
+ */
+function taskCreditsOfDay(userId: unknown, day: unknown): SQL {
+  return sql`${ledgerEntries.userId} = ${userId} and ${ledgerEntries.kind} = 'task'
+    and split_part(${ledgerEntries.reference}, ':', 3) = ${day}`;
+}
+
+/**
+ * `ledger.taskCreditsOn` as two subqueries (how many, and what they paid: a sum as text), for a
+ * statement that reads them along with its own rows in one round trip (completing a task).
+ */
+export function taskCreditsOfDaySubqueries(userId: unknown, day: unknown): { count: SQL; earned: SQL } {
+  const credits = taskCreditsOfDay(userId, day);
+  return {
+    count: sql`(select count(*)::int from ${ledgerEntries} where ${credits})`,
+    earned: sql`(select ${exactSum(ledgerEntries.amount)} from ${ledgerEntries} where ${credits})`,
+  };
+}
 
 /**
  * The only writer of balances. An entry is appended inside the caller's transaction; the database
@@ -87,6 +111,15 @@ export const ledger = {
       .from(ledgerEntries)
       .where(eq(ledgerEntries.userId, userId));
     return BigInt(row?.total ?? '0');
+  },
+
+  /** A user's task credits for a day: how many, and what they paid. */
+  async taskCreditsOn(db: Db, userId: number, day: string): Promise<{ count: number; earned: Amount }> {
+    const [row] = await db
+      .select({ n: count(), total: exactSum(ledgerEntries.amount) })
+      .from(ledgerEntries)
+      .where(taskCreditsOfDay(userId, day));
+    return { count: row?.n ?? 0, earned: BigInt(row?.total ?? '0') };
   },
 
   /**

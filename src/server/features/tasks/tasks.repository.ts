@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '#server/db/database.ts';
 import { namedStatement } from '#server/db/named-statement.ts';
-import { exactSum } from '#server/db/exact-sum.ts';
-import { ledgerEntries, taskDays, taskRuns, tasks, taskVersions } from '#server/db/schema.ts';
+import { taskDays, taskRuns, tasks, taskVersions } from '#server/db/schema.ts';
 import { updateAny } from '#server/db/update-count.ts';
+import { taskCreditsOfDaySubqueries } from '#server/ledger/ledger.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type TaskRunRow = typeof taskRuns.$inferSelect;
@@ -62,17 +62,6 @@ interface FactsRow {
 }
 
 /**
- * A user's task credits for a day (references `task:<task>:<day>`): found through the index on the
- * user and the reference's day (`ledger_entries_task_day_idx`), which this must name exactly as the
- * index does. Matching the reference with `like 'task:%:<day>'` read every task credit the user ever
- * had, since only the reference's start can narrow an index search.
- */
-function creditsOfDay(userId: unknown, day: unknown) {
-  return sql`${ledgerEntries.userId} = ${userId} and ${ledgerEntries.kind} = 'task'
-    and split_part(${ledgerEntries.reference}, ':', 3) = ${day}`;
-}
-
-/**
  * completionFacts' statement, on its own so that `bench/ledger.ts` sends the very same one through
  * the driver.
  */
@@ -81,7 +70,7 @@ export const completionFactsStatement = namedStatement<{
   day: string;
   taskId: number;
 }>('task_completion_facts', (p) => {
-  const credits = creditsOfDay(p.userId, p.day);
+  const credits = taskCreditsOfDaySubqueries(p.userId, p.day);
   return sql`
     select d.task_ids, d.pinned_version, t.enabled,
       t.version as task_version, t.type as task_type, t.reward::text as task_reward,
@@ -90,8 +79,8 @@ export const completionFactsStatement = namedStatement<{
       v.required_seconds as v_seconds, v.target_url as v_url, v.content as v_content,
       floor(extract(epoch from r.started_at) * 1000)::float8 as run_started_ms,
       r.completed_at is not null as run_completed, r.failed_at is not null as run_failed,
-      (select count(*)::int from ${ledgerEntries} where ${credits}) as credited,
-      (select coalesce(sum(${ledgerEntries.amount}), 0)::text from ${ledgerEntries} where ${credits}) as earned
+      ${credits.count} as credited,
+      ${credits.earned} as earned
     from (
       select task_ids, coalesce(task_versions[array_position(task_ids, ${p.taskId}::integer)], 1) as pinned_version
       from ${taskDays} where user_id = ${p.userId} and day = ${p.day}
@@ -354,15 +343,6 @@ export function createTasksRepository(db: Db) {
               },
         credited: { count: row.credited, earned: BigInt(row.earned) },
       };
-    },
-
-    /** Tasks credited on a day and what they paid, from the ledger itself. */
-    async creditedOn(userId: number, day: string): Promise<{ count: number; earned: bigint }> {
-      const [row] = await db
-        .select({ n: count(), total: exactSum(ledgerEntries.amount) })
-        .from(ledgerEntries)
-        .where(creditsOfDay(userId, day));
-      return { count: row?.n ?? 0, earned: BigInt(row?.total ?? '0') };
     },
 
     /** Task credits per day since a given day (YYYY-MM-DD). */

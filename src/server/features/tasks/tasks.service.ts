@@ -151,7 +151,7 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
     const now = clock.now();
     const day = dayOf(now, timeZone);
     const { accepted, runs, rows } = await onTheDay(db, userId, day);
-    const credited = await repo.creditedOn(userId, day);
+    const credited = await ledger.taskCreditsOn(db, userId, day);
     return {
       day,
       accepted,
@@ -230,8 +230,8 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
     // A day that has not begun here has no run to complete.
     if (named !== undefined && named > today) return fail('tasks.not_accepted');
     let day = named ?? today;
-    // The same checks as todaysTask, run and creditedOn, read in one statement (a round trip each
-    // would hold the user's lock longer). The terms credited are those of the version the day pinned.
+    // The same checks as todaysTask, run and ledger.taskCreditsOn, read in one statement (a round trip
+    // each would hold the user's lock longer). The terms credited are those of the version the day pinned.
     let facts = await rows.completionFacts(userId, day, taskId);
     if (named === undefined && !facts?.run) {
       // Started on an earlier day and sent only now (kept offline past midnight) by an app that did
@@ -321,7 +321,7 @@ export function createTasksService({ db, clock, rules, timeZone }: TasksServiceD
   /** How many of the day's tasks are credited, and how many the day holds, read in the caller's transaction. */
   async function dayProgress(executor: Db, userId: number, day: string): Promise<DayProgress> {
     const { rows } = await onTheDay(executor, userId, day);
-    const credited = await createTasksRepository(executor).creditedOn(userId, day);
+    const credited = await ledger.taskCreditsOn(executor, userId, day);
     // A day accepted before TASKS_PER_DAY was lowered holds more tasks than may now be credited.
     return { done: credited.count, total: Math.min(rows.length, rules.tasksPerDay) };
   }
