@@ -152,12 +152,12 @@ export function createPushRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    /** Claims a scheduled push for a user and day; true for exactly one caller, ever. */
     /** Forgets which scheduled pushes went out on days before `day` (a claim is only for its day). */
     async pruneScheduled(day: string): Promise<void> {
       await db.delete(pushSent).where(lt(pushSent.day, day));
     },
 
+    /** Claims a scheduled push for a user and day; true for exactly one caller, ever. */
     async claimScheduled(userId: number, kind: string, day: string, now: Date): Promise<boolean> {
       const rows = await db
         .insert(pushSent)
