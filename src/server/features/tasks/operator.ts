@@ -13,9 +13,10 @@ const NO_SUCH_TASK = 'no such task';
 const SORT_LIMIT = 2_147_483_647;
 
 /**
- * The operator's task catalog commands, with the console's checks and audit entries (as `cli`). The day's tasks are the enabled ones in `sort` order until
- * the count or the daily cap is reached, so switching a task on often means ordering it too (e.g. the
- * notification task, off in the demo catalog: see demo-catalog.ts).
+ * The operator's task catalog commands, with the console's checks and audit entries (as `cli`). The
+ * day's tasks are the enabled ones in `sort` order until the count or the daily cap is reached, so
+ * switching a task on often means ordering it too (e.g. the notification task, off in the demo
+ * catalog: see demo-catalog.ts).
  */
 export const taskOperator = {
   async list(db: Db) {

@@ -8,8 +8,10 @@ export type TestimonialRow = typeof testimonials.$inferSelect;
 /** The testimonials table: reviews, their consent and the operator's decision. */
 export function createTestimonialsRepository(db: Db) {
   return {
-    /** Stores a review; null when the user already has one waiting or published. */
-    /** Null when the user has a review already (its unique index); usable inside a transaction. */
+    /**
+     * Stores a review; null when the user already has one waiting or published (the unique index
+     * `testimonials_one_open_per_user`). Usable inside a transaction.
+     */
     async insert(row: typeof testimonials.$inferInsert): Promise<TestimonialRow | null> {
       const [created] = await db.insert(testimonials).values(row).onConflictDoNothing().returning();
       return created ?? null;
