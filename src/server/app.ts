@@ -259,7 +259,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hash,
     ...(sessionCache ? { sessionCache } : {}),
   });
-  const account = createAccountService({ repo: accountRepo, rules, clock });
+  const account = createAccountService({ db: database.db, rules, clock });
   const operators = createOperatorsService({
     db: database.db,
     clock,

@@ -59,6 +59,15 @@ export function taskCreditsOfDaySubqueries(userId: unknown, day: unknown): { cou
   };
 }
 
+/** How many entries match, and their sum, in one pass over them. */
+async function countAndSum(db: Db, where: SQL | undefined): Promise<{ count: number; total: Amount }> {
+  const [row] = await db
+    .select({ n: count(), total: exactSum(ledgerEntries.amount) })
+    .from(ledgerEntries)
+    .where(where);
+  return { count: row?.n ?? 0, total: BigInt(row?.total ?? '0') };
+}
+
 /**
  * The only writer of balances. An entry is appended inside the caller's transaction; the database
  * moves the cached balance in the same transaction and refuses an overdraft (see migration 0002).
@@ -115,11 +124,8 @@ export const ledger = {
 
   /** A user's task credits for a day: how many, and what they paid. */
   async taskCreditsOn(db: Db, userId: number, day: string): Promise<{ count: number; earned: Amount }> {
-    const [row] = await db
-      .select({ n: count(), total: exactSum(ledgerEntries.amount) })
-      .from(ledgerEntries)
-      .where(taskCreditsOfDay(userId, day));
-    return { count: row?.n ?? 0, earned: BigInt(row?.total ?? '0') };
+    const credits = await countAndSum(db, taskCreditsOfDay(userId, day));
+    return { count: credits.count, earned: credits.total };
   },
 
   /**
@@ -172,11 +178,8 @@ export const ledger = {
       on conflict (kind) do update set entries = ${ledgerKindCounts.entries} + excluded.entries`);
   },
 
-  async total(db: Db, userId: number, kind: EntryKind): Promise<Amount> {
-    const [row] = await db
-      .select({ total: exactSum(ledgerEntries.amount) })
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, kind)));
-    return BigInt(row?.total ?? '0');
+  /** How many entries of one kind a user has, and their sum. */
+  async totals(db: Db, userId: number, kind: EntryKind): Promise<{ count: number; total: Amount }> {
+    return countAndSum(db, and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, kind)));
   },
 };

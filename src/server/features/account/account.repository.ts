@@ -1,9 +1,8 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { count, eq, sql, type SQL } from 'drizzle-orm';
 import { needsPhone, needsWallet, type InviteRule } from '#domain/invite/counting.ts';
 import { activeLocks } from '#server/db/account-locks.ts';
 import { rowsOf, type Db } from '#server/db/database.ts';
-import { exactSum } from '#server/db/exact-sum.ts';
-import { ledgerEntries, users, withdrawAddresses } from '#server/db/schema.ts';
+import { users, withdrawAddresses } from '#server/db/schema.ts';
 
 /**
  * Facts about the invitee in `users` row alias `i`, as SQL booleans (see domain/invite/counting.ts).
@@ -94,15 +93,6 @@ export function createAccountRepository(db: Db) {
         .from(withdrawAddresses)
         .where(eq(withdrawAddresses.userId, userId));
       return (row?.n ?? 0) > 0;
-    },
-
-    /** Count and sum of a user's ledger entries of one kind. */
-    async entryTotals(userId: number, kind: string): Promise<{ count: number; total: bigint }> {
-      const [row] = await db
-        .select({ n: count(), total: exactSum(ledgerEntries.amount) })
-        .from(ledgerEntries)
-        .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, kind)));
-      return { count: row?.n ?? 0, total: BigInt(row?.total ?? '0') };
     },
 
     async markWelcomed(userId: number, now: Date): Promise<Date> {

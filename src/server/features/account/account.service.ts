@@ -6,18 +6,21 @@ import { annualRateBp, formatPercent, type ProductRules } from '#domain/rules/pr
 import { inviteStatus } from '#domain/invite/counting.ts';
 import { maskName } from '#domain/privacy/mask.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
-import type { AccountRepository } from './account.repository.ts';
+import type { Db } from '#server/db/database.ts';
+import { ledger } from '#server/ledger/ledger.ts';
+import { createAccountRepository, type AccountRepository } from './account.repository.ts';
 
 /** What other features may read of accounts, each in the caller's own transaction. */
 export type { AccountRepository };
 
 export interface AccountServiceDeps {
-  repo: AccountRepository;
+  db: Db;
   rules: ProductRules;
   clock: Clock;
 }
 
-export function createAccountService({ repo, rules, clock }: AccountServiceDeps) {
+export function createAccountService({ db, rules, clock }: AccountServiceDeps) {
+  const repo = createAccountRepository(db);
   return {
     /** The user-info fields, each from the database. */
     async userInfo(userId: number): Promise<UserInfo | null> {
@@ -25,8 +28,8 @@ export function createAccountService({ repo, rules, clock }: AccountServiceDeps)
       if (!user) return null;
       const inviteCount = await repo.countInvitees(userId);
       const counted = await repo.countCountedInvitees(userId, rules.inviteRule, clock.now());
-      const tasks = await repo.entryTotals(userId, 'task');
-      const interest = await repo.entryTotals(userId, 'interest');
+      const tasks = await ledger.totals(db, userId, 'task');
+      const interest = await ledger.totals(db, userId, 'interest');
       return {
         username: user.username,
         email: user.email,

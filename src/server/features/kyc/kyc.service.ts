@@ -81,7 +81,7 @@ export function createKycService({
     async status(userId: number): Promise<KycStatus> {
       const verified = await repo.verifiedPhone(userId);
       // What the ledger credited, not today's setting: the two differ once KYC_BONUS_XRP changed.
-      const credited = await ledger.total(db, userId, 'phone_bonus');
+      const { total: credited } = await ledger.totals(db, userId, 'phone_bonus');
       const base = {
         bonus_amount: formatAmount(rules.kycBonus),
         bonus_credited: credited > 0n,

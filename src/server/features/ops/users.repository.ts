@@ -1,7 +1,6 @@
 import { and, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { lockInForce } from '#server/db/account-locks.ts';
 import type { Db } from '#server/db/database.ts';
-import { exactSum } from '#server/db/exact-sum.ts';
 import {
   accountLocks,
   ledgerEntries,
@@ -92,14 +91,6 @@ export function createOpsUsersRepository(db: Db) {
         .where(eq(ledgerEntries.userId, userId))
         .orderBy(desc(ledgerEntries.id))
         .limit(LEDGER_LIMIT);
-    },
-
-    async ledgerSum(userId: number): Promise<bigint> {
-      const [row] = await db
-        .select({ sum: exactSum(ledgerEntries.amount) })
-        .from(ledgerEntries)
-        .where(eq(ledgerEntries.userId, userId));
-      return BigInt(row?.sum ?? '0');
     },
 
     async withdrawals(userId: number) {

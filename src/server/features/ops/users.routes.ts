@@ -16,6 +16,7 @@ import { epochSeconds, type Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import { accountActions } from '#server/features/account/account.service.ts';
 import { featureRoutes } from '#server/lib/routes.ts';
+import { ledger } from '#server/ledger/ledger.ts';
 import { consoleActor } from './ops.service.ts';
 import { createOpsUsersRepository } from './users.repository.ts';
 import { wireWithdrawal } from './withdrawal-wire.ts';
@@ -79,7 +80,7 @@ export async function opsUsersRoutes(
       const now = clock.now();
       const [entries, sum, withdrawals, locks, facts] = await Promise.all([
         repo.ledger(query.id),
-        repo.ledgerSum(query.id),
+        ledger.sum(db, query.id),
         repo.withdrawals(query.id),
         repo.locks(query.id),
         repo.facts(query.id, now),
