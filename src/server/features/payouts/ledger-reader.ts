@@ -1,4 +1,5 @@
 import { Client } from 'xrpl';
+import { validatedBalanceDrops } from '#server/lib/xrpl-balance.ts';
 import { lookupPayment, type LedgerPayment } from './xrpl-payer.ts';
 
 /** What the console reads from the XRP Ledger without any key: balances and payments. */
@@ -24,15 +25,7 @@ export function xrplLedgerReader(url: string): LedgerReader {
     }
   }
   return {
-    balanceOf: (address) =>
-      withClient(async (client) => {
-        const info = await client.request({
-          command: 'account_info',
-          account: address,
-          ledger_index: 'validated',
-        });
-        return BigInt(info.result.account_data.Balance);
-      }),
+    balanceOf: (address) => withClient((client) => validatedBalanceDrops(client, address)),
     payment: (hash) => withClient((client) => lookupPayment(client, hash)),
   };
 }

@@ -1,5 +1,6 @@
 import { Client } from 'xrpl';
 import { UNITS_PER_DROP, type Amount } from '#domain/money/amount.ts';
+import { validatedBalanceDrops } from '#server/lib/xrpl-balance.ts';
 
 /** Reads an account's balance on the XRP Ledger; null when the ledger did not answer. */
 export interface WalletReader {
@@ -18,12 +19,7 @@ export function xrplWalletReader(url: string, timeoutMs = 5_000): WalletReader {
     async balance(address) {
       try {
         if (!client.isConnected()) await client.connect();
-        const info = await client.request({
-          command: 'account_info',
-          account: address,
-          ledger_index: 'validated',
-        });
-        return BigInt(info.result.account_data.Balance) * UNITS_PER_DROP;
+        return (await validatedBalanceDrops(client, address)) * UNITS_PER_DROP;
       } catch {
         return null;
       }
