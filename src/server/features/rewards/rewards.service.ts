@@ -129,8 +129,9 @@ export function createRewardsService({
     if (rules.giftAmount <= 0n) return fail('rewards.no_gift');
     if (shownAmount !== undefined && parseAmount(shownAmount) !== rules.giftAmount)
       return fail('rewards.amount_changed');
-    // The user's row lock, which the idempotent transaction took with its key, makes this check safe; the partial unique index on (user, kind,
-    // reference) would still refuse a second gift if anything slipped past it.
+    // The user's row lock, which the idempotent transaction took with its key, makes this check safe;
+    // the partial unique index on (user, kind, reference) would still refuse a second gift if anything
+    // slipped past it.
     const now = clock.now();
     const balance = await ledger.append(tx, {
       userId,
