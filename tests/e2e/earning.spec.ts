@@ -86,8 +86,8 @@ test('a new user does the day: gift, 10 tasks and interest, each credited exactl
   await expect(page.getByTestId('day-progress')).toHaveText('10 of 10 tasks done · 20 of 20 XRP today');
   await expect(page.getByTestId('all-done')).toBeVisible();
 
-  // Interest needs a saved withdrawal address (set here in the database until the withdrawal
-  // screens exist); the amount on screen is the amount credited.
+  // Interest needs a saved withdrawal address (written in the database here: the address form has
+  // journeys of its own, in withdraw.spec.ts); the amount on screen is the amount credited.
   const { id } = await ledgerOf(username);
   await db.query(
     `insert into withdraw_addresses (user_id, address, tag, created_at) values ($1, $2, '1', now())`,
