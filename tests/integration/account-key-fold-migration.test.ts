@@ -1,11 +1,7 @@
-import { rmSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountKeyOf, legacyAccountKeyOf } from '#domain/auth/credentials.ts';
 import { createAuthRepository } from '#server/features/auth/auth.repository.ts';
-import { migrations, migrationsUpTo } from '#tests/helpers/migrations.ts';
+import { databaseBefore } from '#tests/helpers/migrations.ts';
 
 // Account keys now fold the Turkish dotted and dotless i. Accounts registered before keep working:
 // each key is folded unless the folded name is another account's (one that already held it, or an
@@ -14,16 +10,10 @@ import { migrations, migrationsUpTo } from '#tests/helpers/migrations.ts';
 const BEFORE = '0033_session_end_cause';
 
 describe('folding the i in existing account keys', () => {
-  const client = new PGlite();
-  const db = drizzle(client);
-  const oldFolder = migrationsUpTo(BEFORE);
-  afterAll(async () => {
-    await client.close();
-    rmSync(oldFolder, { recursive: true, force: true });
-  });
+  const { client, db, atThen, upgrade } = databaseBefore(BEFORE);
 
   it('folds every key it can, keeps the clashing ones, and finds each account by its own spelling', async () => {
-    await migrate(db, { migrationsFolder: oldFolder });
+    await atThen();
     const ids = new Map<string, number>();
     // In this order: ids grow with age. Keys and addresses as the sign-up of that time wrote them.
     for (const name of ['ibrahim', 'İbrahim', 'Işıl', 'ışıl', 'Aydın', 'Çağrı@Örnek.com']) {
@@ -36,7 +26,7 @@ describe('folding the i in existing account keys', () => {
       ids.set(name, rows[0]?.id ?? 0);
     }
 
-    await migrate(db, { migrationsFolder: migrations });
+    await upgrade();
 
     const { rows } = await client.query<{ username: string; username_key: string; email: string | null }>(
       'select username, username_key, email from users order by id',

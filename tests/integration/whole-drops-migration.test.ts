@@ -1,9 +1,5 @@
-import { rmSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
-import { migrations, migrationsUpTo } from '#tests/helpers/migrations.ts';
+import { describe, expect, it } from 'vitest';
+import { databaseBefore } from '#tests/helpers/migrations.ts';
 
 // Balances with a fraction of a drop, left by the time before every amount was whole drops, are evened
 // out by appended entries (never by rewriting old ones), rounding up; from then on the database refuses
@@ -12,16 +8,10 @@ import { migrations, migrationsUpTo } from '#tests/helpers/migrations.ts';
 const BEFORE = '0010_account_closure';
 
 describe('moving to whole drops', () => {
-  const client = new PGlite();
-  const db = drizzle(client);
-  const oldFolder = migrationsUpTo(BEFORE);
-  afterAll(async () => {
-    await client.close();
-    rmSync(oldFolder, { recursive: true, force: true });
-  });
+  const { client, atThen, upgrade } = databaseBefore(BEFORE);
 
   it('rounds every balance up to a whole drop with one appended entry, keeps old entries, then refuses fractions', async () => {
-    await migrate(db, { migrationsFolder: oldFolder });
+    await atThen();
     const user = async (name: string, amounts: bigint[]) => {
       const { rows } = await client.query<{ id: number }>(
         `insert into users (username, username_key, password_hash, invite_code, created_at)
@@ -45,7 +35,7 @@ describe('moving to whole drops', () => {
       `insert into tasks (type, reward, required_seconds, content, enabled, sort) values ('web', 5, 3, '{}', true, 1)`,
     );
 
-    await migrate(db, { migrationsFolder: migrations });
+    await upgrade();
 
     const balances = await client.query<{ username: string; balance: string; sum: string; entries: number }>(
       `select u.username, u.balance::text, coalesce(sum(l.amount), 0)::text as sum, count(l.id)::int as entries
