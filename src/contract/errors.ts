@@ -46,6 +46,7 @@ export const ERRORS = catalogue({
     'The password was changed on another device; please sign in with the new password',
   ],
   'auth.account_deleted': [401, 'This account was deleted on another device'],
+  'auth.account_banned': [401, 'This account has been locked; sign in to see why'],
   'invite.code_invalid': [400, 'This invitation code does not exist'],
   'request.idempotency_key_required': [400, 'This action needs an Idempotency-Key header'],
   'request.idempotency_mismatch': [422, 'This Idempotency-Key was already used for a different request'],

@@ -27,6 +27,7 @@ describe('the replay rules', () => {
       'signed_out_elsewhere',
       'password_changed',
       'account_deleted',
+      'account_banned',
     ]);
   });
 

@@ -82,6 +82,7 @@ export const SESSION_ENDS = [
   'auth.signed_out_elsewhere',
   'auth.password_changed',
   'auth.account_deleted',
+  'auth.account_banned',
 ] as const satisfies readonly ErrorCode[];
 export type SessionEndCode = (typeof SESSION_ENDS)[number];
 export type SessionNotice = SessionEndCode extends `auth.${infer Notice}` ? Notice : never;

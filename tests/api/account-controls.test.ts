@@ -72,11 +72,13 @@ describe('account controls', () => {
     expect((await postAs(handle.app, API.logout, own, {})).statusCode).toBe(200);
     expect(await refusal(own)).toEqual([401, 'auth.session_expired']);
     expect(await refusal('not-a-token-of-anyone')).toEqual([401, 'auth.session_expired']);
-    // Banned: the sign-in says so, with the reason; the ended session says no more than "expired".
+    // Banned: each device is told its account was locked; the sign-in says why and since when.
     const banned = await signIn();
     expect(await accountOperator.ban(handle.database.db, clock, 'toldwhy', 'Farming invitations')).toBeNull();
-    expect(await refusal(banned)).toEqual([401, 'auth.session_expired']);
-    expect(await refusal(token)).toEqual([401, 'auth.session_expired']);
+    expect(await refusal(banned)).toEqual([401, 'auth.account_banned']);
+    expect(await refusal(token)).toEqual([401, 'auth.account_banned']);
+    // A session ended earlier for another cause still says that cause.
+    expect(await refusal(listed)).toEqual([401, 'auth.signed_out_elsewhere']);
   });
 
   it('deleting the account revokes its sessions, erases personal data and keeps the ledger sums', async () => {

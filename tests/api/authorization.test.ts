@@ -75,11 +75,13 @@ const CALLERS = [
 ] as const;
 type Caller = (typeof CALLERS)[number];
 
-type Owed = 'login' | 'expired' | 'elsewhere' | 'new password' | 'cooldown' | 'through';
+type Owed =
+  'login' | 'expired' | 'elsewhere' | 'new password' | 'banned' | 'deleted' | 'cooldown' | 'through';
 
 /**
  * The answer each class of route owes each caller: 'login' (401, code 303), an ended session (401,
- * saying what ended it: another device, a new password, else 'expired'), 'cooldown' (403) or 'through'.
+ * saying what ended it: another device, a new password, a ban, a deletion, else 'expired'), 'cooldown'
+ * (403) or 'through'.
  */
 function expected(access: Access, caller: Caller): Owed {
   if (access === 'public') return 'through';
@@ -88,6 +90,7 @@ function expected(access: Access, caller: Caller): Owed {
   if (caller === 'linked < 24 h') return access === 'settled' ? 'cooldown' : 'through';
   if (caller === 'revoked device') return 'elsewhere';
   if (caller === 'password changed') return 'new password';
+  if (caller === 'banned' || caller === 'deleted') return caller;
   return 'expired';
 }
 
@@ -161,6 +164,8 @@ const REFUSALS = {
   expired: [401, 'auth.session_expired'],
   elsewhere: [401, 'auth.signed_out_elsewhere'],
   'new password': [401, 'auth.password_changed'],
+  banned: [401, 'auth.account_banned'],
+  deleted: [401, 'auth.account_deleted'],
   cooldown: [403, 'device.link_cooldown'],
   'ops login': [401, 'ops.login_required'],
   'ops expired': [401, 'ops.session_expired'],

@@ -20,6 +20,7 @@ export const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
   'auth.signed_out_elsewhere': msg`This device was signed out from another device; please sign in again`,
   'auth.password_changed': msg`The password was changed on another device; please sign in with the new password`,
   'auth.account_deleted': msg`This account was deleted on another device`,
+  'auth.account_banned': msg`This account has been locked; sign in to see why`,
   'invite.code_invalid': msg`This invitation code does not exist`,
   'request.idempotency_key_required': msg`This action needs an Idempotency-Key header`,
   'request.idempotency_mismatch': msg`This Idempotency-Key was already used for a different request`,

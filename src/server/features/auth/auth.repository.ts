@@ -187,6 +187,7 @@ export function createAuthRepository(db: Db) {
           expiresAt: sessions.expiresAt,
           linkedAt: sessions.linkedAt,
           closed: sql<boolean>`exists (${activeLocks(sessions.userId, now)})`,
+          deleted: sql<boolean>`exists (${activeLocks(sessions.userId, now)} and ${accountLocks.reason} = ${ACCOUNT_DELETED})`,
         })
         .from(sessions)
         .where(and(eq(sessions.tokenHash, tokenHash), sessionLive(now)));

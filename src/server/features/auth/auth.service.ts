@@ -90,17 +90,22 @@ export type { SessionEndCause };
 
 /** Why a token no longer opens a session, as the device that holds it is told. */
 export type SessionRefusal =
-  'auth.session_expired' | 'auth.signed_out_elsewhere' | 'auth.password_changed' | 'auth.account_deleted';
+  | 'auth.session_expired'
+  | 'auth.signed_out_elsewhere'
+  | 'auth.password_changed'
+  | 'auth.account_deleted'
+  | 'auth.account_banned';
 
 /**
- * Said to the device whose session ended early from another device, so that it says what happened:
- * not "expired" when the user (or someone with the password) signed it out or deleted the account.
- * A ban is told at the next sign-in, with its reason; an own sign-out leaves nothing to tell.
+ * Said to the device whose session ended early, so that it says what happened: not "expired" when
+ * the user (or someone with the password) signed it out or deleted the account, or when the account
+ * was banned (the next sign-in shows the ban's reason). An own sign-out leaves nothing to tell.
  */
 function refusalFor(cause: SessionEndCause | null): SessionRefusal {
   if (cause === 'other_device') return 'auth.signed_out_elsewhere';
   if (cause === 'new_password') return 'auth.password_changed';
   if (cause === 'deleted') return 'auth.account_deleted';
+  if (cause === 'banned') return 'auth.account_banned';
   return 'auth.session_expired';
 }
 
@@ -338,7 +343,9 @@ export function createAuthService({ db, clock, sessionTtlDays, hash, sessionCach
     const stamp = sessionCache?.stamp() ?? 0;
     const session = await repo.findLiveSession(tokenHash, now);
     if (!session) return fail(refusalFor(await repo.endCauseOf(tokenHash)));
-    if (session.closed) return fail('auth.session_expired');
+    // A lock in force closes the account to a session that is still live, too (ending access ends
+    // the sessions as well, so this is for a lock written by other means).
+    if (session.closed) return fail(session.deleted ? 'auth.account_deleted' : 'auth.account_banned');
     let { lastSeenAt, expiresAt } = session;
     if (now.getTime() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       lastSeenAt = now;
