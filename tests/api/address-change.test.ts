@@ -41,14 +41,15 @@ const post = async (url: string, token: string, body: object, key?: string) =>
   envelope(await postAs(handle.app, url, token, body, key ? { [IDEMPOTENCY_HEADER]: key } : {}));
 const get = async (url: string, token: string) => envelope(await getAs(handle.app, url, token)).data;
 
+/** Saves an address the way the Withdraw screen does the first time: with the account's password. */
+const saveAddress = (token: string, walletaddress: string, tag: string) =>
+  post(API.setAddress, token, { walletaddress, tag, password: 'secret12' });
+
 describe('checking an address before saving it', () => {
   it('answers what saving would, with the exchange, and saves nothing', async () => {
     const owner = await userWith('holder', 0n);
     const other = await userWith('checker', 0n);
-    expect(
-      (await post(API.setAddress, owner.token, { walletaddress: BINANCE, tag: '77', password: 'secret12' }))
-        .code,
-    ).toBe(1);
+    expect((await saveAddress(owner.token, BINANCE, '77')).code).toBe(1);
 
     const cases: [string, string, string][] = [
       [NOT_AN_EXCHANGE, '1', 'withdraw.not_whitelisted'],
@@ -102,11 +103,7 @@ describe('saving the first address', () => {
 describe('changing the address', () => {
   it('takes the password, holds withdrawals 72 hours, tells every device, and keeps a running one', async () => {
     const user = await userWith('mover', xrp(150));
-    const saved = await post(API.setAddress, user.token, {
-      walletaddress: BINANCE,
-      tag: '4242',
-      password: 'secret12',
-    });
+    const saved = await saveAddress(user.token, BINANCE, '4242');
     expect(saved.data).toMatchObject({ walletaddress: BINANCE, exchange: 'Binance', hold_until: null });
     const token = JSON.stringify(pushService.value.subscription('mover-phone'));
     expect((await post(API.saveFcmToken, user.token, { fcmtoken: token })).code).toBe(1);
@@ -202,10 +199,7 @@ describe('changing the address', () => {
     const user = await userWith('guesser', 0n);
     const change = { walletaddress: KRAKEN, tag: '10', password: 'secret12' };
     expect((await post(API.changeAddress, user.token, change)).data.error).toBe('withdraw.address_missing');
-    expect(
-      (await post(API.setAddress, user.token, { walletaddress: BINANCE, tag: '10', password: 'secret12' }))
-        .code,
-    ).toBe(1);
+    expect((await saveAddress(user.token, BINANCE, '10')).code).toBe(1);
     const answers: string[] = [];
     for (let i = 0; i < 7; i++) {
       answers.push(
@@ -239,10 +233,7 @@ describe('a deposit belongs to the first account that saved it, for good', () =>
   it('is not handed on by changing away from it, nor by deleting the account', async () => {
     const first = await userWith('first-holder', 0n);
     const second = await userWith('second-holder', 0n);
-    expect(
-      (await post(API.setAddress, first.token, { walletaddress: KRAKEN, tag: '9001', password: 'secret12' }))
-        .code,
-    ).toBe(1);
+    expect((await saveAddress(first.token, KRAKEN, '9001')).code).toBe(1);
     const change = { walletaddress: KRAKEN, tag: '9002', password: 'secret12' };
     expect((await post(API.changeAddress, first.token, change)).code).toBe(1);
     // The first account no longer has 9001 saved, and it still is not the second's to take.
@@ -261,10 +252,7 @@ describe('a deposit belongs to the first account that saved it, for good', () =>
       expect(await taken(second.token, tag)).toEqual(['withdraw.address_taken', 'withdraw.address_taken']);
     }
     // Nor can another account change to it.
-    expect(
-      (await post(API.setAddress, second.token, { walletaddress: KRAKEN, tag: '9003', password: 'secret12' }))
-        .code,
-    ).toBe(1);
+    expect((await saveAddress(second.token, KRAKEN, '9003')).code).toBe(1);
     const onto = await post(API.changeAddress, second.token, { ...change, tag: '9002' });
     expect(onto.data.error).toBe('withdraw.address_taken');
     expect(await get(API.getAddress, second.token)).toMatchObject({ walletaddress: KRAKEN, tag: '9003' });
