@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { PASSWORD, screenshot, uniqueName } from './support.ts';
+import { PASSWORD, registerInBrowser, saveAnyAddress, screenshot, uniqueName } from './support.ts';
 
 // Two people, two browsers: A invites B and C by link. Under the default rule an invitation counts once the
 // friend has verified a phone (docs/product-rules.md#invitations): B verifies, C only saves a withdrawal address, so only
@@ -13,12 +13,7 @@ test('an invitee who verifies a phone raises the inviter rate by the step; one w
   test.setTimeout(90_000);
   const a = await browser.newContext({ baseURL: server.url });
   const pageA = await a.newPage();
-  await pageA.goto('/?tab=register');
-  await pageA.getByLabel('Username or e-mail').fill(uniqueName('inviter'));
-  await pageA.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await pageA.getByLabel('Confirm password').fill(PASSWORD);
-  await pageA.locator('form').getByRole('button', { name: 'Register' }).last().click();
-  await expect(pageA).toHaveURL(/\/home$/);
+  await registerInBrowser(pageA, uniqueName('inviter'));
   await pageA.getByRole('link', { name: 'Invite' }).click();
   const link = (await pageA.getByTestId('invite-link').textContent()) ?? '';
   expect(link).toMatch(/\/\?invite=\w+$/);
@@ -48,12 +43,7 @@ test('an invitee who verifies a phone raises the inviter rate by the step; one w
       await page.getByRole('button', { name: 'Verify' }).click();
       await expect(page.getByTestId('kyc-verified')).toBeVisible();
     } else {
-      await page.goto('/home/withdraw');
-      await page.getByLabel('XRP deposit address').fill('rLHzPsX6oXkzU2qL12kHCH8G8cnZv1rBJh');
-      await page.getByLabel('Destination tag').fill(String(Math.floor(Math.random() * 4_000_000_000)));
-      await page.getByLabel('Your password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Check and save' }).click();
-      await page.getByRole('button', { name: 'Save it' }).click();
+      await saveAnyAddress(page);
       await expect(page.getByTestId('saved-address')).toBeVisible();
     }
     await context.close();

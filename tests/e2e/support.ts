@@ -40,6 +40,27 @@ export async function signInViaApi(page: Page, request: APIRequestContext, usern
   };
 }
 
+/** A deposit address of Kraken, an exchange the app supports: each user gives their own tag with it. */
+export const KRAKEN = 'rLHzPsX6oXkzU2qL12kHCH8G8cnZv1rBJh';
+
+/** Fills the Withdraw screen's address form, with the password, and asks to check and save it. */
+export async function saveAddress(page: Page, address: string, tag: string) {
+  await page.getByLabel('XRP deposit address').fill(address);
+  await page.getByLabel('Destination tag').fill(tag);
+  await page.getByLabel('Your password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Check and save' }).click();
+}
+
+/**
+ * Saves a withdrawal address from the Withdraw screen and confirms it: Kraken's, with a random tag (an
+ * address and tag belong to the first account that saves them, and other tests save some too).
+ */
+export async function saveAnyAddress(page: Page) {
+  await page.goto('/home/withdraw');
+  await saveAddress(page, KRAKEN, String(Math.floor(Math.random() * 4_000_000_000)));
+  await page.getByRole('button', { name: 'Save it' }).click();
+}
+
 /** Saves a screenshot where the team looks at them: test-results/screens/<locale>/<name>.png. */
 export async function screenshot(page: Page, locale: string, name: string) {
   mkdirSync(`test-results/screens/${locale}`, { recursive: true });

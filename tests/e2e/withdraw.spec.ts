@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 import { ledgerOf, openApp, registerViaApi, setUpUser, type TestUser } from './offline-support.ts';
 import { startServerOnRippled, stopServerOnRippled, type RippledProcess } from './rippled-process.ts';
-import { PASSWORD, screenshot } from './support.ts';
+import { KRAKEN, PASSWORD, saveAddress, screenshot } from './support.ts';
 import { TOKEN_HEADER } from '#contract/paths.ts';
 
 // Withdrawing for real, against a fake rippled on 127.0.0.1 that keeps its own ledger:
@@ -15,7 +14,6 @@ test.use({ serviceWorkers: 'block' });
 
 const BITSTAMP = 'rvYAfWj5gh67oV6fW32ZzP3Aw4Eubs59B';
 const BINANCE = 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh';
-const KRAKEN = 'rLHzPsX6oXkzU2qL12kHCH8G8cnZv1rBJh';
 
 let rippled: RippledProcess;
 let server: TestServer;
@@ -36,13 +34,6 @@ async function credit(user: TestUser, xrpAmount: number) {
      select id, 'adjustment', $2, 'e2e-' || id, 'e2e-' || id, now() from users where username_key = $1`,
     [user.username.toLowerCase(), BigInt(xrpAmount) * 10n ** 7n],
   );
-}
-
-async function saveAddress(page: Page, address: string, tag: string) {
-  await page.getByLabel('XRP deposit address').fill(address);
-  await page.getByLabel('Destination tag').fill(tag);
-  await page.getByLabel('Your password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Check and save' }).click();
 }
 
 test('a user saves an exchange address, withdraws, shortens the wait, and is paid on the ledger', async ({
