@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { screenshot, settle, signInViaApi } from './support.ts';
+import { openSignedIn, screenshot, settle } from './support.ts';
 
 // Text at twice its size (a phone's largest font setting, WCAG 1.4.4) on the narrowest phone Earnest
 // is made for (360 px), in the language with the longest words (Russian) and in a right-to-left one:
@@ -70,9 +70,7 @@ for (const { locale, browserLocale } of [
       page,
       request,
     }) => {
-      await signInViaApi(page, request);
-      await page.goto('/home');
-      await settle(page);
+      await openSignedIn(page, request, '/home');
       await largeText(page);
       await expectFitsSideways(page);
 

@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectNoAxeViolations, screenshot, settle, SIGNED_IN_SCREENS, signInViaApi } from './support.ts';
+import {
+  expectNoAxeViolations,
+  openSignedIn,
+  screenshot,
+  settle,
+  SIGNED_IN_SCREENS,
+  signInViaApi,
+} from './support.ts';
 
 // Every route of the app, with the title it must carry.
 const SIGNED_OUT = [
@@ -74,9 +81,7 @@ test('a new screen takes the focus to its heading, so a screen reader says where
   page,
   request,
 }) => {
-  await signInViaApi(page, request);
-  await page.goto('/home');
-  await settle(page);
+  await openSignedIn(page, request, '/home');
   await page.getByRole('link', { name: 'Account' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeFocused();
   await page.locator('.balance-card').getByRole('link', { name: 'Withdraw' }).click();
@@ -92,9 +97,7 @@ test('from 1024 px the tab bar is a side navigation, kept on the screens reached
   page,
   request,
 }) => {
-  await signInViaApi(page, request);
-  await page.goto('/home');
-  await settle(page);
+  await openSignedIn(page, request, '/home');
   // On a phone: the tab bar floats along the bottom edge.
   const phoneBar = await page.locator('.tab-bar').boundingBox();
   expect(phoneBar && phoneBar.y + phoneBar.height).toBeCloseTo(812, 0);
@@ -170,9 +173,7 @@ for (const { locale, browserLocale } of [
     test.use({ locale: browserLocale });
 
     test('is read in the order it is shown, on a phone and in two columns', async ({ page, request }) => {
-      await signInViaApi(page, request);
-      await page.goto('/home/withdraw');
-      await settle(page);
+      await openSignedIn(page, request, '/home/withdraw');
       await expect(page.getByTestId('exchange-list')).toBeVisible();
       await screenshot(page, locale, 'withdraw-order');
 

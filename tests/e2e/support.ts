@@ -40,6 +40,14 @@ export async function signInViaApi(page: Page, request: APIRequestContext, usern
   };
 }
 
+/** Signs a new user in (as signInViaApi) and opens `path`, loaded: answers the user. */
+export async function openSignedIn(page: Page, request: APIRequestContext, path: string) {
+  const user = await signInViaApi(page, request);
+  await page.goto(path);
+  await settle(page);
+  return user;
+}
+
 /** A deposit address of Kraken, an exchange the app supports: each user gives their own tag with it. */
 export const KRAKEN = 'rLHzPsX6oXkzU2qL12kHCH8G8cnZv1rBJh';
 
