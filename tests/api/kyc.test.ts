@@ -5,7 +5,7 @@ import { xrp } from '#domain/money/amount.ts';
 import { phoneBonuses, phoneCodes, users } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { envelope, getAs, useTestAppWithSms } from '#tests/helpers/app.ts';
-import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { post, seedUser, seedUsers } from '#tests/helpers/money-fixtures.ts';
 import { TOKEN_HEADER } from '#contract/paths.ts';
 
 const { sms, clock, handle } = useTestAppWithSms({ SMS_PROVIDER_TOKEN: 'secret' });
@@ -25,14 +25,14 @@ const status = async (token: string) => envelope(await getAs(handle.app, '/api/k
 
 describe('phone verification', () => {
   it('refuses an invalid number with the catalogue message', async () => {
-    const [user] = await seedUsers(handle.database.db, 1, 'kyc');
-    const body = envelope(await send(user?.token ?? '', '12345'));
+    const user = await seedUser(handle.database.db, 'kyc');
+    const body = envelope(await send(user.token, '12345'));
     expect(body.data.error).toBe('kyc.phone_invalid');
     expect(body.msg).toBe('Please enter a valid phone number.');
   });
 
   it('sends no code to a number an SMS cannot reach, or that bills its operator per message', async () => {
-    const [user] = await seedUsers(handle.database.db, 1, 'kyc-unreachable');
+    const user = await seedUser(handle.database.db, 'kyc-unreachable');
     const before = sms.value.messages.length;
     for (const phone of [
       '+449098790000', // UK premium rate
@@ -41,11 +41,11 @@ describe('phone verification', () => {
       '+18005550100', // toll-free
       '+442071838750', // a London landline
     ]) {
-      expect(envelope(await send(user?.token ?? '', phone)).data.error, phone).toBe('kyc.phone_not_mobile');
+      expect(envelope(await send(user.token, phone)).data.error, phone).toBe('kyc.phone_not_mobile');
     }
     expect(sms.value.messages).toHaveLength(before);
     // Mobile numbers, and North American numbers that may be either, are sent to.
-    expect(envelope(await send(user?.token ?? '', '+12025550143')).code).toBe(1);
+    expect(envelope(await send(user.token, '+12025550143')).code).toBe(1);
   });
 
   it('forgets a code, with the number and the address it was sent for, a day after it was sent', async () => {
@@ -133,8 +133,7 @@ describe('phone verification', () => {
   });
 
   it("pays the bonus to a user whose own request keys look like the server's", async () => {
-    const [user] = await seedUsers(handle.database.db, 1, 'kyc');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(handle.database.db, 'kyc');
     // The gift claimed under the key the bonus's ledger entry is filed under (the id is no secret).
     const gift = await post(handle.app, '/api/user/newUserReward', user.token, {}, `phone-bonus:${user.id}`);
     expect(envelope(gift).code).toBe(1);
@@ -147,8 +146,7 @@ describe('phone verification', () => {
   });
 
   it('takes a number and a code typed on an Arabic keyboard as the digits they are, not as a wrong try', async () => {
-    const [user] = await seedUsers(handle.database.db, 1, 'kyc-ar');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(handle.database.db, 'kyc-ar');
     const arabic = (digits: string) => digits.replace(/\d/g, (d) => String.fromCodePoint(0x660 + Number(d)));
     expect(envelope(await send(user.token, `+${arabic('447911124001')}`, '10.0.0.11')).code).toBe(1);
     const code = sms.value.lastCode('+447911124001') ?? '';
@@ -157,8 +155,7 @@ describe('phone verification', () => {
   });
 
   it('expires a code after 10 minutes', async () => {
-    const [user] = await seedUsers(handle.database.db, 1, 'kyc');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(handle.database.db, 'kyc');
     expect(envelope(await send(user.token, '+12015550123', '10.0.0.3')).code).toBe(1);
     clock.advance(10 * 60_000 + 1_000);
     expect(envelope(await verify(user.token, sms.value.lastCode('+12015550123') ?? '')).data.error).toBe(
@@ -167,8 +164,7 @@ describe('phone verification', () => {
   });
 
   it('voids the code when the SMS provider refuses it: nothing to verify, no limit used up', async () => {
-    const [user] = await seedUsers(handle.database.db, 1, 'kyc');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(handle.database.db, 'kyc');
     const phone = '+12015550177';
     sms.value.failNext(1);
     const refused = await send(user.token, phone, '10.0.0.7');
@@ -252,8 +248,7 @@ describe('phone verification while the bonus is 0', () => {
   const zero = useTestAppWithSms({ SMS_PROVIDER_TOKEN: 'secret', KYC_BONUS_XRP: '0' });
 
   it("verifies, credits nothing, says nothing was credited, and leaves the number's one bonus unused", async () => {
-    const [user] = await seedUsers(zero.handle.database.db, 1, 'kyc-zero');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(zero.handle.database.db, 'kyc-zero');
     const phone = '+447911123999';
     const sent = await zero.handle.app.inject({
       method: 'POST',

@@ -18,7 +18,7 @@ import {
 } from '#server/db/schema.ts';
 import { startFakeRippled } from '#tests/fakes/fake-rippled.ts';
 import { envelope, useStarted, useTestApp } from '#tests/helpers/app.ts';
-import { credit, seedUsers, seedWithdrawals } from '#tests/helpers/money-fixtures.ts';
+import { credit, seedUser, seedUsers, seedWithdrawals } from '#tests/helpers/money-fixtures.ts';
 import { createOperator, opsRequest, opsToken } from '#tests/helpers/operators.ts';
 
 // Every dashboard figure against the same figure computed here from the rows themselves (and the fake
@@ -64,8 +64,7 @@ describe('the dashboard', () => {
     });
     // Withdrawals: open ones through the API, and one paid yesterday.
     await seedWithdrawals(app, db, 2, { prefix: 'dash-w', firstTag: 7100, amount: xrp(125) });
-    const [paidUser] = await seedUsers(db, 1, 'dash-paid');
-    if (!paidUser) throw new Error('no user');
+    const paidUser = await seedUser(db, 'dash-paid');
     await db.insert(withdrawals).values({
       userId: paidUser.id,
       amount: xrp(9),

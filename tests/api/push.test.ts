@@ -11,7 +11,7 @@ import { createPushSender, PUSH_CONCURRENCY } from '#server/features/push/push-s
 import { ledger } from '#server/ledger/ledger.ts';
 import { startFakePushService } from '#tests/fakes/fake-push-service.ts';
 import { envelope, getAs, useStarted, useTestApp } from '#tests/helpers/app.ts';
-import { credit, post, seedUsers, setTestAddress } from '#tests/helpers/money-fixtures.ts';
+import { credit, post, seedUser, seedUsers, setTestAddress } from '#tests/helpers/money-fixtures.ts';
 import { TOKEN_HEADER } from '#contract/paths.ts';
 
 // Push over HTTP with real Web Push to a fake push service that decrypts what it receives: tokens
@@ -39,8 +39,7 @@ const payloadsTo = (id: string) =>
 
 describe('push tokens and settings', () => {
   it('saves a push service’s subscription, refuses anything else, and changes nothing then', async () => {
-    const [user] = await seedUsers(handle.database.db, 1, 'tok');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(handle.database.db, 'tok');
     expect(
       (await post(handle.app, '/api/other/saveFcmToken', user.token, { fcmtoken: token('tok-1') }))
         .statusCode,
@@ -69,8 +68,7 @@ describe('push tokens and settings', () => {
   });
 
   it('starts with money and device news on and the tasks reminder off; each kind can be switched', async () => {
-    const [user] = await seedUsers(handle.database.db, 1, 'prefs');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(handle.database.db, 'prefs');
     const settings = envelope(await get('/api/push/settings', user.token)).data;
     expect(settings['topics']).toEqual({ withdrawals: true, devices: true, ad: true, tasks: false });
     expect(settings['vapid_public_key']).toMatch(/^[A-Za-z0-9_-]{80,}$/);
@@ -98,8 +96,7 @@ describe('push tokens and settings', () => {
 
 describe('signed-out devices', () => {
   it('get no more of the account’s pushes once signed out', async () => {
-    const [user] = await seedUsers(handle.database.db, 1, 'leaver');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(handle.database.db, 'leaver');
     await post(handle.app, '/api/other/saveFcmToken', user.token, { fcmtoken: token('leaver-phone') });
     const sender = await senderForTests();
     expect(await sender.sendToUser(user.id, deviceLinkedNotice(1))).toEqual({ sent: 1, removed: 0 });
@@ -132,8 +129,7 @@ describe('the notification task', () => {
       enabled: true,
       sort: 0,
     });
-    const [user] = await seedUsers(handle.database.db, 1, 'notif');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(handle.database.db, 'notif');
     const task = await startNotificationTask(user.token);
     const complete = (key: string) =>
       post(handle.app, '/api/task/complete', user.token, { task_id: task.id }, key);
@@ -186,8 +182,7 @@ describe('the notification task', () => {
   });
 
   it('says "Enable Failed" when the push service has no such subscription, and limits tests per hour', async () => {
-    const [user] = await seedUsers(handle.database.db, 1, 'limit');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(handle.database.db, 'limit');
     pushService.value.gone.add('limit-phone');
     const gone = await post(handle.app, '/api/push/test', user.token, { fcmtoken: token('limit-phone') });
     expect([gone.statusCode, envelope(gone).msg]).toEqual([400, 'Enable Failed']);

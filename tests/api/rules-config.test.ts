@@ -10,7 +10,7 @@ import {
   completeTasks,
   credit,
   post,
-  seedUsers,
+  seedUser,
   setTestAddress,
 } from '#tests/helpers/money-fixtures.ts';
 import { testClock } from '#tests/helpers/test-clock.ts';
@@ -31,8 +31,7 @@ describe('the product rules are configuration', () => {
         daily_task_cap: '10',
       });
 
-      const [user] = await seedUsers(database.db, 1, 'rules');
-      if (!user) throw new Error('no user');
+      const user = await seedUser(database.db, 'rules');
       const tasks = envelope(await getAs(app, '/api/task/list', user.token)).data;
       expect((tasks['tasks'] as unknown[]).length).toBe(5);
       const gift = envelope(await post(app, '/api/user/newUserReward', user.token, {}, 'g'));
@@ -50,8 +49,7 @@ describe('the product rules are configuration', () => {
     // The demo tasks pay 2 XRP each, so a cap of 7 XRP fills a day with 3 of the 10.
     const app = await buildTestApp({ database, clock, env: { DAILY_TASK_CAP_XRP: '7', GIFT_XRP: '0' } });
     try {
-      const [user] = await seedUsers(database.db, 1, 'short');
-      if (!user) throw new Error('no user');
+      const user = await seedUser(database.db, 'short');
       await setTestAddress(database.db, user.id, 5);
       const gift = await post(app, API.newUserReward, user.token, {}, 'g');
       expect(envelope(gift).data.error).toBe('rewards.no_gift');
@@ -77,8 +75,7 @@ describe('the product rules are configuration', () => {
     const before = await buildTestApp({ database, clock });
     const after = await buildTestApp({ database, clock, env: { TASKS_PER_DAY: '5' } });
     try {
-      const [user] = await seedUsers(database.db, 1, 'lowered');
-      if (!user) throw new Error('no user');
+      const user = await seedUser(database.db, 'lowered');
       await setTestAddress(database.db, user.id, 6);
       await credit(database.db, user.id, xrp(100));
       const tasks = await acceptDay(before, user.token);

@@ -4,7 +4,7 @@ import { auditLog, tasks } from '#server/db/schema.ts';
 import { CLI } from '#server/features/ops/ops.service.ts';
 import { taskOperator } from '#server/features/tasks/operator.ts';
 import { envelope, useTestApp } from '#tests/helpers/app.ts';
-import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { post, seedUser } from '#tests/helpers/money-fixtures.ts';
 import { testClock } from '#tests/helpers/test-clock.ts';
 
 // The operator's task commands (npm run ops -- tasks ...): the notification task, off in the demo
@@ -24,19 +24,19 @@ describe('the task catalog commands', () => {
     expect(notification).toMatchObject({ enabled: false, title: 'Turn on notifications', reward: '2 XRP' });
     if (!notification) throw new Error('no notification task');
 
-    const [before] = await seedUsers(handle.database.db, 1, 'before');
+    const before = await seedUser(handle.database.db, 'before');
     const day = async (token: string) =>
       (
         envelope(await post(handle.app, '/api/task/accept', token, {})).data['tasks'] as { type: string }[]
       ).map((task) => task.type);
-    expect(await day(before?.token ?? '')).not.toContain('notification');
+    expect(await day(before.token)).not.toContain('notification');
 
     expect(await setEnabled(notification.id, true)).toBeNull();
     expect(await setSort(notification.id, 0)).toBeNull();
     // Each change is kept in the audit log, as the console's are.
     expect(await auditActions()).toEqual(['task.enable', 'task.reorder']);
-    const [after] = await seedUsers(handle.database.db, 1, 'after');
-    const types = await day(after?.token ?? '');
+    const after = await seedUser(handle.database.db, 'after');
+    const types = await day(after.token);
     expect(types).toHaveLength(10);
     expect(types[0]).toBe('notification');
 

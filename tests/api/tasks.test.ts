@@ -11,7 +11,7 @@ import {
   completeTasks,
   credit,
   post,
-  seedUsers,
+  seedUser,
   setTestAddress,
   userIdOf,
 } from '#tests/helpers/money-fixtures.ts';
@@ -24,8 +24,7 @@ const get = (url: string, token: string) => getAs(handle.app, url, token);
 
 describe('tasks, interest and the gift over HTTP', () => {
   it('shows each task’s rules before it starts and refuses an early completion without crediting', async () => {
-    const [user] = await seedUsers(handle.database.db, 1, 'early');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(handle.database.db, 'early');
     const preview = envelope(await get('/api/task/list?locale=en', user.token)).data;
     expect(preview['accepted']).toBe(false);
     const tasks = preview['tasks'] as {
@@ -53,8 +52,7 @@ describe('tasks, interest and the gift over HTTP', () => {
   });
 
   it('refuses a task id beyond the id column as a bad request, never an error of the server', async () => {
-    const [user] = await seedUsers(handle.database.db, 1, 'huge-id');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(handle.database.db, 'huge-id');
     await post(handle.app, '/api/task/accept', user.token, {});
     for (const taskId of [2_147_483_648, Number.MAX_SAFE_INTEGER]) {
       for (const url of ['/api/task/complete', '/api/task/start']) {
@@ -73,8 +71,7 @@ describe('tasks, interest and the gift over HTTP', () => {
   });
 
   it('names the field at fault: a task id gets its own message, a bad day or answer the generic one', async () => {
-    const [user] = await seedUsers(handle.database.db, 1, 'faults');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(handle.database.db, 'faults');
     await post(handle.app, '/api/task/accept', user.token, {});
     const cases: [object, string][] = [
       [{}, 'tasks.id_required'],
@@ -100,8 +97,7 @@ describe('tasks, interest and the gift over HTTP', () => {
   });
 
   it('a retry that meets the other release of a rolling upgrade, with or without the day, is the same completion', async () => {
-    const [user] = await seedUsers(handle.database.db, 1, 'rolling');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(handle.database.db, 'rolling');
     await post(handle.app, '/api/task/accept', user.token, {});
     const list = envelope(await get('/api/task/list?locale=en', user.token)).data as {
       day: string;
@@ -137,8 +133,7 @@ describe('tasks, interest and the gift over HTTP', () => {
   });
 
   it('needs an Idempotency-Key, and refuses a key reused for another request', async () => {
-    const [user] = await seedUsers(handle.database.db, 1, 'keys');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(handle.database.db, 'keys');
     expect(envelope(await post(handle.app, '/api/user/newUserReward', user.token, {})).data.error).toBe(
       'request.idempotency_key_required',
     );
@@ -152,8 +147,7 @@ describe('tasks, interest and the gift over HTTP', () => {
   });
 
   it('credits a gift claim replayed with an empty text body, as service workers of earlier releases sent it', async () => {
-    const [user] = await seedUsers(handle.database.db, 1, 'empty-text');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(handle.database.db, 'empty-text');
     const response = await handle.app.inject({
       method: 'POST',
       url: '/api/user/newUserReward',
@@ -169,8 +163,7 @@ describe('tasks, interest and the gift over HTTP', () => {
   });
 
   it('answers an interest claim without a body as one with an empty body: its body is optional', async () => {
-    const [user] = await seedUsers(handle.database.db, 1, 'no-body-claim');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(handle.database.db, 'no-body-claim');
     const bodies = [
       {},
       { payload: '', headers: { 'content-type': 'text/plain;charset=UTF-8' } },
@@ -188,8 +181,7 @@ describe('tasks, interest and the gift over HTTP', () => {
   });
 
   it('pays interest only after all 10 tasks and with an address, exactly the amount shown', async () => {
-    const [user] = await seedUsers(handle.database.db, 1, 'interest');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(handle.database.db, 'interest');
     await post(handle.app, '/api/user/newUserReward', user.token, {}, 'gift');
     const claimEarly = await post(handle.app, '/api/withdraw/claimInterest', user.token, {}, 'i-1');
     expect(envelope(claimEarly).msg).toBe("Complete all of today's tasks to claim interest");
@@ -232,8 +224,7 @@ describe('tasks, interest and the gift over HTTP', () => {
   });
 
   it('a task switched off after the day was accepted leaves the day: the interest needs the tasks left', async () => {
-    const [user] = await seedUsers(handle.database.db, 1, 'shorter');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(handle.database.db, 'shorter');
     await setTestAddress(handle.database.db, user.id, 3);
     await credit(handle.database.db, user.id, xrp(50));
     const [switchedOff, ...rest] = await acceptDay(handle.app, user.token);
@@ -262,8 +253,7 @@ describe('tasks, interest and the gift over HTTP', () => {
   });
 
   it('credits the gift only as shown: a claim sent with another amount is refused and credits nothing', async () => {
-    const [user] = await seedUsers(handle.database.db, 1, 'gift-shown');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(handle.database.db, 'gift-shown');
     expect(envelope(await get(API.dailyReward, user.token)).data['gift_amount']).toBe('30');
     // What a claim shown 10 XRP before the operator raised it to 30 sends.
     const stale = await post(handle.app, API.newUserReward, user.token, { amount: '10' }, 'gs-1');
@@ -275,8 +265,7 @@ describe('tasks, interest and the gift over HTTP', () => {
 
   // Last in the file: it moves the shared clock past midnight.
   it('credits a task started before midnight and sent after it to the day it was started, once', async () => {
-    const [user] = await seedUsers(handle.database.db, 1, 'midnight');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(handle.database.db, 'midnight');
     const now = clock.now();
     const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
     clock.advance(midnight - now.getTime() - 60_000);

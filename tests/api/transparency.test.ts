@@ -12,7 +12,7 @@ import { connectXrplPayer } from '#server/features/payouts/xrpl-payer.ts';
 import { startFakeRippled } from '#tests/fakes/fake-rippled.ts';
 import { envelope, postAs, register, useStarted, useTestApp } from '#tests/helpers/app.ts';
 import { API } from '#contract/paths.ts';
-import { credit, post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { credit, post, seedUser } from '#tests/helpers/money-fixtures.ts';
 
 /**
  * The transparency page's figures (docs/transparency.md) against the same figures computed here, in
@@ -46,8 +46,7 @@ async function summary(): Promise<TransparencySummary> {
 /** A user withdraws `amount` XRP now; the ad took `reducedHours` off its wait. */
 async function request(amount: bigint, reducedHours = 0) {
   const db = handle.database.db;
-  const [user] = await seedUsers(db, 1, 'payee');
-  if (!user) throw new Error('no user');
+  const user = await seedUser(db, 'payee');
   // The seeded session is dated by the real time; the app's clock has moved on.
   const now = clock.now();
   await db
@@ -233,8 +232,7 @@ describe('the public transparency figures', () => {
       { amount: 170n, reduced: 0, late: 7 },
     ]);
     // Still owed: a user's balance, and a withdrawal requested and not paid yet.
-    const [holder] = await seedUsers(handle.database.db, 1, 'holder');
-    if (!holder) throw new Error('no user');
+    const holder = await seedUser(handle.database.db, 'holder');
     await credit(handle.database.db, holder.id, xrp(42n) + 1230n, `seed-${holder.id}`, clock.now());
     await request(321n);
 
@@ -318,8 +316,7 @@ describe('a web process that holds no key and names no wallet', () => {
     const other = Wallet.generate();
     rippled.value.balances.set(other.address, 7_000_000_000n);
     const db = keyless.database.db;
-    const [user] = await seedUsers(db, 1, 'keyless');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(db, 'keyless');
     await credit(db, user.id, xrp(150n), `seed-${user.id}`, clock.now());
     await db.insert(withdrawAddresses).values({
       userId: user.id,

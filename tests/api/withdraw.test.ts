@@ -13,7 +13,7 @@ import { users, withdrawals } from '#server/db/schema.ts';
 import { testClock } from '#tests/helpers/test-clock.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { buildTestApp, envelope, getAs, useTestApp } from '#tests/helpers/app.ts';
-import { credit, post, seedUsers, setTestAddress } from '#tests/helpers/money-fixtures.ts';
+import { credit, post, seedUser, seedUsers, setTestAddress } from '#tests/helpers/money-fixtures.ts';
 import { API } from '#contract/paths.ts';
 
 const BINANCE = 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh';
@@ -32,8 +32,7 @@ const setAddress = async (token: string, walletaddress: string, tag: string) =>
   );
 
 async function userWithBalance(xrpAmount: bigint, extraDrops = 0n) {
-  const [user] = await seedUsers(handle.database.db, 1, 'withdrawer');
-  if (!user) throw new Error('no user');
+  const user = await seedUser(handle.database.db, 'withdrawer');
   if (xrpAmount === 0n && extraDrops === 0n) return user;
   await credit(handle.database.db, user.id, xrp(xrpAmount) + extraDrops * UNITS_PER_DROP, `seed-${user.id}`);
   return user;
@@ -236,8 +235,7 @@ describe('the ad near and after the end of the wait', () => {
   const short = useTestApp({ clock: shortClock, env: { AD_SECONDS: '30', WAITING_DAYS: '1' } });
 
   it('removes at most what the wait had left, and is not offered once the wait is over', async () => {
-    const [user] = await seedUsers(short.database.db, 1, 'ending');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(short.database.db, 'ending');
     await credit(short.database.db, user.id, xrp(150));
     await setTestAddress(short.database.db, user.id, 101);
     const started = envelope(await post(short.app, API.setWithdrawStatus, user.token, {}, 'end-w'));
@@ -259,8 +257,7 @@ describe('a withdrawal on the waiting period the user confirmed', () => {
   const app = useTestApp({ env: { WAITING_DAYS: '30' } });
 
   it('is refused when the period in force is another, debits nothing, and goes on the one shown', async () => {
-    const [user] = await seedUsers(app.database.db, 1, 'terms');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(app.database.db, 'terms');
     await credit(app.database.db, user.id, xrp(150));
     await setTestAddress(app.database.db, user.id, 102);
     // The confirmation said 45 days (a change the operator scheduled has taken effect since, or not yet).

@@ -53,6 +53,13 @@ export async function seedUsers(db: Db, count: number, prefix: string) {
   return created;
 }
 
+/** One user made as seedUsers makes them (`prefix` starts its name). */
+export async function seedUser(db: Db, prefix: string) {
+  const [user] = await seedUsers(db, 1, prefix);
+  if (!user) throw new Error('no user');
+  return user;
+}
+
 /** Runs async jobs with at most `limit` in flight. */
 export async function inParallel<T>(jobs: (() => Promise<T>)[], limit: number): Promise<T[]> {
   const results: T[] = new Array(jobs.length);

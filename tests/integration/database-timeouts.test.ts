@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, rowsOf, type Database } from '#server/db/database.ts';
 import { buildTestApp, envelope } from '#tests/helpers/app.ts';
 import { describeOnPostgres, type TestDatabase } from '#tests/helpers/databases.ts';
-import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { post, seedUser } from '#tests/helpers/money-fixtures.ts';
 
 const STATEMENT_MS = 300;
 const IDLE_MS = 400;
@@ -80,8 +80,7 @@ await describeOnPostgres('the pool’s timeouts', (backend) => {
 
   it('answers a money request stuck on a lock with the error envelope, and moves nothing', async () => {
     const { created, app } = ready();
-    const [user] = await seedUsers(created.db, 1, 'stuck');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(created.db, 'stuck');
     // Another connection (without timeouts) holds the table every money request writes its key to.
     let release = () => undefined as void;
     const released = new Promise<void>((resolve) => (release = resolve));

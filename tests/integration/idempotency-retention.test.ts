@@ -13,7 +13,7 @@ import { IDEMPOTENCY_KEPT_DAYS, runIdempotent } from '#server/lib/idempotency.ts
 import { createIdempotentSender, ledgerKeyOf } from '#server/plugins/idempotent.ts';
 import { DEFAULT_RULES } from '#domain/rules/product-rules.ts';
 import { backends, useTestDatabase } from '#tests/helpers/databases.ts';
-import { seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { seedUser } from '#tests/helpers/money-fixtures.ts';
 import { testClock } from '#tests/helpers/test-clock.ts';
 
 const DAY = 86_400_000;
@@ -32,8 +32,7 @@ describe.each(await backends())('idempotency keys kept for a time on $name', (ba
   it('are forgotten by the periodic pass once old, and a replay then still credits nothing twice', async () => {
     const db = database.db;
     const clock = testClock();
-    const [user] = await seedUsers(db, 1, 'kept');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(db, 'kept');
     // The session outlives the months this test moves through.
     await db
       .update(sessions)
@@ -92,8 +91,7 @@ describe.each(await backends())('idempotency keys kept for a time on $name', (ba
   it('a request replayed after its key was forgotten is told it was carried out before, for good, and moves nothing', async () => {
     const db = database.db;
     const clock = testClock();
-    const [user] = await seedUsers(db, 1, 'late');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(db, 'late');
     // One money route, as the app's are made: its entry filed under the request's key.
     const app = Fastify();
     app.decorateRequest('session', null);

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { testClock } from '#tests/helpers/test-clock.ts';
 import { runIdempotent } from '#server/lib/idempotency.ts';
 import { describeOnPostgres, useTestDatabase } from '#tests/helpers/databases.ts';
-import { seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { seedUser } from '#tests/helpers/money-fixtures.ts';
 
 /** A promise and the hand that settles it. */
 function gate() {
@@ -18,8 +18,7 @@ await describeOnPostgres('the idempotency key', (backend) => {
   const database = useTestDatabase(backend);
 
   it('answers a duplicate "in flight" while the first still runs, then replays the first answer', async () => {
-    const [user] = await seedUsers(database.db, 1, 'idem');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(database.db, 'idem');
     const clock = testClock();
     const scope = { userId: user.id, sessionId: user.sessionId, key: 'key-1', requestHash: 'same' };
     const started = gate();

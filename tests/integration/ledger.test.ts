@@ -4,7 +4,7 @@ import { ledgerEntries, users } from '#server/db/schema.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { envelope, getAs, useTestApp } from '#tests/helpers/app.ts';
 import { backends } from '#tests/helpers/databases.ts';
-import { inParallel, post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { inParallel, post, seedUser, seedUsers } from '#tests/helpers/money-fixtures.ts';
 import { testNow } from '#tests/helpers/test-clock.ts';
 
 describe.each(await backends())('the ledger on $name', (backend) => {
@@ -41,8 +41,7 @@ describe.each(await backends())('the ledger on $name', (backend) => {
 
   it('refuses a raw UPDATE, DELETE or TRUNCATE of an entry, and a direct balance change', async () => {
     const { app, database } = handle;
-    const [user] = await seedUsers(database.db, 1, 'raw');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(database.db, 'raw');
     expect((await post(app, '/api/user/newUserReward', user.token, {}, 'gift-raw')).statusCode).toBe(200);
     await expect(
       database.db.update(ledgerEntries).set({ amount: 1n }).where(eq(ledgerEntries.userId, user.id)),
@@ -116,8 +115,7 @@ describe.each(await backends())('the ledger on $name', (backend) => {
 
   it('never credits more than 10 tasks or 20 XRP a day, with 50 completions racing', async () => {
     const { app, database } = handle;
-    const [person] = await seedUsers(database.db, 1, 'cap');
-    if (!person) throw new Error('no user');
+    const person = await seedUser(database.db, 'cap');
     await post(app, '/api/task/accept', person.token, {});
     for (let task = 1; task <= 10; task++)
       await post(app, '/api/task/start', person.token, { task_id: task });

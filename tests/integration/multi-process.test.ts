@@ -9,7 +9,7 @@ import { startFakePushService, type FakePushService } from '#tests/fakes/fake-pu
 import { startFakeRippled, type FakeRippled } from '#tests/fakes/fake-rippled.ts';
 import { startFakeSms, type FakeSms } from '#tests/fakes/fake-sms.ts';
 import { describeOnPostgres, type TestDatabase } from '#tests/helpers/databases.ts';
-import { credit, seedUsers, setTestAddress } from '#tests/helpers/money-fixtures.ts';
+import { credit, seedUser, seedUsers, setTestAddress } from '#tests/helpers/money-fixtures.ts';
 import { sample } from '#tests/helpers/prometheus.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from '#tests/helpers/round-robin-proxy.ts';
 import { startServerProcess, type ServerProcess } from '#tests/helpers/server-process.ts';
@@ -281,8 +281,7 @@ await describeOnPostgres('two server processes behind one address', (backend) =>
     expect(sms.messages.filter((m) => m.to.startsWith('+4479111234'))).toHaveLength(10);
 
     // Pairing-code tries per account (LINK_ATTEMPT_LIMIT, 10 in 10 minutes): 20 at once.
-    const [prober] = await seedUsers(database.db, 1, 'multi-prober');
-    if (!prober) throw new Error('no user');
+    const prober = await seedUser(database.db, 'multi-prober');
     const tries = await Promise.all(
       Array.from({ length: 20 }, () =>
         call(API.linkPreview, { token: prober.token, from: '127.0.2.4', body: { code: 'ABCDE-FGHJK' } }),

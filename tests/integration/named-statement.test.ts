@@ -5,7 +5,7 @@ import { rowsOf } from '#server/db/database.ts';
 import { namedStatement } from '#server/db/named-statement.ts';
 import { envelope, useTestApp } from '#tests/helpers/app.ts';
 import { backends, describeOnPostgres, useTestDatabase } from '#tests/helpers/databases.ts';
-import { post, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { post, seedUser } from '#tests/helpers/money-fixtures.ts';
 import { testClock } from '#tests/helpers/test-clock.ts';
 
 const twice = namedStatement<{ n: number }>('test_twice', (p) => sql`select ${p.n}::int * 2 as twice`);
@@ -69,8 +69,7 @@ await describeOnPostgres('completing a task', (backend) => {
   const handle = useTestApp({ backend, clock });
 
   it('runs the statements of its transaction named', async () => {
-    const [user] = await seedUsers(handle.database.db, 1, 'named');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(handle.database.db, 'named');
     const list = envelope(await post(handle.app, '/api/task/accept', user.token, {})).data;
     const [task] = list['tasks'] as { id: number; questions: { id: string; options: { id: string }[] }[] }[];
     if (!task) throw new Error('no task');

@@ -10,7 +10,7 @@ import { runPayoutOnce, type PayoutStep } from '#server/features/payouts/payout-
 import { connectXrplPayer } from '#server/features/payouts/xrpl-payer.ts';
 import type { FakeOutcome } from '#tests/fakes/fake-rippled.ts';
 import { backends } from '#tests/helpers/databases.ts';
-import { credit, post, seedUsers, setTestAddress } from '#tests/helpers/money-fixtures.ts';
+import { credit, post, seedUser, setTestAddress } from '#tests/helpers/money-fixtures.ts';
 import { usePayoutTestbed } from '#tests/helpers/payout-testbed.ts';
 
 // For any interleaving of ledger closes, lagging lookups, history gaps, busy answers, dropped
@@ -68,8 +68,7 @@ describe.each(await backends())('payouts under any interleaving on $name', (back
   let tag = 50_000;
 
   async function dueWithdrawal() {
-    const [user] = await seedUsers(testbed.database.db, 1, 'prop');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(testbed.database.db, 'prop');
     await credit(testbed.database.db, user.id, xrp(120), `seed-${user.id}`, clock.now());
     const userTag = tag++;
     await setTestAddress(testbed.database.db, user.id, userTag, clock.now());

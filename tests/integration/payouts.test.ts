@@ -11,7 +11,14 @@ import { runPayoutOnce, WALLET_REFILL, type PayoutStep } from '#server/features/
 import { connectXrplPayer, type Payer } from '#server/features/payouts/xrpl-payer.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import { backends } from '#tests/helpers/databases.ts';
-import { credit, post, seedUsers, setTestAddress, TEST_ADDRESS } from '#tests/helpers/money-fixtures.ts';
+import {
+  credit,
+  post,
+  seedUser,
+  seedUsers,
+  setTestAddress,
+  TEST_ADDRESS,
+} from '#tests/helpers/money-fixtures.ts';
 import { usePayoutTestbed } from '#tests/helpers/payout-testbed.ts';
 
 // The waiting period is the withdrawal screens' business; here every withdrawal is due at once.
@@ -67,8 +74,7 @@ describe.each(await backends())('the payout job on $name', (backend) => {
 
   /** A user who withdrew `amount` XRP. */
   async function dueWithdrawal(amount = 120n) {
-    const [user] = await seedUsers(testbed.database.db, 1, 'payee');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(testbed.database.db, 'payee');
     await credit(testbed.database.db, user.id, xrp(amount), `seed-${user.id}`, clock.now());
     const userTag = String(tag++);
     await setTestAddress(testbed.database.db, user.id, userTag, clock.now());

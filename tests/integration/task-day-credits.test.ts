@@ -5,7 +5,7 @@ import type { Db } from '#server/db/database.ts';
 import { completionFactsStatement, completionFactsValues } from '#server/features/tasks/tasks.repository.ts';
 import { envelope, getAs, useTestApp } from '#tests/helpers/app.ts';
 import { backends } from '#tests/helpers/databases.ts';
-import { acceptDay, completeTasks, seedUsers } from '#tests/helpers/money-fixtures.ts';
+import { acceptDay, completeTasks, seedUser } from '#tests/helpers/money-fixtures.ts';
 import { testClock } from '#tests/helpers/test-clock.ts';
 
 /** One node of EXPLAIN (FORMAT JSON)'s plan, as far as this test reads it. */
@@ -44,8 +44,7 @@ describe.each(await backends())('a task completion on $name', (backend) => {
 
   it('counts and reads only the day’s credits, not the user’s whole task history', async () => {
     const { app, database } = handle;
-    const [user] = await seedUsers(database.db, 1, 'history');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(database.db, 'history');
     // Three task credits a day for the 400 days before today: far more than a day's limit and cap.
     const today = dayOf(clock.now(), 'UTC');
     await database.db.execute(sql`

@@ -8,7 +8,7 @@ import { ledger } from '#server/ledger/ledger.ts';
 import { useTestApp } from '#tests/helpers/app.ts';
 import { testClock } from '#tests/helpers/test-clock.ts';
 import { describeOnPostgres } from '#tests/helpers/databases.ts';
-import { credit, post, seedUsers, setTestAddress } from '#tests/helpers/money-fixtures.ts';
+import { credit, post, seedUser, seedUsers, setTestAddress } from '#tests/helpers/money-fixtures.ts';
 
 // Many connections racing to withdraw the same balance is a PostgreSQL question (PGlite has one
 // connection and serialises everything), so this runs on the local server when it is reachable.
@@ -69,8 +69,7 @@ await describeOnPostgres('withdrawal races', (backend) => {
 
   it("an operator's rejection and an ad's reduction of the same withdrawal both finish, in either order", async () => {
     const db = handle.database.db;
-    const [user] = await seedUsers(db, 1, 'ad-and-reject');
-    if (!user) throw new Error('no user');
+    const user = await seedUser(db, 'ad-and-reject');
     await credit(db, user.id, xrp(150), `seed-${user.id}`);
     await setTestAddress(db, user.id, 7_777);
     expect(
