@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { PASSWORD, registerInBrowser, uniqueName } from './support.ts';
+import { PASSWORD, registerInBrowser, signInOnEntryPage, uniqueName } from './support.ts';
 import { API, TOKEN_HEADER } from '#contract/paths.ts';
 
 test('a new user registers, stays signed in across a reload, signs out and signs in again', async ({
@@ -27,9 +27,7 @@ test('a new user registers, stays signed in across a reload, signs out and signs
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => localStorage.getItem('earnest.token'))).toBeNull();
 
-  await page.getByLabel('Username or e-mail').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.locator('form').getByRole('button', { name: 'Sign in' }).last().click();
+  await signInOnEntryPage(page, username);
   await expect(page).toHaveURL(/\/home$/);
 });
 
@@ -58,9 +56,7 @@ test('the entry page shows the validation messages before sending anything', asy
 
 test('a wrong password is refused without saying whether the account exists', async ({ page }) => {
   await page.goto('/');
-  await page.getByLabel('Username or e-mail').fill(uniqueName('nobody'));
-  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
-  await page.locator('form').getByRole('button', { name: 'Sign in' }).last().click();
+  await signInOnEntryPage(page, uniqueName('nobody'), 'wrong-password');
   await expect(page.getByRole('alert')).toHaveText('Incorrect username or password');
 });
 
@@ -130,7 +126,7 @@ test('an invitation link fills in the code and the inviter sees the new friend',
 
   await page.goto(`/?invite=${invite_code}`);
   await expect(page.getByLabel('Invitation code (optional)')).toHaveValue(invite_code);
-  await registerInBrowser(page, uniqueName('friend'), invite_code);
+  await registerInBrowser(page, uniqueName('friend'), { inviteCode: invite_code });
 
   const info = await request.get('/api/account/userInfo', { headers: { [TOKEN_HEADER]: token } });
   expect(

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { openApp } from './offline-support.ts';
-import { PASSWORD } from './support.ts';
+import { signInOnEntryPage } from './support.ts';
 
 // Accountable enforcement (docs/product-rules.md#accountable-enforcement): a ban carries its recorded
 // reason and time. A device signed in when it comes is told its account was locked (not that its
@@ -18,9 +18,7 @@ test('a banned user is told why and since when', async ({ page, server, user }) 
   await expect(page).toHaveURL(/\/\?notice=account_banned$/);
   await expect(page.getByText('This account has been locked; sign in to see why')).toBeVisible();
   await page.goto(`${server.url}/?tab=login`);
-  await page.getByLabel('Username or e-mail').fill(user.username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.locator('form').getByRole('button', { name: 'Sign in' }).last().click();
+  await signInOnEntryPage(page, user.username);
   await expect(page.getByRole('alert')).toContainText('Account is locked');
   await expect(page.getByTestId('lock-reason')).toContainText(
     'Reason: Invited 40 accounts of his own. Since',

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures.ts';
 import type pg from 'pg';
 import { formatAmount } from '#domain/money/amount.ts';
 import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
-import { PASSWORD, screenshot, uniqueName } from './support.ts';
+import { registerInBrowser, screenshot, uniqueName } from './support.ts';
 
 // The earning journey on a server of its own, backed by a PostgreSQL database this test creates, so
 // that the test can read the user's ledger entries and compare them with the screen after each step.
@@ -50,12 +50,7 @@ test('a new user does the day: gift, 10 tasks and interest, each credited exactl
 }) => {
   test.setTimeout(180_000);
   const username = uniqueName('earner');
-  await page.goto(`${server.url}/?tab=register`);
-  await page.getByLabel('Username or e-mail').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.locator('form').getByRole('button', { name: 'Register' }).last().click();
-  await expect(page).toHaveURL(/\/home$/);
+  await registerInBrowser(page, username, { origin: server.url });
   expect(await expectScreenMatchesLedger(page, username)).toBe(0n);
 
   // The gift shows its amount and credits exactly that.

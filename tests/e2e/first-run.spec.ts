@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { PASSWORD, registerInBrowser, screenshot, uniqueName } from './support.ts';
+import { registerInBrowser, screenshot, signInOnEntryPage, uniqueName } from './support.ts';
 
 // The first run: a short welcome shown once per account (the account keeps it, not the device),
 // nothing that acts by itself, and a small celebration when something is earned.
@@ -39,9 +39,7 @@ test('the welcome shows once per account, can be skipped, and nothing on Home ac
   const other = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
   const second = await other.newPage();
   await second.goto('/');
-  await second.getByLabel('Username or e-mail').fill(username);
-  await second.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await second.locator('form').getByRole('button', { name: 'Sign in' }).last().click();
+  await signInOnEntryPage(second, username);
   await expect(second.getByRole('heading', { name: 'Daily tasks' })).toBeVisible();
   await expect(second.getByTestId('gift-card')).toBeVisible();
   await expect(second.getByTestId('welcome')).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { PASSWORD, registerInBrowser, uniqueName } from './support.ts';
+import { registerInBrowser, signInOnEntryPage, uniqueName } from './support.ts';
 
 test.describe('first visit', () => {
   test.use({ locale: 'fr-FR' });
@@ -46,9 +46,7 @@ test('switching to Arabic turns the app right-to-left and is kept on the device 
   const second = await other.newPage();
   await second.goto('/');
   await expect(second.locator('html')).toHaveAttribute('lang', 'en');
-  await second.getByLabel('Username or e-mail').fill(username);
-  await second.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await second.locator('form').getByRole('button', { name: 'Sign in' }).last().click();
+  await signInOnEntryPage(second, username);
   await expect(second).toHaveURL(/\/home$/);
   await expect(second.locator('html')).toHaveAttribute('dir', 'rtl');
   await other.close();

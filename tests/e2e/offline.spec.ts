@@ -15,7 +15,7 @@ import {
   setUpUser,
   shownXrp,
 } from './offline-support.ts';
-import { PASSWORD, screenshot } from './support.ts';
+import { PASSWORD, registerInBrowser, screenshot, signInOnEntryPage } from './support.ts';
 import { API, TOKEN_HEADER } from '#contract/paths.ts';
 
 // The sync rule (docs/product-rules.md#sync-rule) on a flaky connection: the browser reaches the app only through a proxy that the test
@@ -173,9 +173,7 @@ test('queued actions wait through a revoked session and go through once after si
   await page.reload();
   await expect(page).toHaveURL(/\/\?/);
   await expect(page.getByTestId('sync-needs-sign-in')).toBeVisible();
-  await page.getByLabel('Username or e-mail').fill(user.username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.locator('form').getByRole('button', { name: 'Sign in' }).last().click();
+  await signInOnEntryPage(page, user.username);
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByTestId('sync-status')).toHaveCount(0, { timeout: 15_000 });
   const ledger = await ledgerOf(server.db, user.username);
@@ -197,9 +195,7 @@ test('an action sent online just after the session ended waits for the sign-in a
   await screenshot(page, 'en', 'sync-needs-sign-in');
   expect(await kindsOf(user.username)).toEqual(['gift']);
 
-  await page.getByLabel('Username or e-mail').fill(user.username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.locator('form').getByRole('button', { name: 'Sign in' }).last().click();
+  await signInOnEntryPage(page, user.username);
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByTestId('sync-status')).toHaveCount(0, { timeout: 15_000 });
   expect(await kindsOf(user.username)).toEqual(['gift', 'task']);
@@ -245,12 +241,7 @@ test("a new account that takes a deleted account's name on this device gets noth
       if (balance && seen.at(-1) !== balance) seen.push(balance);
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
-  await page.goto(`${proxy.url}/?tab=register`);
-  await page.getByLabel('Username or e-mail').fill(first.username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.locator('form').getByRole('button', { name: 'Register' }).last().click();
-  await expect(page).toHaveURL(/\/home$/);
+  await registerInBrowser(page, first.username, { origin: proxy.url });
   await page.getByTestId('welcome').getByRole('button', { name: 'Skip' }).click();
   await expect(page.getByTestId('home-balance')).toHaveText('0 XRP');
   // Never the old account's 30 XRP, not even for a moment before the server's answer.

@@ -5,7 +5,7 @@ import { expect, test } from './fixtures.ts';
 import { setUpUser } from './offline-support.ts';
 import { createOperatorByCommand, setUpOperator, signInNewOperator, signInOperator } from './ops-support.ts';
 import { startServerOnRippled, stopServerOnRippled, type RippledProcess } from './rippled-process.ts';
-import { PASSWORD, screenshot, uniqueName } from './support.ts';
+import { screenshot, signInOnEntryPage, uniqueName } from './support.ts';
 
 const EXCHANGE = 'rvYAfWj5gh67oV6fW32ZzP3Aw4Eubs59B';
 
@@ -138,9 +138,7 @@ test.describe('running Earnest from the console', () => {
     const userContext = await browser.newContext({ serviceWorkers: 'block' });
     const userPage = await userContext.newPage();
     await userPage.goto(`${server.url}/?tab=login`);
-    await userPage.getByLabel('Username or e-mail').fill(user.username);
-    await userPage.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await userPage.locator('form').getByRole('button', { name: 'Sign in' }).last().click();
+    await signInOnEntryPage(userPage, user.username);
     await expect(userPage.getByTestId('lock-reason')).toContainText(`Reason: ${reason}.`);
     await userContext.close();
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { freePort } from '#tests/helpers/e2e-server.ts';
-import { PASSWORD, uniqueName } from './support.ts';
+import { registerInBrowser, signInOnEntryPage, uniqueName } from './support.ts';
 
 let PORT = 0;
 let BASE = '';
@@ -47,12 +47,7 @@ test('the account and the session survive a server restart on the embedded datab
   let server = await startServer(dataDir);
   try {
     const username = uniqueName('restart');
-    await page.goto(`${BASE}/?tab=register`);
-    await page.getByLabel('Username or e-mail').fill(username);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password').fill(PASSWORD);
-    await page.locator('form').getByRole('button', { name: 'Register' }).last().click();
-    await expect(page).toHaveURL(/\/home$/);
+    await registerInBrowser(page, username, { origin: BASE });
     // The screen's own code has arrived: stopping the server while it is still loading would test a
     // dropped connection, not a restart.
     await expect(page.getByTestId('home-balance')).not.toHaveText('…');
@@ -67,9 +62,7 @@ test('the account and the session survive a server restart on the embedded datab
 
     await page.evaluate(() => localStorage.removeItem('earnest.token'));
     await page.goto(`${BASE}/`);
-    await page.getByLabel('Username or e-mail').fill(username);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.locator('form').getByRole('button', { name: 'Sign in' }).last().click();
+    await signInOnEntryPage(page, username);
     await expect(page).toHaveURL(/\/home$/);
     // Home has loaded its code and figures before the server stops at the end of the test.
     await expect(page.getByTestId('home-balance')).not.toHaveText('…');

@@ -12,14 +12,28 @@ export function uniqueName(prefix = 'user'): string {
 
 export const PASSWORD = 'secret12';
 
-/** Registers through the entry page, as a person would. */
-export async function registerInBrowser(page: Page, username: string, inviteCode?: string) {
-  await page.goto(inviteCode ? `/?invite=${inviteCode}` : '/?tab=register');
+/**
+ * Registers through the entry page, as a person would: with an invitation code when one is given, on
+ * the server at `origin` when it is not the page's base URL.
+ */
+export async function registerInBrowser(
+  page: Page,
+  username: string,
+  { inviteCode, origin = '' }: { inviteCode?: string; origin?: string } = {},
+) {
+  await page.goto(`${origin}${inviteCode ? `/?invite=${inviteCode}` : '/?tab=register'}`);
   await page.getByLabel('Username or e-mail').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill(PASSWORD);
   await page.locator('form').getByRole('button', { name: 'Register' }).last().click();
   await expect(page).toHaveURL(/\/home$/);
+}
+
+/** Signs in on the entry page on screen, as a person would; what the app does next is the caller's to check. */
+export async function signInOnEntryPage(page: Page, username: string, password = PASSWORD) {
+  await page.getByLabel('Username or e-mail').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.locator('form').getByRole('button', { name: 'Sign in' }).last().click();
 }
 
 /** Registers through the API and puts the session on this page's device (for screen tours). */

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { startTestServer, type TestServer } from '#tests/helpers/e2e-server.ts';
 import { ledgerOf, openApp, registerViaApi, setUpUser, type TestUser } from './offline-support.ts';
 import { startServerOnRippled, stopServerOnRippled, type RippledProcess } from './rippled-process.ts';
-import { KRAKEN, PASSWORD, saveAddress, screenshot } from './support.ts';
+import { KRAKEN, PASSWORD, saveAddress, screenshot, signInOnEntryPage } from './support.ts';
 import { TOKEN_HEADER } from '#contract/paths.ts';
 
 // Withdrawing for real, against a fake rippled on 127.0.0.1 that keeps its own ledger:
@@ -112,9 +112,7 @@ test('a user saves an exchange address, withdraws, shortens the wait, and is pai
   await server.restart({ CLOCK_OFFSET_SECONDS: String(31 * 86_400) });
   await page.goto(`${server.url}/withdraw/status`);
   await expect(page).toHaveURL(/\/\?/);
-  await page.getByLabel('Username or e-mail').fill(user.username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.locator('form').getByRole('button', { name: 'Sign in' }).last().click();
+  await signInOnEntryPage(page, user.username);
   await expect(page).toHaveURL(/\/home$/);
   await page.goto(`${server.url}/withdraw/status`);
   const record = page.getByTestId('withdraw-record');
