@@ -8,15 +8,14 @@ import { testClock } from '#tests/helpers/test-clock.ts';
 import { operators, operatorSessions, sessions } from '#server/db/schema.ts';
 import { accountOperator } from '#server/features/account/operator.ts';
 import { hashToken } from '#server/features/auth/tokens.ts';
-import { CLI, createOperatorsService } from '#server/features/ops/ops.service.ts';
-import { keyedHash } from '#server/lib/server-secrets.repository.ts';
+import { CLI } from '#server/features/ops/ops.service.ts';
 import type { Access } from '#server/plugins/session.ts';
 import { envelope, getAs, login, postAs, register, useTestApp } from '#tests/helpers/app.ts';
 import { TESTIMONIALS_API } from '#contract/testimonials.ts';
 import { TRANSPARENCY_API } from '#contract/transparency.ts';
 import { USAGE_API } from '#contract/usage.ts';
 import { userIdOf } from '#tests/helpers/money-fixtures.ts';
-import { createOperatorLink } from '#tests/helpers/operators.ts';
+import { createOperatorLink, operatorsService } from '#tests/helpers/operators.ts';
 
 /**
  * The authorization matrix: every route of the app's own route table × every kind of caller. A route
@@ -307,12 +306,7 @@ describe('authorization matrix', () => {
     const adminId = await operatorId('matrix-ops-admin', 'admin');
     const supportId = await operatorId('matrix-ops-support', 'support');
     const disabledId = await operatorId('matrix-ops-gone', 'admin');
-    const service = createOperatorsService({
-      db: handle.database.db,
-      clock,
-      hash: keyedHash('t'),
-      issuer: 't',
-    });
+    const service = operatorsService(handle.database.db, clock);
     expect((await service.disable(CLI, 'matrix-ops-gone', 'left the team')).ok).toBe(true);
 
     const table = app.routeTable.filter((route) => route.access === 'operator');

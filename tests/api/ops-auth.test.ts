@@ -4,11 +4,10 @@ import { OPS_API, OPS_TOKEN_HEADER } from '#contract/ops.ts';
 import { API, TOKEN_HEADER } from '#contract/paths.ts';
 import { OPS_IDLE_MS, OPS_SESSION_MS, OPS_SETUP_LINK_MS } from '#domain/ops/operators.ts';
 import { testClock } from '#tests/helpers/test-clock.ts';
-import { CLI, createOperatorsService } from '#server/features/ops/ops.service.ts';
+import { CLI } from '#server/features/ops/ops.service.ts';
 import { accountActions } from '#server/features/account/operator.ts';
 import { accounts } from '#server/features/auth/auth.service.ts';
 import { seedUsers } from '#tests/helpers/money-fixtures.ts';
-import { keyedHash } from '#server/lib/server-secrets.repository.ts';
 import { auditLog, rateWindows } from '#server/db/schema.ts';
 import { buildTestApp, envelope, register, useTestApp } from '#tests/helpers/app.ts';
 import {
@@ -154,12 +153,7 @@ describe('console sessions', () => {
     const { app, database } = handle;
     const operator = await createOperator(app, database.db, clock, 'phone-lost-admin');
     const token = await opsToken(app, operator, clock);
-    const service = createOperatorsService({
-      db: database.db,
-      clock,
-      hash: keyedHash('tests'),
-      issuer: 'Earnest test',
-    });
+    const service = operatorsService(database.db, clock);
     const first = await service.reset(CLI, operator.name, 'lost phone');
     const second = await service.reset(CLI, operator.name, 'the first link went to the wrong inbox');
     if (!first.ok || !second.ok) throw new Error('reset failed');

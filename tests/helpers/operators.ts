@@ -26,10 +26,13 @@ export interface TestOperator {
 
 export const OPERATOR_PASSWORD = 'correct horse battery';
 
+/** The operators' service as the command line uses it (to disable or reset an operator). */
+export const operatorsService = (db: Db, clock: Clock) =>
+  createOperatorsService({ db, clock, hash: keyedHash('tests'), issuer: 'Earnest test' });
+
 /** The set-up link's secret part for a new operator (what `npm run ops -- admin create` prints). */
 export async function createOperatorLink(db: Db, clock: Clock, name: string, role: OperatorRole) {
-  const service = createOperatorsService({ db, clock, hash: keyedHash('tests'), issuer: 'Earnest test' });
-  const created = await service.create(CLI, name, role);
+  const created = await operatorsService(db, clock).create(CLI, name, role);
   if (!created.ok) throw new Error(`could not create operator ${name}: ${created.error}`);
   return created.value.token;
 }
@@ -122,7 +125,3 @@ export async function consoleActorOf(db: Db, name: string): Promise<AuditActor> 
   if (!row) throw new Error(`${name} has no session`);
   return consoleActor({ ...row, name }, '203.0.113.5');
 }
-
-/** The operators' service as the command line uses it (to disable or reset an operator). */
-export const operatorsService = (db: Db, clock: Clock) =>
-  createOperatorsService({ db, clock, hash: keyedHash('tests'), issuer: 'Earnest test' });

@@ -18,12 +18,11 @@ import {
 } from '#tests/helpers/app.ts';
 import { describeOnPostgres } from '#tests/helpers/databases.ts';
 import { credit, setTestAddress, TEST_ADDRESS, userIdOf } from '#tests/helpers/money-fixtures.ts';
-import { createOperator, opsRequest, type TestOperator } from '#tests/helpers/operators.ts';
+import { createOperator, operatorsService, opsRequest, type TestOperator } from '#tests/helpers/operators.ts';
 import { testClock } from '#tests/helpers/test-clock.ts';
 import { totpCodeAt } from '#tests/helpers/totp.ts';
 import { OPS_API } from '#contract/ops.ts';
-import { CLI, createOperatorsService } from '#server/features/ops/ops.service.ts';
-import { keyedHash } from '#server/lib/server-secrets.repository.ts';
+import { CLI } from '#server/features/ops/ops.service.ts';
 
 // Racing requests on many connections are a PostgreSQL question (PGlite runs one thing at a time).
 const PAIRS = 50;
@@ -309,12 +308,7 @@ await describeOnPostgres('operator races', (backend) => {
 
   it(`${OPERATORS} operator sign-ins racing a reset: no session they open outlives it`, async () => {
     const { app, database } = handle;
-    const service = createOperatorsService({
-      db: database.db,
-      clock,
-      hash: keyedHash('tests'),
-      issuer: 'Earnest test',
-    });
+    const service = operatorsService(database.db, clock);
     const operators: TestOperator[] = [];
     for (let i = 0; i < OPERATORS; i++)
       operators.push(await createOperator(app, database.db, clock, `racer-${i}`));
