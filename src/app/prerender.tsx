@@ -178,7 +178,6 @@ async function renderLandingNow({ locale, read, signal }: RenderRequest) {
 
 async function renderHomeNow({ locale, token, timeZone, read, signal }: HomeRequest) {
   if (signal.aborted) return null;
-  showTimesIn(timeZone);
   await loadLocale(locale);
   // Home's texts are in the later screens' catalogs too.
   await loadEveryScreen();
@@ -190,8 +189,9 @@ async function renderHomeNow({ locale, token, timeZone, read, signal }: HomeRequ
   });
   const slot = globalThis as unknown as Record<string, EarlyRequests | undefined>;
   slot[EARLY_REQUESTS] = { token, at: Date.now(), answers };
-  session.signInWithToken(token);
   try {
+    session.signInWithToken(token);
+    showTimesIn(timeZone);
     const results = await Promise.allSettled(readHome(queryClient, locale));
     if (results.some((result) => result.status === 'rejected')) return null;
     const user = queryClient.getQueryData(userInfoQueryOptions().queryKey);

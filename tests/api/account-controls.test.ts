@@ -79,6 +79,10 @@ describe('account controls', () => {
     expect(await refusal(token)).toEqual([401, 'auth.account_banned']);
     // A session ended earlier for another cause still says that cause.
     expect(await refusal(listed)).toEqual([401, 'auth.signed_out_elsewhere']);
+    // Once the ban is lifted, the sessions it ended have nothing more to say: signing in just works.
+    expect(await accountOperator.unban(handle.database.db, clock, 'toldwhy')).toBeNull();
+    expect(await refusal(banned)).toEqual([401, 'auth.session_expired']);
+    expect(envelope(await login(handle.app, 'toldwhy', 'secret12')).code).toBe(1);
   });
 
   it('deleting the account revokes its sessions, erases personal data and keeps the ledger sums', async () => {

@@ -16,7 +16,12 @@ describe('folding the i in existing account keys', () => {
     await atThen();
     const ids = new Map<string, number>();
     // In this order: ids grow with age. Keys and addresses as the sign-up of that time wrote them.
-    for (const name of ['ibrahim', 'İbrahim', 'Işıl', 'ışıl', 'Aydın', 'Çağrı@Örnek.com']) {
+    const names = [
+      ...['ibrahim', 'İbrahim', 'Işıl', 'ışıl', 'Aydın', 'Çağrı@Örnek.com'],
+      // Addresses may hold marks: three spellings of one, the last with a dot over a dotless i.
+      ...['ilker@x.com', 'İlker@x.com', '\u0131\u0307lker@x.com'],
+    ];
+    for (const name of names) {
       const key = legacyAccountKeyOf(name);
       const { rows } = await client.query<{ id: number }>(
         `insert into users (username, username_key, email, password_hash, invite_code, created_at)
@@ -41,7 +46,17 @@ describe('folding the i in existing account keys', () => {
       { username: 'Aydın', username_key: 'aydin', email: null },
       // The address itself is kept as it was written; only the comparison key folds.
       { username: 'Çağrı@Örnek.com', username_key: 'çağri@örnek.com', email: 'çağrı@örnek.com' },
+      { username: 'ilker@x.com', username_key: 'ilker@x.com', email: 'ilker@x.com' },
+      { username: 'İlker@x.com', username_key: 'i\u0307lker@x.com', email: 'i\u0307lker@x.com' },
+      {
+        username: '\u0131\u0307lker@x.com',
+        username_key: '\u0131\u0307lker@x.com',
+        email: '\u0131\u0307lker@x.com',
+      },
     ]);
+    // The database folded each key as the app folds it.
+    for (const row of rows)
+      expect(accountKeyOf(row.username_key), row.username).toBe(accountKeyOf(row.username));
 
     const repo = createAuthRepository(db);
     const signIn = async (typed: string) =>
@@ -60,6 +75,9 @@ describe('folding the i in existing account keys', () => {
       ['aydin', 'Aydın'],
       ['çağrı@örnek.com', 'Çağrı@Örnek.com'],
       ['ÇAĞRI@ÖRNEK.COM', 'Çağrı@Örnek.com'],
+      ['ilker@x.com', 'ilker@x.com'],
+      ['İlker@x.com', 'İlker@x.com'],
+      ['\u0131\u0307lker@x.com', '\u0131\u0307lker@x.com'],
     ];
     for (const [typed, owner] of cases) {
       expect(await signIn(typed), typed).toBe(ids.get(owner));

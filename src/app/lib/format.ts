@@ -15,20 +15,25 @@ function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
 }
 
 // The zone times are shown in: the device's own, or in a server render the one the device named
-// (src/app/prerender.tsx), so that the page the server sends shows what the app will.
+// (src/app/prerender.tsx), so that the page the server sends shows what the app will. A render's
+// formatters in its zone are its own: kept for every zone a cookie could name, they would pile up.
 let timeZone: string | undefined;
+let zoned = new Map<string, Intl.DateTimeFormat>();
 
 /** Shows times in `zone` from now on; undefined for the device's own. */
 export function showTimesIn(zone: string | undefined): void {
   timeZone = zone;
+  zoned = new Map();
 }
 
 function dateTimeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d ${i18n.locale} ${timeZone} ${JSON.stringify(options)}`;
-  let format = formatters.get(key);
+  const inZone = timeZone !== undefined && options.timeZone === undefined;
+  const cache = inZone ? zoned : formatters;
+  const key = `d ${i18n.locale} ${JSON.stringify(options)}`;
+  let format = cache.get(key);
   if (!format) {
-    const zoned = timeZone === undefined ? options : { timeZone, ...options };
-    formatters.set(key, (format = new Intl.DateTimeFormat(i18n.locale, zoned)));
+    format = new Intl.DateTimeFormat(i18n.locale, inZone ? { ...options, timeZone } : options);
+    cache.set(key, format);
   }
   return format as Intl.DateTimeFormat;
 }

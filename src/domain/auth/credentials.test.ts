@@ -59,11 +59,44 @@ describe('entry form validation', () => {
     expect(accountKeyOf('İbrahim')).toBe('ibrahim');
     expect(accountKeyOf('I\u0307brahim')).toBe('ibrahim');
     expect(legacyAccountKeyOf('İbrahim')).toBe('i\u0307brahim');
+    // A dot above an i that has one, or a dotless one, folds too (an address may hold marks).
+    for (const spelling of ['\u0131\u0307lker', '\u0130\u0307lker', 'i\u0307\u0307lker']) {
+      expect(accountKeyOf(spelling), spelling).toBe('ilker');
+    }
     // The address keeps its letters; only its comparison form folds them.
     expect(validateCheckIn(register({ account: 'ışık@Example.com.tr' }))).toMatchObject({
       ok: true,
       value: { email: 'ışık@example.com.tr', accountKey: 'işik@example.com.tr' },
     });
+  });
+
+  it('folds a key once and for all: folding it again changes nothing', () => {
+    const tricky = fc.constantFrom(
+      'i',
+      'I',
+      '\u0130',
+      '\u0131',
+      '\u0307',
+      '\u0301',
+      '\u0308',
+      'ş',
+      'a',
+      '@',
+      '\ud835\udea4',
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.array(tricky).map((parts) => parts.join('')),
+        ),
+        (account) => {
+          const key = accountKeyOf(account);
+          expect(accountKeyOf(key)).toBe(key);
+        },
+      ),
+      { numRuns: 2_000 },
+    );
   });
 
   it('checks usernames on registration only', () => {

@@ -57,9 +57,12 @@ const USERNAME_PATTERN = /^[\p{L}\p{N}_.-]+$/u;
  * could be registered next to "ibrahim" (docs/product-rules.md, "Account names").
  */
 export function accountKeyOf(account: string): string {
+  // ı first, so that "ı" with a dot above folds like "i" with one; NFKC again, so that what follows a
+  // removed dot composes as it would have: folding a key again changes nothing.
   return legacyAccountKeyOf(account)
-    .replace(/i\u0307/gu, 'i')
-    .replace(/\u0131/gu, 'i');
+    .replace(/\u0131/gu, 'i')
+    .replace(/i\u0307+/gu, 'i')
+    .normalize('NFKC');
 }
 
 /**

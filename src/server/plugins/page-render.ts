@@ -191,9 +191,12 @@ export function createPageRenderer(app: FastifyInstance, distDir: string) {
   };
 }
 
-/** The cookie's time zone if it names one this server can show times in; else none (the server's own). */
+/**
+ * The cookie's time zone if it names one this server can show times in; else none (the server's
+ * own). Only names: a browser names its zone (`Asia/Tokyo`, `UTC`), never an offset such as `+05:30`.
+ */
 function timeZoneOf(cookie: string | undefined): string | undefined {
-  if (!cookie || cookie.length > TIME_ZONE_MAX_LENGTH) return undefined;
+  if (!cookie || cookie.length > TIME_ZONE_MAX_LENGTH || !/^[A-Za-z]/.test(cookie)) return undefined;
   try {
     return new Intl.DateTimeFormat('en', { timeZone: cookie }).resolvedOptions().timeZone;
   } catch {

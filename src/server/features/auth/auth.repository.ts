@@ -6,6 +6,7 @@ import { sessionLive } from '#server/db/session-live.ts';
 import { updateAny, updateCount } from '#server/db/update-count.ts';
 import { sessionsRevoked } from './session-cache.ts';
 import { ACCOUNT_DELETED } from '#domain/auth/deletion.ts';
+import { accountKeyOf } from '#domain/auth/credentials.ts';
 
 export type { SessionEndCause };
 
@@ -29,27 +30,24 @@ export { ACCOUNT_DELETED };
 const ATTEMPTS_FORGOTTEN_AFTER = '24 hours';
 
 /**
- * Auth's tables — users (sign-in fields), sessions, account locks, sign-in attempts — for a database
- * or a transaction.
- */
-/**
  * An account that kept its legacy key (its folded name clashed with an older account's, migration
  * 0034) is found by the exact spelling it registered, before the older account that owns the folded
- * name; otherwise the name's own account, then the address's.
+ * name; otherwise the name's own account, then the address's. Only a key that is not in folded form
+ * counts as legacy: keys written since are all folded, so no newer account can stand in for one.
  */
 function preferredAccount<Row extends { usernameKey: string }>(
   rows: Row[],
   key: string,
   legacyKey: string,
 ): Row | null {
-  return (
-    rows.find((row) => row.usernameKey === legacyKey) ??
-    rows.find((row) => row.usernameKey === key) ??
-    rows[0] ??
-    null
-  );
+  const legacy = (row: Row) => row.usernameKey === legacyKey && accountKeyOf(row.usernameKey) !== legacyKey;
+  return rows.find(legacy) ?? rows.find((row) => row.usernameKey === key) ?? rows[0] ?? null;
 }
 
+/**
+ * Auth's tables — users (sign-in fields), sessions, account locks, sign-in attempts — for a database
+ * or a transaction.
+ */
 export function createAuthRepository(db: Db) {
   return {
     async insertUser(user: NewUser): Promise<UserRow> {
@@ -166,18 +164,27 @@ export function createAuthRepository(db: Db) {
     },
 
     /**
+     * What ended the session of this token early, if one did and it is still kept, and whether its
+     * account is closed now (a ban may have been lifted since).
+     */
+    async endOf(
+      tokenHash: string,
+      now: Date,
+    ): Promise<{ cause: SessionEndCause | null; closed: boolean } | null> {
+      const [row] = await db
+        .select({
+          cause: sessions.endedBy,
+          closed: sql<boolean>`exists (${activeLocks(sessions.userId, now)})`,
+        })
+        .from(sessions)
+        .where(and(eq(sessions.tokenHash, tokenHash), isNotNull(sessions.revokedAt)));
+      return row ?? null;
+    },
+
+    /**
      * The session a token belongs to while it is live, and whether its account is closed to every
      * way in (a ban, a lock or a deletion in force) — checked on every request, in one query.
      */
-    /** What ended the session of this token early, if one did and it is still kept. */
-    async endCauseOf(tokenHash: string): Promise<SessionEndCause | null> {
-      const [row] = await db
-        .select({ endedBy: sessions.endedBy })
-        .from(sessions)
-        .where(and(eq(sessions.tokenHash, tokenHash), isNotNull(sessions.revokedAt)));
-      return row?.endedBy ?? null;
-    },
-
     async findLiveSession(tokenHash: string, now: Date) {
       const [row] = await db
         .select({

@@ -99,13 +99,14 @@ export type SessionRefusal =
 /**
  * Said to the device whose session ended early, so that it says what happened: not "expired" when
  * the user (or someone with the password) signed it out or deleted the account, or when the account
- * was banned (the next sign-in shows the ban's reason). An own sign-out leaves nothing to tell.
+ * is banned (the next sign-in shows the ban's reason; once it is lifted, the sign-in just works). An
+ * own sign-out leaves nothing to tell.
  */
-function refusalFor(cause: SessionEndCause | null): SessionRefusal {
-  if (cause === 'other_device') return 'auth.signed_out_elsewhere';
-  if (cause === 'new_password') return 'auth.password_changed';
-  if (cause === 'deleted') return 'auth.account_deleted';
-  if (cause === 'banned') return 'auth.account_banned';
+function refusalFor(end: { cause: SessionEndCause | null; closed: boolean } | null): SessionRefusal {
+  if (end?.cause === 'other_device') return 'auth.signed_out_elsewhere';
+  if (end?.cause === 'new_password') return 'auth.password_changed';
+  if (end?.cause === 'deleted') return 'auth.account_deleted';
+  if (end?.cause === 'banned' && end.closed) return 'auth.account_banned';
   return 'auth.session_expired';
 }
 
@@ -296,9 +297,9 @@ export function createAuthService({ db, clock, sessionTtlDays, hash, sessionCach
     if (!valid.ok) return valid;
     const { accountKey, legacyAccountKey, password } = valid.value;
     const user = await repo.findUserByAccountKey(accountKey, legacyAccountKey);
-    // A found account's tries count on its own name, so that an account that kept its legacy key
-    // is not locked by tries at the older account's.
-    const checked = await checkPassword(user, user?.usernameKey ?? accountKey, password, device);
+    // Tries count on the name as typed, folded: whether an account was found, or which, does not
+    // change whose tries they are.
+    const checked = await checkPassword(user, accountKey, password, device);
     if (checked.kind === 'locked') return { ok: false, error: 'auth.too_many_attempts', lock: checked.lock };
     if (checked.kind === 'wrong' || !user) return fail('auth.invalid_credentials');
 
@@ -342,7 +343,7 @@ export function createAuthService({ db, clock, sessionTtlDays, hash, sessionCach
     }
     const stamp = sessionCache?.stamp() ?? 0;
     const session = await repo.findLiveSession(tokenHash, now);
-    if (!session) return fail(refusalFor(await repo.endCauseOf(tokenHash)));
+    if (!session) return fail(refusalFor(await repo.endOf(tokenHash, now)));
     // A lock in force closes the account to a session that is still live, too (ending access ends
     // the sessions as well, so this is for a lock written by other means).
     if (session.closed) return fail(session.deleted ? 'auth.account_deleted' : 'auth.account_banned');
