@@ -49,6 +49,10 @@ describe('users in the console', () => {
       expect(await search(q), q).toContain(id);
     }
     expect(await search('nobody-like-this')).toEqual([]);
+    // A name typed on another keyboard is found as sign-in finds it.
+    await register(app, 'IŞIK-console');
+    const isik = await userIdOf(db, 'IŞIK-console');
+    for (const q of ['ışık-console', 'Işık', 'İŞİK']) expect(await search(q), q).toContain(isik);
     expect(envelope(await opsRequest(app, 'GET', `${OPS_API.users}?q=`, token)).data.error).toBeTruthy();
 
     const detail = envelope(await opsRequest(app, 'GET', `${OPS_API.user}?id=${id}`, token))

@@ -1,3 +1,4 @@
+import { accountKeyOf } from '#domain/auth/credentials.ts';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -120,9 +121,12 @@ export async function completeTasks(
   return statuses;
 }
 
-/** The id of the account registered as `username` (its normalised name). */
+/** The id of the account registered as `username`, found by its comparison form as sign-in finds it. */
 export async function userIdOf(db: Db, username: string): Promise<number> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.usernameKey, username));
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.usernameKey, accountKeyOf(username)));
   if (!row) throw new Error(`no user ${username}`);
   return row.id;
 }

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { accountKeyOf } from '#domain/auth/credentials.ts';
 import { lockInForce } from '#server/db/account-locks.ts';
 import type { Db } from '#server/db/database.ts';
 import {
@@ -34,10 +35,12 @@ export function createOpsUsersRepository(db: Db) {
     tag: withdrawAddresses.tag,
   };
   return {
-    /** Users by name or e-mail (part of), invite code, address (saved or withdrawn to) or id. */
+    /** Users by name (as typed or as sign-in compares it) or e-mail (part of), invite code, address (saved or withdrawn to) or id. */
     async search(text: string) {
       const matches: SQL[] = [
         ilike(users.username, likeText(text)),
+        // And by the name's comparison form, as sign-in finds it ("ışık" finds "IŞIK").
+        like(users.usernameKey, likeText(accountKeyOf(text))),
         ilike(users.email, likeText(text)),
         eq(users.inviteCode, text.toUpperCase()),
         eq(withdrawAddresses.address, text),
