@@ -285,7 +285,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? turnstileVerifier(env.TURNSTILE_SECRET, env.TURNSTILE_VERIFY_URL)
       : null,
   );
-  const sendIdempotent = createIdempotentSender(database.db, clock);
+  const sendIdempotent = createIdempotentSender(database.db, clock, (sessionId) => auth.refusalOf(sessionId));
   const timeZone = env.DAY_TIME_ZONE;
   const tasks = createTasksService({ db: database.db, clock, rules, timeZone });
   const rewards = createRewardsService({

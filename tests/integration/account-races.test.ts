@@ -204,7 +204,8 @@ await describeOnPostgres('account races', (backend) => {
     await holder;
     const answer = await sent;
     expect(answer.statusCode).toBe(401);
-    expect(envelope(answer).data.error).toBe('auth.session_expired');
+    // Told what ended it, as any later request of that device is.
+    expect(envelope(answer).data.error).toBe('auth.signed_out_elsewhere');
     return { id, other };
   }
 

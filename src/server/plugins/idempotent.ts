@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, type ErrorCode } from '#contract/errors.ts';
 import { IDEMPOTENCY_HEADER } from '#contract/paths.ts';
+import type { SessionEndCode } from '#contract/sync.ts';
 import type { Result } from '#domain/result.ts';
 import type { Clock } from '#server/clock.ts';
 import { isUniqueViolation, type Db } from '#server/db/database.ts';
@@ -53,7 +54,12 @@ export function ledgerKeyOf(requestKey: string): string {
  * deletion, a new password) moves nothing and stores nothing (`runIdempotent`), so the key is used
  * again once the user signs in anew.
  */
-export function createIdempotentSender(db: Db, clock: Clock) {
+export function createIdempotentSender(
+  db: Db,
+  clock: Clock,
+  /** What a session that ended while its request waited is told (auth's `refusalOf`). */
+  refusalOf: (sessionId: number) => Promise<SessionEndCode>,
+) {
   return async function sendIdempotent(request: FastifyRequest, reply: FastifyReply, work: MoneyWork) {
     const header = request.headers[IDEMPOTENCY_HEADER];
     const key = Array.isArray(header) ? header[0] : header;
@@ -82,7 +88,7 @@ export function createIdempotentSender(db: Db, clock: Clock) {
 
     switch (outcome.kind) {
       case 'session_ended':
-        return sendFailure(reply, 'auth.session_expired');
+        return sendFailure(reply, await refusalOf(sessionId));
       case 'fresh':
         return reply.code(outcome.response.statusCode).send(outcome.response.body);
       case 'replay':

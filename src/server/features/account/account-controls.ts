@@ -3,7 +3,12 @@ import { fail, ok, type Result } from '#domain/result.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import { accounts, passwordRefusal } from '#server/features/auth/auth.service.ts';
-import type { AuthService, KnownDevice, PasswordError } from '#server/features/auth/auth.service.ts';
+import type {
+  AuthService,
+  KnownDevice,
+  PasswordError,
+  SessionRefusal,
+} from '#server/features/auth/auth.service.ts';
 import { erasePairingCodes } from '#server/features/devices/devices.service.ts';
 import { erasePhone } from '#server/features/kyc/kyc.service.ts';
 import { eraseWithdrawDestinations } from '#server/features/withdraw/withdraw.service.ts';
@@ -15,8 +20,8 @@ export type ChangePasswordError =
   | 'auth.password_mismatch'
   | 'auth.password_too_short'
   | 'auth.password_too_long'
-  | 'auth.session_expired';
-export type DeleteAccountError = PasswordError | 'account.withdrawal_in_progress' | 'auth.session_expired';
+  | SessionRefusal;
+export type DeleteAccountError = PasswordError | 'account.withdrawal_in_progress' | SessionRefusal;
 
 /** The signed-in session a control is asked for. */
 interface Asker {
@@ -52,7 +57,8 @@ export function createAccountControls({ db, clock, auth, hasOpenWithdrawal }: Ac
       if (refused) return refused;
       const passwordHash = await auth.hashPassword(valid.value);
       return db.transaction(async (tx) => {
-        if (!(await auth.lockForSession(tx, asker))) return fail('auth.session_expired');
+        const refused = await auth.lockForSession(tx, asker);
+        if (refused) return fail(refused);
         await accounts.setPasswordHash(tx, userId, passwordHash);
         const ended = await endAccess(tx, userId, clock.now(), 'new_password', sessionId);
         return ok({ signed_out_devices: ended.sessions });
@@ -60,11 +66,10 @@ export function createAccountControls({ db, clock, auth, hasOpenWithdrawal }: Ac
     },
 
     /** Signs every other device out and voids the codes approved for the account. */
-    async signOutOthers(
-      asker: Asker,
-    ): Promise<Result<{ signed_out_devices: number }, 'auth.session_expired'>> {
+    async signOutOthers(asker: Asker): Promise<Result<{ signed_out_devices: number }, SessionRefusal>> {
       return db.transaction(async (tx) => {
-        if (!(await auth.lockForSession(tx, asker))) return fail('auth.session_expired');
+        const refused = await auth.lockForSession(tx, asker);
+        if (refused) return fail(refused);
         const ended = await endAccess(tx, asker.userId, clock.now(), 'other_device', asker.sessionId);
         return ok({ signed_out_devices: ended.sessions });
       });
@@ -81,7 +86,8 @@ export function createAccountControls({ db, clock, auth, hasOpenWithdrawal }: Ac
       if (refused) return refused;
       return db.transaction(async (tx) => {
         // The same lock a withdrawal takes: one of the two goes first, and the other sees it.
-        if (!(await auth.lockForSession(tx, asker))) return fail('auth.session_expired');
+        const refused = await auth.lockForSession(tx, asker);
+        if (refused) return fail(refused);
         if (await hasOpenWithdrawal(tx, userId)) return fail('account.withdrawal_in_progress');
         await eraseAccount(tx, userId, clock.now());
         return ok({ deleted: true as const });

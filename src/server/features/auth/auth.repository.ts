@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { activeLocks, lockInForce } from '#server/db/account-locks.ts';
 import type { Db } from '#server/db/database.ts';
 import { accountLocks, sessions, signInAttempts, users, type SessionEndCause } from '#server/db/schema.ts';
@@ -42,6 +42,21 @@ function preferredAccount<Row extends { usernameKey: string }>(
 ): Row | null {
   const legacy = (row: Row) => row.usernameKey === legacyKey && accountKeyOf(row.usernameKey) !== legacyKey;
   return rows.find(legacy) ?? rows.find((row) => row.usernameKey === key) ?? rows[0] ?? null;
+}
+
+/** What ended a session early (if anything), and whether its account is closed, and by a deletion. */
+export interface SessionStanding {
+  cause: SessionEndCause | null;
+  closed: boolean;
+  deleted: boolean;
+}
+
+/** Whether a session's account is closed at `now` (a ban, a lock or a deletion in force), and by a deletion. */
+function closure(now: Date) {
+  return {
+    closed: sql<boolean>`exists (${activeLocks(sessions.userId, now)})`,
+    deleted: sql<boolean>`exists (${activeLocks(sessions.userId, now)} and ${accountLocks.reason} = ${ACCOUNT_DELETED})`,
+  };
 }
 
 /**
@@ -164,20 +179,18 @@ export function createAuthRepository(db: Db) {
     },
 
     /**
-     * What ended the session of this token early, if one did and it is still kept, and whether its
-     * account is closed now (a ban may have been lifted since).
+     * How the session of a token, or of an id, stands once it no longer lets its account in: what
+     * ended it early if something did, and whether its account is closed now (a ban may have been
+     * lifted since), and by a deletion. Null when no session had it.
      */
-    async endOf(
-      tokenHash: string,
+    async standingOf(
+      by: { tokenHash: string } | { sessionId: number },
       now: Date,
-    ): Promise<{ cause: SessionEndCause | null; closed: boolean } | null> {
+    ): Promise<SessionStanding | null> {
       const [row] = await db
-        .select({
-          cause: sessions.endedBy,
-          closed: sql<boolean>`exists (${activeLocks(sessions.userId, now)})`,
-        })
+        .select({ cause: sessions.endedBy, ...closure(now) })
         .from(sessions)
-        .where(and(eq(sessions.tokenHash, tokenHash), isNotNull(sessions.revokedAt)));
+        .where('tokenHash' in by ? eq(sessions.tokenHash, by.tokenHash) : eq(sessions.id, by.sessionId));
       return row ?? null;
     },
 
@@ -193,8 +206,7 @@ export function createAuthRepository(db: Db) {
           lastSeenAt: sessions.lastSeenAt,
           expiresAt: sessions.expiresAt,
           linkedAt: sessions.linkedAt,
-          closed: sql<boolean>`exists (${activeLocks(sessions.userId, now)})`,
-          deleted: sql<boolean>`exists (${activeLocks(sessions.userId, now)} and ${accountLocks.reason} = ${ACCOUNT_DELETED})`,
+          ...closure(now),
         })
         .from(sessions)
         .where(and(eq(sessions.tokenHash, tokenHash), sessionLive(now)));

@@ -16,6 +16,7 @@ import {
   ACCOUNT_DELETED,
   createAuthRepository,
   type SessionEndCause,
+  type SessionStanding,
   type SessionRow,
   type UserRow,
 } from './auth.repository.ts';
@@ -97,16 +98,18 @@ export type SessionRefusal =
   | 'auth.account_banned';
 
 /**
- * Said to the device whose session ended early, so that it says what happened: not "expired" when
- * the user (or someone with the password) signed it out or deleted the account, or when the account
- * is banned (the next sign-in shows the ban's reason; once it is lifted, the sign-in just works). An
- * own sign-out leaves nothing to tell.
+ * Said to the device whose session no longer lets it in, so that it says what happened: not
+ * "expired" when the user (or someone with the password) signed it out or deleted the account, or
+ * when the account is banned (the next sign-in shows the ban's reason; once it is lifted, the
+ * sign-in just works). A deletion comes first: nothing kept for the account can ever be sent again.
+ * An own sign-out leaves nothing to tell.
  */
-function refusalFor(end: { cause: SessionEndCause | null; closed: boolean } | null): SessionRefusal {
-  if (end?.cause === 'other_device') return 'auth.signed_out_elsewhere';
-  if (end?.cause === 'new_password') return 'auth.password_changed';
-  if (end?.cause === 'deleted') return 'auth.account_deleted';
-  if (end?.cause === 'banned' && end.closed) return 'auth.account_banned';
+function refusalFor(standing: SessionStanding | null): SessionRefusal {
+  const cause = standing?.cause ?? null;
+  if (cause === 'deleted' || standing?.deleted) return 'auth.account_deleted';
+  if (cause === 'other_device') return 'auth.signed_out_elsewhere';
+  if (cause === 'new_password') return 'auth.password_changed';
+  if (standing?.closed && (cause === 'banned' || cause === null)) return 'auth.account_banned';
   return 'auth.session_expired';
 }
 
@@ -250,6 +253,11 @@ export function createAuthService({ db, clock, sessionTtlDays, hash, sessionCach
     };
   }
 
+  /** What a session that no longer lets its account in is told, as every request of it is. */
+  async function refusalOf(sessionId: number, executor: Db = db): Promise<SessionRefusal> {
+    return refusalFor(await createAuthRepository(executor).standingOf({ sessionId }, clock.now()));
+  }
+
   async function register(input: CheckInInput, client: ClientInfo): Promise<CheckInOutcome> {
     const valid = validateCheckIn(input);
     if (!valid.ok) return valid;
@@ -343,10 +351,10 @@ export function createAuthService({ db, clock, sessionTtlDays, hash, sessionCach
     }
     const stamp = sessionCache?.stamp() ?? 0;
     const session = await repo.findLiveSession(tokenHash, now);
-    if (!session) return fail(refusalFor(await repo.endOf(tokenHash, now)));
+    if (!session) return fail(refusalFor(await repo.standingOf({ tokenHash }, now)));
     // A lock in force closes the account to a session that is still live, too (ending access ends
     // the sessions as well, so this is for a lock written by other means).
-    if (session.closed) return fail(session.deleted ? 'auth.account_deleted' : 'auth.account_banned');
+    if (session.closed) return fail(refusalFor({ cause: null, ...session }));
     let { lastSeenAt, expiresAt } = session;
     if (now.getTime() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       lastSeenAt = now;
@@ -391,17 +399,23 @@ export function createAuthService({ db, clock, sessionTtlDays, hash, sessionCach
     },
 
     /**
-     * Takes the account's lock in `tx` for a request of `session`, and says whether that session
-     * still lets the account in. Every change of an account's state (a ban, a deletion, a new
+     * Takes the account's lock in `tx` for a request of `session`: null while that session still
+     * lets the account in, else what the device is told, as every other request of it would be. Every change of an account's state (a ban, a deletion, a new
      * password, a sign-out of a device) takes this lock, so it either came before and is seen here,
      * or comes after and sees what this request changed. A request that checked a password first
      * (hundreds of milliseconds of hashing) writes nothing when this says no: a thief's request
      * already under way must not outlive the sign-out that ended its session.
      */
-    async lockForSession(tx: Db, session: { userId: number; sessionId: number }): Promise<boolean> {
+    async lockForSession(
+      tx: Db,
+      session: { userId: number; sessionId: number },
+    ): Promise<SessionRefusal | null> {
       await accounts.lock(tx, session.userId);
-      return createAuthRepository(tx).sessionAdmits(session.sessionId, clock.now());
+      if (await createAuthRepository(tx).sessionAdmits(session.sessionId, clock.now())) return null;
+      return refusalOf(session.sessionId, tx);
     },
+
+    refusalOf,
 
     liveSessions(userId: number): Promise<SessionRow[]> {
       return repo.liveSessions(userId, clock.now());

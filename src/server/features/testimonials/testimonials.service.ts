@@ -10,6 +10,7 @@ import type { OpsErrorCode } from '#contract/ops-errors.ts';
 import { maskName } from '#domain/privacy/mask.ts';
 import { fail, ok, type Result } from '#domain/result.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
+import type { SessionRefusal } from '#server/features/auth/auth.service.ts';
 import type { Db } from '#server/db/database.ts';
 import { audited, consoleActor } from '#server/features/ops/ops.service.ts';
 import { createTestimonialsRepository, type TestimonialRow } from './testimonials.repository.ts';
@@ -18,15 +19,15 @@ export type SubmitTestimonialError =
   | 'testimonials.text_length'
   | 'testimonials.consent_required'
   | 'testimonials.already_submitted'
-  | 'auth.session_expired';
+  | SessionRefusal;
 
 export interface TestimonialsServiceDeps {
   db: Db;
   clock: Clock;
   /** The account's name (the auth feature's), masked before it is stored. */
   usernameOf: (userId: number) => Promise<string | null>;
-  /** Takes the account's lock for the session and says whether it still lets the account in (auth's). */
-  lockForSession: (tx: Db, session: { userId: number; sessionId: number }) => Promise<boolean>;
+  /** Takes the account's lock for the session: null while it still lets the account in, else why not (auth's). */
+  lockForSession: (tx: Db, session: { userId: number; sessionId: number }) => Promise<SessionRefusal | null>;
 }
 
 /** Removes the user's reviews with the account, in the caller's transaction. */
@@ -78,7 +79,8 @@ export function createTestimonialsService({
       // Under the account's lock: a review saved for an account just deleted would outlive the
       // erasure of its reviews, with its masked name.
       const row = await db.transaction(async (tx) => {
-        if (!(await lockForSession(tx, session))) return 'session_ended' as const;
+        const refused = await lockForSession(tx, session);
+        if (refused) return { refused };
         return createTestimonialsRepository(tx).insert({
           userId,
           text,
@@ -87,7 +89,7 @@ export function createTestimonialsService({
           createdAt: now,
         });
       });
-      if (row === 'session_ended') return fail('auth.session_expired');
+      if (row && 'refused' in row) return fail(row.refused);
       return row ? ok(mine(row)) : fail('testimonials.already_submitted');
     },
 

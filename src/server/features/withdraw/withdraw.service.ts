@@ -17,7 +17,7 @@ import { adReductionHours, withdrawalEndTime } from '#domain/withdraw/waiting.ts
 import { epochSeconds, type Clock } from '#server/clock.ts';
 import { isUniqueViolation, type Db } from '#server/db/database.ts';
 import type { AccountRepository } from '#server/features/account/account.service.ts';
-import type { KnownDevice } from '#server/features/auth/auth.service.ts';
+import type { KnownDevice, SessionRefusal } from '#server/features/auth/auth.service.ts';
 import type { KeyedHash } from '#server/lib/server-secrets.repository.ts';
 import { ledger } from '#server/ledger/ledger.ts';
 import type { WhitelistedExchange } from './exchange-whitelist.ts';
@@ -27,7 +27,7 @@ export type CheckAddressError = AddressRefusal | 'withdraw.not_whitelisted' | 'w
 export type SetAddressError =
   | CheckAddressError
   | 'withdraw.address_already_set'
-  | 'auth.session_expired'
+  | SessionRefusal
   | 'account.password_wrong'
   | 'auth.too_many_attempts';
 export type ChangeAddressError =
@@ -71,7 +71,7 @@ export interface WithdrawServiceDeps {
   adVideoUrl: string | null;
   checkPassword: PasswordCheck;
   /** Takes the account's lock for the session and says whether it still lets the account in (auth's `lockForSession`). */
-  lockForSession: (tx: Db, session: { userId: number; sessionId: number }) => Promise<boolean>;
+  lockForSession: (tx: Db, session: { userId: number; sessionId: number }) => Promise<SessionRefusal | null>;
   /** Tells every device of the account that its address changed (push; the app shows it from state). */
   announceAddressChange: (userId: number, changeTime: Date) => Promise<void>;
   /** A fraction in [0, 1) for the ad's reduction; tests pass their own. */
@@ -279,7 +279,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       session: { userId: number; sessionId: number },
       input: { walletaddress: string; tag: string; password: string },
       device: KnownDevice | null,
-    ): Promise<Result<Address, ChangeAddressError | 'auth.session_expired'>> {
+    ): Promise<Result<Address, ChangeAddressError | SessionRefusal>> {
       const { userId } = session;
       const checked = await this.checkAddress(userId, input);
       if (!checked.ok) return checked;
@@ -296,7 +296,8 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
         const changed = await db.transaction(async (tx) => {
           // The password check takes a while: a sign-out of this device, a new password or a ban
           // that landed meanwhile must stop the change, as it stops a money request.
-          if (!(await deps.lockForSession(tx, session))) return 'session_ended' as const;
+          const refused = await deps.lockForSession(tx, session);
+          if (refused) return { refused };
           const rows = createWithdrawRepository(tx);
           const locked = await rows.address(userId);
           if (!locked) return false;
@@ -314,7 +315,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
           });
           return true;
         });
-        if (changed === 'session_ended') return fail('auth.session_expired');
+        if (typeof changed === 'object') return fail(changed.refused);
         if (changed === 'taken') return fail('withdraw.address_taken');
         if (!changed) return fail('withdraw.address_missing');
       } catch (error) {
@@ -346,7 +347,8 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
         // Under the account's lock: an address saved for an account just deleted or banned would
         // outlive its erasure, and hold the address and tag that no other account may then use.
         const saved = await db.transaction(async (tx) => {
-          if (!(await deps.lockForSession(tx, session))) return 'session_ended' as const;
+          const refused = await deps.lockForSession(tx, session);
+          if (refused) return { refused };
           const { address, tag } = parsed.value;
           const now = clock.now();
           const rows = createWithdrawRepository(tx);
@@ -355,7 +357,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
           }
           return rows.saveAddress(userId, address, tag, now);
         });
-        if (saved === 'session_ended') return fail('auth.session_expired');
+        if (typeof saved === 'object') return fail(saved.refused);
         if (saved === 'taken') return fail('withdraw.address_taken');
         if (saved) return ok(await this.getAddress(userId));
       } catch (error) {
