@@ -327,7 +327,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     adVideoUrl: env.AD_VIDEO_URL ?? null,
     checkPassword: async (userId, password, device) =>
       passwordRefusal(await auth.checkCurrentPassword(userId, password, device)) ?? ok(true as const),
-    lockForSession: (tx, session) => auth.lockForSession(tx, session),
+    refusalUnderLock: (tx, session) => auth.refusalUnderLock(tx, session),
     // Called at request time, when the push sender below exists.
     announceAddressChange: async (userId, at) => {
       await push.sendToUser(userId, addressChangedNotice(at));
@@ -454,7 +454,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       db: database.db,
       clock,
       usernameOf: async (userId) => (await account.userInfo(userId))?.username ?? null,
-      lockForSession: (tx, session) => auth.lockForSession(tx, session),
+      refusalUnderLock: (tx, session) => auth.refusalUnderLock(tx, session),
     }),
   });
   await app.register(usageRoutes, { usage: createUsageService({ db: database.db, clock, timeZone }) });

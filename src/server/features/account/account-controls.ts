@@ -57,7 +57,7 @@ export function createAccountControls({ db, clock, auth, hasOpenWithdrawal }: Ac
       if (refused) return refused;
       const passwordHash = await auth.hashPassword(valid.value);
       return db.transaction(async (tx) => {
-        const refused = await auth.lockForSession(tx, asker);
+        const refused = await auth.refusalUnderLock(tx, asker);
         if (refused) return fail(refused);
         await accounts.setPasswordHash(tx, userId, passwordHash);
         const ended = await endAccess(tx, userId, clock.now(), 'new_password', sessionId);
@@ -68,7 +68,7 @@ export function createAccountControls({ db, clock, auth, hasOpenWithdrawal }: Ac
     /** Signs every other device out and voids the codes approved for the account. */
     async signOutOthers(asker: Asker): Promise<Result<{ signed_out_devices: number }, SessionRefusal>> {
       return db.transaction(async (tx) => {
-        const refused = await auth.lockForSession(tx, asker);
+        const refused = await auth.refusalUnderLock(tx, asker);
         if (refused) return fail(refused);
         const ended = await endAccess(tx, asker.userId, clock.now(), 'other_device', asker.sessionId);
         return ok({ signed_out_devices: ended.sessions });
@@ -86,7 +86,7 @@ export function createAccountControls({ db, clock, auth, hasOpenWithdrawal }: Ac
       if (refused) return refused;
       return db.transaction(async (tx) => {
         // The same lock a withdrawal takes: one of the two goes first, and the other sees it.
-        const refused = await auth.lockForSession(tx, asker);
+        const refused = await auth.refusalUnderLock(tx, asker);
         if (refused) return fail(refused);
         if (await hasOpenWithdrawal(tx, userId)) return fail('account.withdrawal_in_progress');
         await eraseAccount(tx, userId, clock.now());

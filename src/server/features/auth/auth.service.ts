@@ -406,7 +406,7 @@ export function createAuthService({ db, clock, sessionTtlDays, hash, sessionCach
      * (hundreds of milliseconds of hashing) writes nothing when this says no: a thief's request
      * already under way must not outlive the sign-out that ended its session.
      */
-    async lockForSession(
+    async refusalUnderLock(
       tx: Db,
       session: { userId: number; sessionId: number },
     ): Promise<SessionRefusal | null> {

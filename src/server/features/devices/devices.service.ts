@@ -13,7 +13,12 @@ import { fail, ok, type Result } from '#domain/result.ts';
 import { epochSeconds, type Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import { accounts, passwordRefusal } from '#server/features/auth/auth.service.ts';
-import type { AuthService, KnownDevice, PasswordError } from '#server/features/auth/auth.service.ts';
+import type {
+  AuthService,
+  KnownDevice,
+  PasswordError,
+  SessionRefusal,
+} from '#server/features/auth/auth.service.ts';
 import { hitRate } from '#server/lib/rate-counter.repository.ts';
 import type { KeyedHash } from '#server/lib/server-secrets.repository.ts';
 import { createDevicesRepository, type PairingCodeRow } from './devices.repository.ts';
@@ -24,7 +29,7 @@ export type LinkError =
   | 'device.code_expired'
   | 'device.code_used'
   | 'request.rate_limited'
-  | 'auth.session_expired'
+  | SessionRefusal
   | PasswordError;
 
 export interface DevicesServiceDeps {
@@ -201,7 +206,8 @@ export function createDevicesService({ db, clock, auth, hash, attemptLimit, onLi
       const outcome = await db.transaction(async (tx): Promise<Result<true, LinkError>> => {
         // Ended while its password was checked (a new password, "sign out all other devices"): the
         // approval would outlive the access that gave it.
-        if (!(await auth.lockForSession(tx, { userId, sessionId }))) return fail('auth.session_expired');
+        const refused = await auth.refusalUnderLock(tx, { userId, sessionId });
+        if (refused) return fail(refused);
         const approved = await createDevicesRepository(tx).approve(
           checked.value.id,
           userId,

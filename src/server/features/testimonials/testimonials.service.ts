@@ -27,7 +27,10 @@ export interface TestimonialsServiceDeps {
   /** The account's name (the auth feature's), masked before it is stored. */
   usernameOf: (userId: number) => Promise<string | null>;
   /** Takes the account's lock for the session: null while it still lets the account in, else why not (auth's). */
-  lockForSession: (tx: Db, session: { userId: number; sessionId: number }) => Promise<SessionRefusal | null>;
+  refusalUnderLock: (
+    tx: Db,
+    session: { userId: number; sessionId: number },
+  ) => Promise<SessionRefusal | null>;
 }
 
 /** Removes the user's reviews with the account, in the caller's transaction. */
@@ -59,7 +62,7 @@ export function createTestimonialsService({
   db,
   clock,
   usernameOf,
-  lockForSession,
+  refusalUnderLock,
 }: TestimonialsServiceDeps) {
   const repo = createTestimonialsRepository(db);
   return {
@@ -79,7 +82,7 @@ export function createTestimonialsService({
       // Under the account's lock: a review saved for an account just deleted would outlive the
       // erasure of its reviews, with its masked name.
       const row = await db.transaction(async (tx) => {
-        const refused = await lockForSession(tx, session);
+        const refused = await refusalUnderLock(tx, session);
         if (refused) return { refused };
         return createTestimonialsRepository(tx).insert({
           userId,

@@ -70,8 +70,11 @@ export interface WithdrawServiceDeps {
   whitelist: () => WhitelistedExchange[];
   adVideoUrl: string | null;
   checkPassword: PasswordCheck;
-  /** Takes the account's lock for the session and says whether it still lets the account in (auth's `lockForSession`). */
-  lockForSession: (tx: Db, session: { userId: number; sessionId: number }) => Promise<SessionRefusal | null>;
+  /** Takes the account's lock for the session: null while it still lets the account in, else why not (auth's `refusalUnderLock`). */
+  refusalUnderLock: (
+    tx: Db,
+    session: { userId: number; sessionId: number },
+  ) => Promise<SessionRefusal | null>;
   /** Tells every device of the account that its address changed (push; the app shows it from state). */
   announceAddressChange: (userId: number, changeTime: Date) => Promise<void>;
   /** A fraction in [0, 1) for the ad's reduction; tests pass their own. */
@@ -296,7 +299,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
         const changed = await db.transaction(async (tx) => {
           // The password check takes a while: a sign-out of this device, a new password or a ban
           // that landed meanwhile must stop the change, as it stops a money request.
-          const refused = await deps.lockForSession(tx, session);
+          const refused = await deps.refusalUnderLock(tx, session);
           if (refused) return { refused };
           const rows = createWithdrawRepository(tx);
           const locked = await rows.address(userId);
@@ -347,7 +350,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
         // Under the account's lock: an address saved for an account just deleted or banned would
         // outlive its erasure, and hold the address and tag that no other account may then use.
         const saved = await db.transaction(async (tx) => {
-          const refused = await deps.lockForSession(tx, session);
+          const refused = await deps.refusalUnderLock(tx, session);
           if (refused) return { refused };
           const { address, tag } = parsed.value;
           const now = clock.now();
