@@ -31,6 +31,11 @@ describe('the replay rules', () => {
     ]);
   });
 
+  it('takes a request carried out before (its stored answer forgotten) as done: it was credited then', () => {
+    expect(ERRORS['request.done_before'].status).toBe(409);
+    expect(replayVerdict(refused('request.done_before'))).toBe('done');
+  });
+
   it('retries a request still in flight, a rate limit and a server failure, by their codes', () => {
     for (const code of ['request.in_flight', 'request.rate_limited', 'server.error'] as const)
       expect(replayVerdict(refused(code))).toBe('retry');

@@ -100,7 +100,7 @@ export function isSessionEnd(error: string | null): error is SessionEndCode {
 /**
  * The replay rules, decided on the error code the server sent, not on the bare HTTP status (the
  * catalogue also uses 409 and 429 for refusals that are final): success (or the stored first
- * response, which the server sends as a success) is done; a refused session waits for a sign-in; a
+ * response, which the server sends as a success, or word that it was carried out before) is done; a refused session waits for a sign-in; a
  * request still in flight, a rate limit and a server failure are retried; any other catalogue
  * refusal is final and shown to the user. An answer without a catalogue code is not the server's own
  * (a proxy, a captive portal, a server falling over): timeouts, rate limits and 5xx are retried, other
@@ -109,6 +109,9 @@ export function isSessionEnd(error: string | null): error is SessionEndCode {
 export function replayVerdict({ status, code, error }: ReplayAnswer): ReplayVerdict {
   if (status === 401 || code === RESULT.loginRequired || isSessionEnd(error)) return 'needs_sign_in';
   if (status >= 200 && status < 300 && code === RESULT.ok) return 'done';
+  // Carried out when it was first sent, its stored answer since forgotten: it was credited then, so
+  // it is done, not "not accepted, nothing was credited".
+  if (error === 'request.done_before') return 'done';
   if (error !== null) return TRY_AGAIN.has(error) ? 'retry' : 'rejected';
   if (status === 408 || status === 429 || status >= 500) return 'retry';
   if (status >= 400) return 'rejected';
