@@ -24,7 +24,7 @@ export function WeekHistory({ days, perDay }: { days: Day[]; perDay: number }) {
   return (
     <Card className="week-history">
       <h2>
-        <Trans>Tasks this week</Trans>
+        <Trans>Tasks in the last 7 days</Trans>
       </h2>
       <ol className="week-bars">
         {days.map((d, i) => {
