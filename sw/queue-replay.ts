@@ -10,6 +10,13 @@ export interface ReplayPass {
   offline: boolean;
 }
 
+/**
+ * How long a replay waits for its answer. Every trigger (a sign-in, a new action, the sync event)
+ * waits for the pass that is running, so an answer that never comes must not hold the pass: the
+ * entry is retried with its backoff instead, which its Idempotency-Key makes safe.
+ */
+export const REPLAY_TIMEOUT_MS = 30_000;
+
 let running: Promise<ReplayPass> | null = null;
 let again = false;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -132,24 +139,20 @@ async function replayOnce(): Promise<ReplayPass> {
       continue;
     }
     const token = session.account === entry.account && session.token ? session.token : entry.token;
-    let answer: { status: number; body: unknown };
-    try {
-      const response = await fetch(entry.url, {
-        method: 'POST',
-        headers: headersFor(entry, token),
-        // A request kept without a body (a gift claim, a watched ad) goes again without one: an
-        // empty string would be sent as text/plain, which the route's schema does not take.
-        body: entry.bodyText === '' ? null : entry.bodyText,
-        credentials: 'same-origin',
-      });
-      answer = { status: response.status, body: await response.json().catch(() => null) };
-    } catch {
+    const answer = await send(entry, token);
+    if (answer === 'offline') {
       // No network: nothing later can get through either. The entry keeps its place.
       offline = true;
       break;
     }
     sent += 1;
-    await settle(entry, answer.status, answer.body, held, token);
+    if (answer === 'timed_out') {
+      // The server may have carried it out or not: the same key goes again after the backoff, as for
+      // a busy server. A slow answer is not a lost network: the other accounts' entries still go.
+      await retryLater(entry, held.blocked);
+    } else {
+      await settle(entry, answer.status, answer.body, held, token);
+    }
     if (entry.retryAt !== null) soonestRetry = Math.min(soonestRetry, entry.retryAt);
   }
 
@@ -157,6 +160,37 @@ async function replayOnce(): Promise<ReplayPass> {
   scheduleRetry(offline ? Infinity : soonestRetry);
   await publishQueue();
   return { sent, stillWaiting: remaining.length, offline };
+}
+
+/** One replay of an entry: the server's answer, or why there is none. */
+async function send(
+  entry: QueueEntry,
+  token: string | null,
+): Promise<{ status: number; body: unknown } | 'offline' | 'timed_out'> {
+  const abort = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    abort.abort();
+  }, REPLAY_TIMEOUT_MS);
+  try {
+    const response = await fetch(entry.url, {
+      method: 'POST',
+      headers: headersFor(entry, token),
+      // A request kept without a body (a gift claim, a watched ad) goes again without one: an
+      // empty string would be sent as text/plain, which the route's schema does not take.
+      body: entry.bodyText === '' ? null : entry.bodyText,
+      credentials: 'same-origin',
+      signal: abort.signal,
+    });
+    // A body cut off by the timeout reads as none, which the replay rules retry unless the status
+    // alone decides.
+    return { status: response.status, body: await response.json().catch(() => null) };
+  } catch {
+    return timedOut ? 'timed_out' : 'offline';
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -201,13 +235,9 @@ async function settle(
       await queueStore.change(entry.id, { state: 'needs_sign_in' });
       return;
     }
-    case 'retry': {
-      blocked.add(entry.account);
-      const attempts = entry.attempts + 1;
-      entry.retryAt = Date.now() + retryDelayMs(attempts);
-      await queueStore.change(entry.id, { attempts, retryAt: entry.retryAt });
+    case 'retry':
+      await retryLater(entry, blocked);
       return;
-    }
     case 'rejected':
       await queueStore.change(entry.id, {
         state: 'rejected',
@@ -224,6 +254,14 @@ async function settle(
       });
       return;
   }
+}
+
+/** The entry goes again after its backoff; the account's later entries wait behind it. */
+async function retryLater(entry: QueueEntry, blocked: Set<string>): Promise<void> {
+  blocked.add(entry.account);
+  const attempts = entry.attempts + 1;
+  entry.retryAt = Date.now() + retryDelayMs(attempts);
+  await queueStore.change(entry.id, { attempts, retryAt: entry.retryAt });
 }
 
 function headersFor(entry: QueueEntry, token: string | null): Headers {

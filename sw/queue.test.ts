@@ -1,7 +1,13 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDEMPOTENCY_HEADER, REQUEST_ID_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
-import { ACCOUNT_HEADER, REPLAY_HEADER, type PageMessage, type WorkerMessage } from '#contract/sync.ts';
+import {
+  ACCOUNT_HEADER,
+  REPLAY_HEADER,
+  retryDelayMs,
+  type PageMessage,
+  type WorkerMessage,
+} from '#contract/sync.ts';
 import type { QueueEntry } from './queue-store.ts';
 
 // The worker's globals, as far as the queue uses them: the pages it tells, its fetch listener, and the network.
@@ -23,7 +29,7 @@ Object.assign(globalThis, {
   },
 });
 const { queueStore, publicView } = await import('./queue-store.ts');
-const { replayQueue, wakeAccount } = await import('./queue-replay.ts');
+const { REPLAY_TIMEOUT_MS, replayQueue, wakeAccount } = await import('./queue-replay.ts');
 const { captureQueueableRequests } = await import('./queue-capture.ts');
 const { answerPageMessages } = await import('./page-messages.ts');
 const { replayOnSync } = await import('./background-sync.ts');
@@ -69,9 +75,18 @@ vi.stubGlobal('fetch', async (input: string | Request, init?: RequestInit) => {
   const token = headers.get(TOKEN_HEADER);
   sent.push({ key, token });
   const answer = answers.get(key ?? '') ?? { status: 200, body: { code: 1, msg: 'ok', data: {} } };
-  await held.get(`${key}:${token}`);
+  // As the browser's fetch does, an aborted request stops waiting for its answer.
+  await Promise.race([held.get(`${key}:${token}`), abortOf(init?.signal ?? undefined)]);
   return new Response(JSON.stringify(answer.body), { status: answer.status });
 });
+
+/** Rejects once `signal` aborts; never settles without one. */
+function abortOf(signal: AbortSignal | undefined): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal?.aborted) reject(signal.reason);
+    signal?.addEventListener('abort', () => reject(signal.reason));
+  });
+}
 
 const refusedSession = {
   status: 401,
@@ -498,5 +513,52 @@ describe('two tabs, one of which signed out', () => {
     await queueStore.setSession({ account: 'amina', token: 'token-new' });
     await sendFromPage('k-stale', 'amina', 'token-old');
     expect(await queueStore.session()).toEqual({ account: 'amina', token: 'token-new' });
+  });
+});
+
+describe('a replay whose answer never comes', () => {
+  it('is given up after its timeout and retried with its backoff, so the pass ends and a sign-in meanwhile is handled', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const stuck = await keep('amina', 'token-a');
+      const later = await keep('amina', 'token-a');
+      const hers = await keep('carol', 'token-c', { state: 'needs_sign_in' });
+      holdAnswer(stuck, 'token-a');
+      await queueStore.setSession({ account: 'amina', token: 'token-a' });
+      const pass = replayQueue();
+      await vi.waitFor(() => expect(sent).toHaveLength(1));
+
+      // Carol signs in on this device while the answer is still awaited.
+      const signedIn = fromPage({ type: 'session', account: 'carol', token: 'token-c2' });
+      await vi.advanceTimersByTimeAsync(REPLAY_TIMEOUT_MS);
+      await pass;
+      await signedIn;
+      // Neither offline nor refused: the entry waits for its retry, and Amina's later one behind it.
+      expect(sent).toEqual([
+        { key: stuck, token: 'token-a' },
+        { key: hers, token: 'token-c2' },
+      ]);
+      const [first, second] = await queueStore.all();
+      expect([first?.id, first?.state, first?.attempts, second?.id, second?.state]).toEqual([
+        stuck,
+        'waiting',
+        1,
+        later,
+        'waiting',
+      ]);
+      expect(first?.retryAt).toBeGreaterThan(Date.now());
+      expect(first?.retryAt).toBeLessThanOrEqual(Date.now() + retryDelayMs(1));
+
+      // The server answers now: after the backoff, the same key goes again, then the later one.
+      held.clear();
+      await vi.advanceTimersByTimeAsync(retryDelayMs(1));
+      await vi.waitFor(async () => expect(await states()).toEqual([]));
+      expect(sent.slice(2)).toEqual([
+        { key: stuck, token: 'token-a' },
+        { key: later, token: 'token-a' },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
