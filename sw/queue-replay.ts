@@ -133,9 +133,10 @@ async function replayOnce(): Promise<ReplayPass> {
       continue;
     }
     if (held.blocked.has(entry.account)) continue;
-    if (entry.retryAt !== null && entry.retryAt > Date.now()) {
+    const retryAt = waitsUntil(entry);
+    if (retryAt !== null) {
       held.blocked.add(entry.account);
-      soonestRetry = Math.min(soonestRetry, entry.retryAt);
+      soonestRetry = Math.min(soonestRetry, retryAt);
       continue;
     }
     const token = session.account === entry.account && session.token ? session.token : entry.token;
@@ -160,6 +161,18 @@ async function replayOnce(): Promise<ReplayPass> {
   scheduleRetry(offline ? Infinity : soonestRetry);
   await publishQueue();
   return { sent, stillWaiting: remaining.length, offline };
+}
+
+/**
+ * When an entry waiting for its retry may go, or null when it may go now. `retryAt` is the device's
+ * clock at the failure plus the backoff delay: a retry further off than that delay means the clock
+ * was set back since (it was fast, then set right), and the entry goes now rather than wait for as
+ * long as the clock was wrong.
+ */
+function waitsUntil({ retryAt, attempts }: QueueEntry): number | null {
+  if (retryAt === null) return null;
+  const wait = retryAt - Date.now();
+  return wait <= 0 || wait > retryDelayMs(attempts) ? null : retryAt;
 }
 
 /** One replay of an entry: the server's answer, or why there is none. */

@@ -421,7 +421,7 @@ describe('an account named anew after its session ended', () => {
 describe('an account named anew while a pass runs', () => {
   it('has its entries under the new name at once, so a new action of the page queues behind them', async () => {
     const other = await keep('zed', 'token-z');
-    const older = await keep('amina', 'token-a', { retryAt: Date.now() + 60_000 });
+    const older = await keep('amina', 'token-a', { attempts: 6, retryAt: Date.now() + retryDelayMs(6) });
     await queueStore.setSession({ account: 'amina', token: 'token-a' });
     const release = holdAnswer(other, 'token-z');
     const pass = replayQueue();
@@ -560,5 +560,32 @@ describe('a replay whose answer never comes', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('a device clock set right after a failed replay', () => {
+  const busy = { status: 503, body: null };
+  const day = 24 * 60 * 60_000;
+
+  it("holds the account's entries for their backoff only, not for as long as the clock was wrong", async () => {
+    const first = await keep('amina', 'token-a');
+    const second = await keep('amina', 'token-a');
+    answers.set(first, busy);
+    const now = Date.now();
+    // A day fast when the server was busy.
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + day);
+    try {
+      await replayQueue();
+      answers.delete(first);
+      // Still within its backoff on that clock: it waits.
+      await replayQueue();
+      expect(sent.map((s) => s.key)).toEqual([first]);
+    } finally {
+      clock.mockRestore();
+    }
+    // The clock is right again: a retry a day away is the wrong clock's, the backoff is long over.
+    await replayQueue();
+    expect(sent.map((s) => s.key)).toEqual([first, first, second]);
+    expect(await states()).toEqual([]);
   });
 });
