@@ -11,7 +11,7 @@ import {
 } from '#contract/sync.ts';
 import { publishQueue } from './clients.ts';
 import { queueStore } from './queue-store.ts';
-import { adoptSession, replayQueue } from './queue-replay.ts';
+import { adoptSession, forgetRefusedToken, replayQueue } from './queue-replay.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -82,11 +82,13 @@ async function sendOrKeep(
     .clone()
     .json()
     .catch(() => null);
-  if (replayVerdict({ status: response.status, ...readEnvelope(body) }) === 'needs_sign_in') {
+  const { code, error } = readEnvelope(body);
+  if (replayVerdict({ status: response.status, code, error }) === 'needs_sign_in') {
     // The session ended before the request was carried out (signed out from another device, a new
     // password): the server changed nothing and stored no answer under the key, so the same request
     // can still go through. The page signs out as usual; the action waits for the sign-in.
     await keep('needs_sign_in');
+    await forgetRefusedToken(account, request.headers.get(TOKEN_HEADER), error);
   }
   return response;
 }

@@ -1,4 +1,11 @@
-import { ACCOUNT_HEADER, readEnvelope, REPLAY_HEADER, replayVerdict, retryDelayMs } from '#contract/sync.ts';
+import {
+  ACCOUNT_HEADER,
+  isSessionEnd,
+  readEnvelope,
+  REPLAY_HEADER,
+  replayVerdict,
+  retryDelayMs,
+} from '#contract/sync.ts';
 import { IDEMPOTENCY_HEADER, REQUEST_ID_HEADER, TOKEN_HEADER } from '#contract/paths.ts';
 import { publishQueue, tellPages } from './clients.ts';
 import { queueStore, type QueueEntry } from './queue-store.ts';
@@ -75,9 +82,10 @@ export function replayNowAsked(): Promise<ReplayPass> {
 /**
  * A page sent an action with this session while the worker knows none for the account: another tab
  * told it last that nobody (or another account) is signed in, as the worker keeps one session for
- * every tab. The page's is taken, and what the account kept for a sign-in goes again with it; if that
- * session is no good either, the entries wait again and the page that holds it signs out. A session
- * the worker already has for the account is kept: a stale tab's older one does not replace it.
+ * every tab, or the server ended the one it had (`forgetRefusedToken`). The page's is taken, and what
+ * the account kept for a sign-in goes again with it; if that session is no good either, the entries
+ * wait again and the page that holds it signs out. A session the worker already has for the account
+ * is kept: a stale tab's older one does not replace it.
  */
 export async function adoptSession(account: string, token: string): Promise<void> {
   const now = await queueStore.session();
@@ -86,6 +94,17 @@ export async function adoptSession(account: string, token: string): Promise<void
     await queueStore.setSession({ account, token });
     await wake(account);
   });
+}
+
+/**
+ * The server ended the session `token` of `account` (`isSessionEnd`). If it is the one the worker
+ * holds, the worker forgets it and keeps the account: a stale tab may have reported it after another
+ * tab signed in again, and while the worker held it, it would replay the account's entries with it
+ * and refuse the live session the pages' next actions carry (`adoptSession`), so that every later
+ * action waited for a sign-in that had already happened.
+ */
+export async function forgetRefusedToken(account: string, token: string | null, error: string | null) {
+  if (token !== null && isSessionEnd(error)) await queueStore.forgetToken(account, token);
 }
 
 /** After a sign-in on this device, the account's entries that met a refused session go again. */
@@ -246,6 +265,7 @@ async function settle(
       }
       signedOut.add(entry.account);
       await queueStore.change(entry.id, { state: 'needs_sign_in' });
+      await forgetRefusedToken(entry.account, tokenSent, error);
       return;
     }
     case 'retry':

@@ -1,4 +1,4 @@
-import { createStore, del, get, promisifyRequest, set, values } from 'idb-keyval';
+import { createStore, del, get, promisifyRequest, set, update, values } from 'idb-keyval';
 import type { QueuedAction } from '#contract/sync.ts';
 
 /** One kept request: what the page is shown, plus what it takes to send it again. */
@@ -77,6 +77,18 @@ export const queueStore = {
   },
   async setSession(session: DeviceSession): Promise<void> {
     await set('session', session, meta);
+  },
+  /**
+   * Forgets the session's token if it is still `token` of `account`, keeping the account, in one
+   * transaction: a page's newer session, reported meanwhile, stays.
+   */
+  async forgetToken(account: string, token: string): Promise<void> {
+    await update<DeviceSession>(
+      'session',
+      (now = { account: null, token: null }) =>
+        now.account === account && now.token === token ? { account, token: null } : now,
+      meta,
+    );
   },
 };
 

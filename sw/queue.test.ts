@@ -67,6 +67,8 @@ let bodiesSent: unknown[] = [];
 let answers = new Map<string, { status: number; body: unknown }>();
 /** Holds the server's answer to a key until the test lets it go. */
 let held = new Map<string, Promise<void>>();
+/** Sessions the server has ended: a request with one is refused, whatever its key. */
+let revoked = new Set<string>();
 vi.stubGlobal('fetch', async (input: string | Request, init?: RequestInit) => {
   const headers = new Headers(input instanceof Request ? input.headers : init?.headers);
   headersSent.push(headers);
@@ -74,7 +76,9 @@ vi.stubGlobal('fetch', async (input: string | Request, init?: RequestInit) => {
   const key = headers.get(IDEMPOTENCY_HEADER);
   const token = headers.get(TOKEN_HEADER);
   sent.push({ key, token });
-  const answer = answers.get(key ?? '') ?? { status: 200, body: { code: 1, msg: 'ok', data: {} } };
+  const answer = revoked.has(token ?? '')
+    ? refusedSession
+    : (answers.get(key ?? '') ?? { status: 200, body: { code: 1, msg: 'ok', data: {} } });
   // As the browser's fetch does, an aborted request stops waiting for its answer.
   await Promise.race([held.get(`${key}:${token}`), abortOf(init?.signal ?? undefined)]);
   return new Response(JSON.stringify(answer.body), { status: answer.status });
@@ -124,6 +128,7 @@ beforeEach(async () => {
   bodiesSent = [];
   answers = new Map();
   held = new Map();
+  revoked = new Set();
   told.length = 0;
 });
 
@@ -587,5 +592,56 @@ describe('a device clock set right after a failed replay', () => {
     await replayQueue();
     expect(sent.map((s) => s.key)).toEqual([first, first, second]);
     expect(await states()).toEqual([]);
+  });
+});
+
+describe('a session a stale tab reported after another tab signed in again', () => {
+  it('is forgotten once a replay with it is refused, so the next action takes the live one and what waited goes with it', async () => {
+    revoked.add('token-1');
+    // Tab 1 signed in again; tab 2 had kept an action, offline, with the session since ended.
+    await fromPage({ type: 'session', account: 'amina', token: 'token-2' });
+    const kept = await keep('amina', 'token-1');
+    // Tab 2's report of its session comes last: the replay goes with it and is refused.
+    await fromPage({ type: 'session', account: 'amina', token: 'token-1' });
+    expect(await states()).toEqual([[kept, 'needs_sign_in']]);
+    expect(await queueStore.session()).toEqual({ account: 'amina', token: null });
+
+    // Tab 1's next action carries the live session: it is taken, and both go with it, in order.
+    expect((await sendFromPage('k-new', 'amina', 'token-2')).status).toBe(202);
+    await vi.waitFor(async () => expect(await states()).toEqual([]));
+    expect(sent).toEqual([
+      { key: kept, token: 'token-1' },
+      { key: kept, token: 'token-2' },
+      { key: 'k-new', token: 'token-2' },
+    ]);
+    expect(await queueStore.session()).toEqual({ account: 'amina', token: 'token-2' });
+  });
+
+  it("is forgotten too when the stale tab's own action is refused with it", async () => {
+    revoked.add('token-1');
+    await fromPage({ type: 'session', account: 'amina', token: 'token-2' });
+    await fromPage({ type: 'session', account: 'amina', token: 'token-1' });
+    expect((await sendFromPage('k-stale', 'amina', 'token-1')).status).toBe(401);
+
+    expect((await sendFromPage('k-new', 'amina', 'token-2')).status).toBe(202);
+    await vi.waitFor(async () => expect(await states()).toEqual([]));
+    expect(sent).toEqual([
+      { key: 'k-stale', token: 'token-1' },
+      { key: 'k-stale', token: 'token-2' },
+      { key: 'k-new', token: 'token-2' },
+    ]);
+  });
+
+  it("keeps a session the page reported since, and another account's", async () => {
+    const hers = await keep('amina', 'token-1');
+    answers.set(hers, refusedSession);
+    await queueStore.setSession({ account: 'bob', token: 'token-b' });
+    await replayQueue();
+    expect(await queueStore.session()).toEqual({ account: 'bob', token: 'token-b' });
+
+    // A refusal that comes back after the page reported a new session leaves the new one.
+    await queueStore.setSession({ account: 'amina', token: 'token-2' });
+    await queueStore.forgetToken('amina', 'token-1');
+    expect(await queueStore.session()).toEqual({ account: 'amina', token: 'token-2' });
   });
 });
