@@ -37,13 +37,10 @@ async function handle(message: PageMessage): Promise<void> {
       await publishQueue();
       return;
     }
-    case 'forget_account': {
-      for (const entry of await queueStore.all()) {
-        if (entry.account === message.account) await queueStore.remove(entry.id);
-      }
+    case 'forget_account':
+      await queueStore.forgetAccount(message.account);
       await publishQueue();
       return;
-    }
     case 'refile_account':
       await refileAccount(message.from, message.to, message.since ?? 0);
       return;

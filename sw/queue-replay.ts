@@ -254,8 +254,14 @@ async function settle(
       });
       return;
     case 'needs_sign_in': {
-      // Kept, not dropped: it goes through once the user signs in again on this device.
       blocked.add(entry.account);
+      if (error === 'auth.account_deleted') {
+        // Gone for good (deleted on another device): no sign-in can ever send what was kept for it,
+        // so none is promised. The page drops them too when it meets the same answer.
+        await queueStore.forgetAccount(entry.account);
+        return;
+      }
+      // Kept, not dropped: it goes through once the user signs in again on this device.
       const now = await queueStore.session();
       if (now.account === entry.account && now.token !== null && now.token !== tokenSent) {
         // The user signed in while this one was on its way with the old session: it goes again in

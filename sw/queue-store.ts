@@ -72,6 +72,12 @@ export const queueStore = {
   async remove(id: string): Promise<void> {
     await del(id, queue);
   },
+  /** Drops every entry of an account that is gone for good (deleted): none can ever be sent. */
+  async forgetAccount(account: string): Promise<void> {
+    for (const entry of await this.all()) {
+      if (entry.account === account) await del(entry.id, queue);
+    }
+  },
   async session(): Promise<DeviceSession> {
     return (await get<DeviceSession>('session', meta)) ?? { account: null, token: null };
   },

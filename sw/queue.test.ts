@@ -367,6 +367,23 @@ describe('an account deleted on this device', () => {
   });
 });
 
+describe('an account deleted on another device', () => {
+  it('is forgotten when a replay meets it, with every entry kept for it, while other accounts go on', async () => {
+    const gone = await keep('olga', 'token-o');
+    const later = await keep('olga', 'token-o');
+    const others = await keep('petra', 'token-p');
+    answers.set(gone, {
+      status: 401,
+      body: { code: 0, msg: 'Deleted', data: { error: 'auth.account_deleted' } },
+    });
+    await fromPage({ type: 'session', account: 'petra', token: 'token-p' });
+    await replayQueue();
+    expect(sent.map((request) => request.key)).toEqual([gone, others]);
+    expect(sent.some((request) => request.key === later)).toBe(false);
+    expect(await queueStore.all()).toEqual([]);
+  });
+});
+
 describe('a sign-in', () => {
   it("that comes while a pass is marking the account's later entries still sends them all, in order", async () => {
     const first = await keep('hana', 'token-h');

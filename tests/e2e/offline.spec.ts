@@ -222,15 +222,15 @@ test("a new account that takes a deleted account's name on this device gets noth
   expect(deleted.status).toBe(200);
   proxy.setMode('pass');
   await fireSync(context, page);
-  await expect(page.getByTestId('sync-needs-sign-in')).toBeVisible({ timeout: 15_000 });
-  // The reload meets the ended session, which says the account was deleted: the entry page tells
-  // that, and what the device kept for it, which can never go through, is dropped rather than
-  // promised "after you sign in again".
+  // Its replay meets the ended session, which says the account was deleted: what the device kept
+  // for it can never go through, so it is dropped rather than promised "after you sign in again".
+  await expect.poll(() => keptEntries(page), { timeout: 15_000 }).toEqual([]);
+  await expect(page.getByTestId('sync-needs-sign-in')).toHaveCount(0);
+  // The reload meets the same answer: the entry page says the account was deleted.
   await page.reload();
   await expect(page).toHaveURL(/\/\?notice=account_deleted$/);
   await expect(page.getByRole('alert')).toHaveText('This account was deleted on another device');
   await expect(page.getByTestId('sync-needs-sign-in')).toHaveCount(0);
-  await expect.poll(() => keptEntries(page)).toEqual([]);
 
   // Someone registers the same name on this device. Every balance Home shows is recorded.
   await page.addInitScript(() => {
