@@ -47,6 +47,17 @@ describe('a refused session', () => {
     expect(session.endedBecause()).toBe('session_expired');
   });
 
+  it("leaves another tab's newer session on the device: only this tab's refused one ends", async () => {
+    session.signIn('token-old', { username: 'Amina' });
+    // Another tab of this device signed in again meanwhile (this tab still holds the old token).
+    localStorage.setItem('earnest.token', 'token-new');
+    const body = { code: 401, msg: 'Password changed', data: { error: 'auth.password_changed' } };
+    const error = await refusal(answer(401, async () => JSON.stringify(body)));
+    expect((error as ApiError).code).toBe('auth.password_changed');
+    expect(session.token()).toBeNull();
+    expect(localStorage.getItem('earnest.token')).toBe('token-new');
+  });
+
   it('asks to log in when no token was held', async () => {
     const error = await refusal(answer(401, () => Promise.reject(new TypeError('aborted'))));
     expect((error as ApiError).code).toBe('auth.login_required');

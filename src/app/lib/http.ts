@@ -176,7 +176,7 @@ export async function apiRequest<S extends z.core.$ZodType<{ data: unknown }>>(
     const reason: SessionEndReason = isSessionEnd(refused) ? refused : 'auth.login_required';
     if (token && session.token() === token) {
       const account = session.account();
-      session.clear(sessionNotice(reason));
+      session.clear(sessionNotice(reason), token);
       for (const listener of sessionEndListeners) listener(reason, account);
     }
     throw new ApiError(reason, response.status);

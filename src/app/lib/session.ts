@@ -121,12 +121,20 @@ export const session = {
     return account;
   },
   /** Forgets the session; `reason` when the server refused it, so every screen tells the same story. */
-  clear(reason: SessionEnd | null = null) {
+  /**
+   * Signs this tab out. For a session the server `refused`, what the device keeps is cleared only if
+   * it still holds that session: another tab may have signed in since, and its session stays (this
+   * tab takes it up on its next load).
+   */
+  clear(reason: SessionEnd | null = null, refused?: string) {
     endedBecause = reason;
-    write(END_KEY, reason);
-    write(TOKEN_KEY, null);
-    write(ACCOUNT_KEY, null);
-    writeCookie(null);
+    const kept = read(TOKEN_KEY);
+    if (refused === undefined || kept === null || kept === refused) {
+      write(END_KEY, reason);
+      write(TOKEN_KEY, null);
+      write(ACCOUNT_KEY, null);
+      writeCookie(null);
+    }
     store.set({ token: null, account: null });
   },
   endedBecause: () => endedBecause,
