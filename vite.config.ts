@@ -28,7 +28,7 @@ const SHARED =
   /src[\\/](app[\\/](lib|components|i18n|pwa)[\\/]|contract[\\/](envelope|errors|paths|sync|result-codes|auth|settings|withdraw-rule-ids)\.ts|domain[\\/](result|auth|i18n|money|consent|rules))/;
 const SHARED_LATER = new RegExp(
   String.raw`src[\\/](app[\\/](lib[\\/](query-persistence|share|use-countdown|use-visible-seconds|money-mutation|bidi|focus-hand-off|invite-rates|ad-reduction)|` +
-    String.raw`components[\\/](drill-down-layout|withdraw-rules|qr-scanner|tab-bar|task-type-icon|page-header|password-confirm|switch|load-error|xrp-amount)|` +
+    String.raw`components[\\/](drill-down-layout|withdraw-rules|qr-scanner|tab-bar|task-type-icon|page-header|password-confirm|switch|load-error|xrp-amount|tx-link)|` +
     String.raw`pwa[\\/]install-button)\.|domain[\\/]rules)`,
 );
 // In the chunks of the screens that use them: the push screens' modules, and the bot challenge (the

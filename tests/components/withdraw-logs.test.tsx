@@ -78,3 +78,21 @@ it("an operator's reason that happens to name an object property shows as writte
     'Reason: constructor. The amount was returned to your balance.',
   );
 });
+
+it("a paid record links its transaction to the ledger's explorer, as History does; without one, the hash is text", async () => {
+  const hash = 'B'.repeat(64);
+  const paid = log({ id: 7, status: 'success', settled_time: NOW - DAY, tx_hash: hash });
+  const { unmount } = await renderInRouter(
+    <WithdrawLogs logs={[paid]} explorerTxUrl="https://livenet.xrpl.org/transactions/{hash}" />,
+  );
+  const link = screen.getByTestId('tx-hash').closest('a');
+  expect(link?.getAttribute('href')).toBe(`https://livenet.xrpl.org/transactions/${hash}`);
+  expect(link?.getAttribute('target')).toBe('_blank');
+  expect(link?.getAttribute('rel')).toBe('noopener noreferrer');
+  expect(link?.textContent).toBe(hash);
+  unmount();
+  // Before the settings arrive (or with no explorer), the full hash is still shown, as text.
+  await renderInRouter(<WithdrawLogs logs={[paid]} />);
+  expect(screen.getByTestId('tx-hash').textContent).toBe(hash);
+  expect(screen.getByTestId('tx-hash').closest('a')).toBeNull();
+});

@@ -148,6 +148,11 @@ test('a user saves an exchange address, withdraws, shortens the wait, and is pai
   await page.goto(`${server.url}/withdraw/status#withdrawal-${rows[0]?.id}`);
   await expect(page.locator(`#withdrawal-${rows[0]?.id}`)).toHaveClass(/record-target/);
   await expect(page.getByTestId('tx-hash')).toHaveText(rows[0]?.tx_hash ?? '');
+  // Linked to the ledger's explorer, as History links it.
+  await expect(page.getByRole('link', { name: rows[0]?.tx_hash ?? '' })).toHaveAttribute(
+    'href',
+    new RegExp(`${rows[0]?.tx_hash}$`),
+  );
   // One signed payment (the job may send the same blob again until it is validated: same hash).
   const paid = submitted.filter((tx) => tx['DestinationTag'] === 4242);
   expect(new Set(paid.map((tx) => tx['hash']))).toEqual(new Set([rows[0]?.tx_hash]));

@@ -73,7 +73,7 @@ function MinePage() {
           </>
         )}
       </Loaded>
-      {logs.data ? <WithdrawLogs logs={logs.data} /> : null}
+      {logs.data ? <WithdrawLogs logs={logs.data} explorerTxUrl={settings.data?.explorer_tx_url} /> : null}
       <p>
         <Link to="/history" className="btn btn-secondary btn-block" data-testid="history-link">
           <Trans>History: every credit and withdrawal</Trans>

@@ -45,7 +45,7 @@ function WithdrawStatusPage() {
           maxHours={settings.data.ad_reduction_max_hours}
         />
       ) : null}
-      {logs.data ? <WithdrawLogs logs={logs.data} /> : null}
+      {logs.data ? <WithdrawLogs logs={logs.data} explorerTxUrl={settings.data?.explorer_tx_url} /> : null}
       <p>
         <Link to="/home" className="btn btn-secondary btn-block">
           <Trans>Back to the tasks</Trans>

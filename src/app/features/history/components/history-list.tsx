@@ -14,6 +14,7 @@ import { formatDateTime } from '#app/lib/format.ts';
 import { downloadHistoryCsv, historyQueryOptions } from '../api/history-queries.ts';
 import { Isolate } from '#app/components/isolate.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
+import { TxLink } from '#app/components/tx-link.tsx';
 
 const KIND_NAMES: Record<HistoryKind, MessageDescriptor> = {
   task: msg`Task`,
@@ -141,17 +142,13 @@ function HistoryRow({
       </p>
       {entry.tx_hash ? (
         <p className="muted tx-hash">
-          {explorerTxUrl ? (
-            <a
-              href={explorerTxUrl.replace('{hash}', entry.tx_hash)}
-              target="_blank"
-              rel="noreferrer noopener"
-            >
-              <Trans>Transaction {shortHash}… on the XRP Ledger</Trans>
-            </a>
-          ) : (
-            <Isolate className="code">{entry.tx_hash}</Isolate>
-          )}
+          <TxLink
+            explorerTxUrl={explorerTxUrl}
+            hash={entry.tx_hash}
+            fallback={<Isolate className="code">{entry.tx_hash}</Isolate>}
+          >
+            <Trans>Transaction {shortHash}… on the XRP Ledger</Trans>
+          </TxLink>
         </p>
       ) : null}
     </li>

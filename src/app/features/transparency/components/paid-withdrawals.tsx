@@ -4,6 +4,7 @@ import type { PaidWithdrawal } from '#contract/transparency.ts';
 import { MoreButton } from '#app/components/more-button.tsx';
 import { Card } from '#app/components/card.tsx';
 import { Isolate } from '#app/components/isolate.tsx';
+import { TxLink } from '#app/components/tx-link.tsx';
 import { LoadError } from '#app/components/load-error.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
 import { formatDateTime } from '#app/lib/format.ts';
@@ -65,15 +66,14 @@ function PaidRow({ row, explorerTxUrl }: { row: PaidWithdrawal; explorerTxUrl: s
       </p>
       {row.tx_hash ? (
         <p>
-          <a
+          <TxLink
+            explorerTxUrl={explorerTxUrl}
+            hash={row.tx_hash}
             className="code break"
-            href={explorerTxUrl.replace('{hash}', row.tx_hash)}
-            target="_blank"
-            rel="noopener noreferrer"
-            data-testid="paid-row-hash"
+            testId="paid-row-hash"
           >
             <Isolate>{row.tx_hash}</Isolate>
-          </a>
+          </TxLink>
         </p>
       ) : null}
     </li>

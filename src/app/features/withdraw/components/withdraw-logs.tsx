@@ -6,12 +6,22 @@ import { Card } from '#app/components/card.tsx';
 import { formatDateTime } from '#app/lib/format.ts';
 import { Isolate } from '#app/components/isolate.tsx';
 import { XrpAmount } from '#app/components/xrp-amount.tsx';
+import { TxLink } from '#app/components/tx-link.tsx';
 import { LEDGER_REFUSALS } from '../lib/failure-reasons.ts';
 import { usePaidCelebration } from './use-paid-celebration.ts';
 import { Section } from '#app/components/section.tsx';
 
-/** Withdrawal records of the last 7 days, with the ledger's proof once paid. */
-export function WithdrawLogs({ logs }: { logs: readonly WithdrawLog[] }) {
+/**
+ * Withdrawal records of the last 7 days, with the ledger's proof once paid: its transaction, linked to
+ * the explorer (`explorerTxUrl`, the settings' `explorer_tx_url`) as History links it.
+ */
+export function WithdrawLogs({
+  logs,
+  explorerTxUrl,
+}: {
+  logs: readonly WithdrawLog[];
+  explorerTxUrl?: string | undefined;
+}) {
   // A push about a withdrawal links to its record (#withdrawal-<id>): bring it into view once loaded.
   const target = useLocation({ select: (location) => location.hash });
   usePaidCelebration(logs);
@@ -40,7 +50,7 @@ export function WithdrawLogs({ logs }: { logs: readonly WithdrawLog[] }) {
               className={`list-row record${target === `withdrawal-${log.id}` ? ' record-target' : ''}`}
               data-testid="withdraw-record"
             >
-              <LogRow log={log} />
+              <LogRow log={log} explorerTxUrl={explorerTxUrl} />
             </li>
           ))}
         </ul>
@@ -49,7 +59,7 @@ export function WithdrawLogs({ logs }: { logs: readonly WithdrawLog[] }) {
   );
 }
 
-function LogRow({ log }: { log: WithdrawLog }) {
+function LogRow({ log, explorerTxUrl }: { log: WithdrawLog; explorerTxUrl: string | undefined }) {
   const { i18n } = useLingui();
   const when = <Isolate dir="auto">{formatDateTime(log.create_time)}</Isolate>;
   const refusal =
@@ -93,9 +103,11 @@ function LogRow({ log }: { log: WithdrawLog }) {
       {log.status === 'success' && log.tx_hash ? (
         <p className="muted">
           <Trans>Transaction</Trans>{' '}
-          <Isolate className="code hash" testId="tx-hash">
-            {log.tx_hash}
-          </Isolate>
+          <TxLink explorerTxUrl={explorerTxUrl} hash={log.tx_hash}>
+            <Isolate className="code hash" testId="tx-hash">
+              {log.tx_hash}
+            </Isolate>
+          </TxLink>
         </p>
       ) : null}
       {log.held_reason && (log.status === 'processing' || log.status === 'transferring') ? (
