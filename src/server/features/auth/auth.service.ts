@@ -400,11 +400,12 @@ export function createAuthService({ db, clock, sessionTtlDays, hash, sessionCach
 
     /**
      * Takes the account's lock in `tx` for a request of `session`: null while that session still
-     * lets the account in, else what the device is told, as every other request of it would be. Every change of an account's state (a ban, a deletion, a new
-     * password, a sign-out of a device) takes this lock, so it either came before and is seen here,
-     * or comes after and sees what this request changed. A request that checked a password first
-     * (hundreds of milliseconds of hashing) writes nothing when this says no: a thief's request
-     * already under way must not outlive the sign-out that ended its session.
+     * lets the account in, else what the device is told, as every later request of it would be.
+     * Every change of an account's state (a ban, a deletion, a new password, a sign-out of a device)
+     * takes this lock, so it either came before and is seen here, or comes after and sees what this
+     * request changed. A request that checked a password first (hundreds of milliseconds of hashing)
+     * writes nothing when this answers a refusal: a thief's request already under way must not
+     * outlive the sign-out that ended its session.
      */
     async refusalUnderLock(
       tx: Db,
